@@ -1,0 +1,115 @@
+"""The referee's error tree, split by who must act on an error.
+
+`RulesError` is for the author of a rules file (syntax or definition), `TranscriptError` for
+whoever wrote a transcript, `UsageError` for a command line, and `IllegalActionError` for a
+player whose action the rules forbid. Every message carries what is needed to reproduce it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "RefereeError",
+    "RulesError",
+    "RulesSyntaxError",
+    "RulesDefinitionError",
+    "TranscriptError",
+    "UsageError",
+    "IllegalActionError",
+    "SourcePosition",
+]
+
+
+@dataclass(frozen=True)
+class SourcePosition:
+    """A place in a rules file."""
+
+    path: str
+    """The file as the user named it (or `<string>` for text given directly)."""
+    line: int
+    """1-based line number."""
+    column: int
+    """1-based column number."""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+class RefereeError(Exception):
+    """Root of every error the referee raises on purpose."""
+
+
+def caret_excerpt(text: str, line: int, column: int) -> str:
+    """The offending source line with a caret under the column (both 1-based)."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    source_line = lines[line - 1].expandtabs(1)
+    return f"    {source_line}\n    {' ' * (max(column, 1) - 1)}^"
+
+
+class RulesError(RefereeError):
+    """A rules file cannot be used; the author of the file must fix it.
+
+    The message starts with ``file:line:col``, shows the line with a caret, says what was
+    expected and, where one is known, how to fix it.
+    """
+
+    def __init__(self, position: SourcePosition, problem: str, *, text: str | None = None,
+                 expected: str | None = None, hint: str | None = None) -> None:
+        self.position = position
+        self.problem = problem
+        self.expected = expected
+        self.hint = hint
+        self.excerpt = caret_excerpt(text, position.line, position.column) if text else ""
+        parts = [f"{position}: {self.kind}: {problem}"]
+        if self.excerpt:
+            parts.append(self.excerpt)
+        if expected:
+            parts.append(f"  expected: {expected}")
+        if hint:
+            parts.append(f"  hint: {hint}")
+        super().__init__("\n".join(parts))
+
+    kind = "error"
+
+
+class RulesSyntaxError(RulesError, SyntaxError):
+    """The text does not follow the grammar of the rules language."""
+
+    kind = "syntax error"
+
+    def __str__(self) -> str:  # SyntaxError would otherwise format its own way
+        return self.args[0]
+
+
+class RulesDefinitionError(RulesError, ValueError):
+    """The text parses but is inconsistent: an unknown card, a clause ID used twice, ..."""
+
+    kind = "definition error"
+
+
+class TranscriptError(RefereeError, ValueError):
+    """A transcript cannot be read: malformed JSON, a missing field, an unknown card ..."""
+
+    def __init__(self, where: str, problem: str, *, hint: str | None = None) -> None:
+        self.where = where
+        self.problem = problem
+        self.hint = hint
+        message = f"{where}: {problem}"
+        if hint:
+            message += f"\n  hint: {hint}"
+        super().__init__(message)
+
+
+class UsageError(RefereeError, ValueError):
+    """A command line or an API call was given an argument it cannot use."""
+
+
+class IllegalActionError(RefereeError):
+    """A player attempted an action the rules forbid. Carries the verdict that says why."""
+
+    def __init__(self, verdict) -> None:  # verdict: referee.verdicts.Verdict
+        self.verdict = verdict
+        super().__init__(verdict.describe())

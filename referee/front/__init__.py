@@ -1,0 +1,5 @@
+"""The front end: rules text to parse tree, with errors in the language's own terms."""
+
+from .parser import parse_text, grammar_path
+
+__all__ = ["parse_text", "grammar_path"]

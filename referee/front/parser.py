@@ -1,0 +1,126 @@
+"""Parse rules text with the LALR grammar in grammar/rules.lark, turning Lark's errors into ours."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from pathlib import Path
+
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import RulesSyntaxError, SourcePosition
+from ..resources import resource_dir
+
+__all__ = ["parse_text", "grammar_path", "get_parser"]
+
+# How terminals are named in messages; keywords are shown as themselves.
+_TERMINAL_NAMES = {
+    "ID": "a lower-case name (such as no_king)",
+    "CODE": "a card, rank or suit code (such as QH, 10, H)",
+    "INT": "a whole number",
+    "STRING": 'a quoted text ("...")',
+    "CLAUSE_ID": "a clause ID (such as K1.2)",
+    "MINUS": "'-'",
+    "$END": "the end of the file",
+}
+
+
+# How an offending token is named ("unexpected name 'four'").
+_FOUND_NAMES = {"ID": "name", "CODE": "code", "INT": "number", "STRING": "text",
+                "CLAUSE_ID": "clause ID", "MINUS": "sign"}
+
+
+def grammar_path() -> Path:
+    return resource_dir("grammar") / "rules.lark"
+
+
+@functools.cache
+def get_parser() -> lark.Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark between processes)."""
+    return lark.Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        strict=True,
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+def _describe_terminal(parser: lark.Lark, name: str) -> str:
+    if name in _TERMINAL_NAMES:
+        return _TERMINAL_NAMES[name]
+    try:
+        pattern = parser.get_terminal(name).pattern
+    except KeyError:
+        return name
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return name.lower()
+
+
+def _keywords(parser: lark.Lark, names) -> list[str]:
+    out = []
+    for name in names:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            out.append(pattern.value)
+    return out
+
+
+def parse_text(text: str, path: str = "<string>") -> lark.Tree:
+    """Parse a rules file's text. Raises `RulesSyntaxError` with position, excerpt and hint."""
+    parser = get_parser()
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(parser, error, text, path) from None
+
+
+def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str) -> RulesSyntaxError:
+    line = getattr(error, "line", 1) or 1
+    column = getattr(error, "column", 1) or 1
+    if isinstance(error, UnexpectedCharacters):
+        expected_names = sorted(error.allowed or ())
+        found = repr(text[error.pos_in_stream]) if error.pos_in_stream < len(text) else "end of file"
+        problem = f"unexpected character {found}"
+    elif isinstance(error, (UnexpectedToken, UnexpectedEOF)):
+        expected_names = sorted(error.expected or ())
+        token = getattr(error, "token", None)
+        if token is None or token.type == "$END":
+            problem = "the file ends in the middle of a construct"
+            if isinstance(error, UnexpectedToken) and token is not None and token.line is None:
+                lines = text.splitlines() or [""]
+                line, column = len(lines), len(lines[-1]) + 1
+        else:
+            problem = f"unexpected {_FOUND_NAMES[token.type]} {token.value!r}" \
+                if token.type in _FOUND_NAMES else f"unexpected '{token.value}'"
+    else:  # pragma: no cover - Lark raises only the kinds above
+        expected_names, problem = [], str(error)
+    described = sorted({_describe_terminal(parser, n) for n in expected_names})
+    expected = ", ".join(described[:12]) + (" ..." if len(described) > 12 else "")
+    hint = _hint(parser, error, expected_names)
+    return RulesSyntaxError(SourcePosition(path, line, column), problem, text=text,
+                            expected=expected or None, hint=hint)
+
+
+def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names) -> str | None:
+    token = getattr(error, "token", None)
+    word = str(token.value) if token is not None and token.type != "$END" else ""
+    keywords = _keywords(parser, expected_names)
+    if word and keywords:
+        close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
+        if close:
+            return f"did you mean '{close[0]}'?"
+    if "RBRACE" in expected_names and (token is None or token.type == "$END"):
+        return "a '{' block is not closed: add the missing '}'"
+    if token is not None and token.type == "STRING" and word.count('"') == 1:
+        return "a quoted text is not closed"
+    if word and word[:1].isupper() and "ID" in expected_names:
+        return "names of contracts, parameters and sources are written in lower case"
+    return None
