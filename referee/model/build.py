@@ -1,0 +1,704 @@
+"""Build a `Game` from a rules document: resolve names, choose parameter values, check numbers.
+
+Statements are read in two passes. The first declares what others refer to (players, decks,
+packs, contracts, parameters); the second reads every other rule, so a clause may use a card
+or contract declared in a later clause. Each value is stored with the ID of its clause.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Callable
+
+import lark
+
+from ..errors import RulesDefinitionError, UsageError
+from .cards import Card, Deck, Rank, Suit
+from .document import Document, Located, _string, find_rules_file, load_document
+from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
+                   Game, Packet, Parameter, Provenance, ScoreRule, Source)
+
+__all__ = ["load_game", "build_game"]
+
+# Statements read in the first pass: what the rest refers to.
+_DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
+                 "number_parameter", "account"}
+# Statements of the auction, betting and showdown mechanics, kept as cited feature tuples.
+_FEATURES = {"bid_ladder", "bid_special", "bid_rule", "all_pass", "talon_rule", "defence_rule",
+             "declarer_target", "refe_rule", "ante", "blind", "bet_rule", "stake_rule",
+             "hand_rank", "showdown_rule", "bonus", "score_contract"}
+
+
+def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
+    """Load, merge and build a game by name (`kierki`) or path, with parameter overrides."""
+    path = find_rules_file(str(name))
+    return build_game(load_document(path), settings or {})
+
+
+def build_game(doc: Document, settings: dict[str, str]) -> Game:
+    return _Builder(doc, settings).build()
+
+
+def _word(tree: lark.Tree) -> str:
+    return str(tree.children[0])
+
+
+def _tokens(tree) -> tuple:
+    """A statement's arguments as plain values, for the feature tuples."""
+    out: list[Any] = []
+    for child in tree.children:
+        if isinstance(child, lark.Token):
+            out.append(_string(child) if child.type == "STRING" else
+                       int(child) if child.type == "INT" else str(child))
+        elif child.data.endswith("_word"):
+            out.append(_word(child))
+        else:
+            out.append(_tokens(child))
+    return tuple(out)
+
+
+class _Builder:
+    def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
+        self.doc = doc
+        self.overrides = overrides
+        self.sources: dict[str, Source] = {}
+        self.parameters: dict[str, Parameter] = {}
+        self.settings: dict[str, str | int] = {}
+        self.fields: dict[str, Any] = {}
+        self.set_by: dict[str, str] = {}
+        self.decks: dict[str, Deck] = {}
+        self.packs: list[Cited] = []
+        self.contracts: dict[str, dict[str, Any]] = {}
+        self.contract_rules: dict[str | None, dict[str, Any]] = {None: {}}
+        self.accounts: dict[str, Cited] = {}
+        self.irregularities: dict[str, Cited] = {}
+        self.checks: list[Check] = []
+        self.features: dict[str, list[Cited]] = {}
+        self.pending: list[Callable[[], None]] = []
+
+    # -- entry -----------------------------------------------------------------------------
+
+    def build(self) -> Game:
+        doc = self.doc
+        for item in doc.sources:
+            sid, filename, language, lines = item.tree.children
+            if str(sid) in self.sources:
+                raise item.error(sid, f"source {sid} is declared twice")
+            self.sources[str(sid)] = Source(str(sid), _string(filename), str(language), int(lines))
+        clauses: dict[str, Clause] = {}
+        for cid, item in doc.clauses.items():
+            clauses[cid] = self._clause(item)
+        self.clauses = clauses
+        self._choose_settings()
+        for phase in (1, 2):
+            for cid, item in doc.clauses.items():
+                body = item.tree.children[-1]
+                self._statements(item, body.children, cid, None, phase)
+        for job in self.pending:
+            job()
+        uncovered = []
+        for item in doc.uncovered:
+            *cites, reason = item.tree.children
+            for cite in cites:
+                uncovered.append((self._citation(item, cite), _string(reason)))
+        game = Game(
+            id=doc.id, title=doc.title, path=doc.path, base=doc.base, sources=self.sources,
+            clauses=clauses, uncovered=tuple(uncovered), parameters=self.parameters,
+            settings=self.settings, decks=self.decks, packs=tuple(self.packs),
+            accounts=self.accounts, irregularities=self.irregularities,
+            contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
+            features={k: tuple(v) for k, v in self.features.items()}, checks=tuple(self.checks),
+            **self.fields,
+        )
+        self._require(game)
+        from .checks import run_checks  # the numbers a source states
+        run_checks(game, self)
+        return game
+
+    # -- clauses and provenance ----------------------------------------------------------------
+
+    def _citation(self, item: Located, tree: lark.Tree) -> Citation:
+        sid, first, *rest = tree.children
+        last = rest[0] if rest else first
+        source = self.sources.get(str(sid))
+        if source is None:
+            known = ", ".join(self.sources) or "none declared"
+            raise item.error(sid, f"unknown source {sid}", expected=f"one of: {known}",
+                             hint="declare it with `source ID \"file\" language xx lines N`")
+        if not 1 <= int(first) <= int(last) <= source.lines:
+            raise item.error(first, f"lines {first}-{last} are not within {sid}, which has "
+                             f"{source.lines} lines")
+        return Citation(str(sid), int(first), int(last))
+
+    def _clause(self, item: Located) -> Clause:
+        cid, statement, *provenance, body = item.tree.children
+        citations: list[Citation] = []
+        tradition = interpretation = None
+        see: list[str] = []
+        for prov in provenance:
+            if prov.data == "from_source":
+                citations.extend(self._citation(item, c) for c in prov.children)
+            else:
+                reason, *sees = prov.children
+                if prov.data == "tradition":
+                    tradition = _string(reason)
+                else:
+                    interpretation = _string(reason)
+                see.extend(_string(s.children[0]) for s in sees)
+        if not _string(statement).strip():
+            raise item.error(statement, f"clause {cid} has an empty statement",
+                             hint="say the rule in one or two plain English sentences")
+        params = tuple(str(s.children[0]) for s in body.children
+                       if s.data in ("parameter", "number_parameter"))
+        formal = item.source_text(body).strip()
+        formal = formal[1:-1].strip("\n") if formal.startswith("{") else formal
+        return Clause(str(cid), _string(statement),
+                      Provenance(tuple(citations), tradition, interpretation, tuple(see)),
+                      _dedent(formal), item.position(cid), params)
+
+    # -- parameters -----------------------------------------------------------------------------
+
+    def _choose_settings(self) -> None:
+        for cid, item in self.doc.clauses.items():
+            self._declare_parameters(item, item.tree.children[-1].children, cid, top=True)
+        for item in self.doc.settings:
+            name, value, *_ = item.tree.children
+            self.settings[str(name)] = self._parameter_value(item, str(name), value)
+        for name, raw in self.overrides.items():
+            param = self.parameters.get(name)
+            if param is None:
+                known = ", ".join(sorted(self.parameters)) or "none"
+                raise UsageError(f"{self.doc.id} has no parameter {name!r}; its parameters: {known}")
+            self.settings[name] = _check_value(param, raw)
+
+    def _declare_parameters(self, item, statements, cid, top: bool) -> None:
+        for stmt in statements:
+            if stmt.data in ("parameter", "number_parameter"):
+                if not top:
+                    raise item.error(stmt, "a parameter must be declared at the top of a clause "
+                                     "body, not inside `if` or `in`")
+                param = self._parameter(item, stmt, cid)
+                if param.name in self.parameters:
+                    raise item.error(stmt.children[0], f"parameter {param.name} is declared twice "
+                                     f"(first in clause {self.parameters[param.name].clause})")
+                self.parameters[param.name] = param
+                self.settings[param.name] = param.default
+            elif stmt.data in ("guard", "scoped", "then_block", "else_block"):
+                self._declare_parameters(item, [c for c in stmt.children if isinstance(c, lark.Tree)],
+                                         cid, top=False)
+
+    def _parameter(self, item, stmt, cid) -> Parameter:
+        if stmt.data == "number_parameter":
+            name, question, low, high, default = stmt.children
+            param = Parameter(str(name), _string(question), (), int(default), cid, int(low), int(high))
+            if not int(low) <= int(default) <= int(high):
+                raise item.error(default, f"the default {default} of {name} is outside {low} to {high}")
+            return param
+        name, question, *choices, default = stmt.children
+        options = tuple((str(c.children[0]), _string(c.children[1])) for c in choices)
+        values = [v for v, _ in options]
+        if len(set(values)) != len(values):
+            raise item.error(stmt, f"parameter {name} lists a choice twice")
+        dvalue = self._raw_value(default)
+        if dvalue not in values:
+            raise item.error(default, f"the default {dvalue!r} of {name} is not one of its choices",
+                             expected=", ".join(values))
+        return Parameter(str(name), _string(question), options, dvalue, cid)
+
+    @staticmethod
+    def _raw_value(value: lark.Tree) -> str | int:
+        child = value.children[0]
+        if isinstance(child, lark.Token):
+            return str(child)
+        return _signed(child)
+
+    def _parameter_value(self, item, name: str, value) -> str | int:
+        param = self.parameters.get(name)
+        if param is None:
+            raise item.error(item.tree.children[0], f"unknown parameter {name}",
+                             expected=", ".join(sorted(self.parameters)) or "no parameters")
+        raw = self._raw_value(value)
+        try:
+            return _check_value(param, str(raw))
+        except UsageError as err:
+            raise item.error(value, str(err)) from None
+
+    # -- statements -----------------------------------------------------------------------------
+
+    def _statements(self, item, statements, cid, scope, phase) -> None:
+        for stmt in statements:
+            kind = stmt.data
+            if kind == "guard":
+                name, value, then, *other = stmt.children
+                if str(name) not in self.parameters:
+                    raise item.error(name, f"unknown parameter {name}",
+                                     expected=", ".join(sorted(self.parameters)) or "no parameters",
+                                     hint="declare it with `parameter` in the clause that rules on it")
+                param = self.parameters[str(name)]
+                wanted = self._raw_value(value)
+                if param.choices and wanted not in [v for v, _ in param.choices]:
+                    raise item.error(value, f"{wanted!r} is not a choice of {name}",
+                                     expected=", ".join(v for v, _ in param.choices))
+                branch = then if self.settings[str(name)] == wanted else (other[0] if other else None)
+                if branch is not None:
+                    self._statements(item, branch.children, cid, scope, phase)
+            elif kind == "scoped":
+                name, *inner = stmt.children
+                if scope is not None:
+                    raise item.error(stmt, "`in` blocks do not nest")
+                if phase == 2 and str(name) not in self.contracts:
+                    raise self._unknown_contract(item, name)
+                self._statements(item, inner, cid, str(name), phase)
+            elif (kind in _DECLARATIONS) == (phase == 1):
+                if kind in _FEATURES:
+                    self.features.setdefault(kind, []).append(Cited(_tokens(stmt), cid))
+                    if scope is not None:
+                        self.features[kind][-1] = Cited((scope,) + _tokens(stmt), cid)
+                    continue
+                handler = getattr(self, f"_s_{kind}", None)
+                if handler is None:  # pragma: no cover - every grammar statement has a handler
+                    raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
+                handler(item, stmt, cid, scope)
+
+    def _unknown_contract(self, item, token) -> RulesDefinitionError:
+        known = ", ".join(self.contracts) or "none declared"
+        return item.error(token, f"unknown contract {token}", expected=f"one of: {known}",
+                          hint="declare it with `contract ID \"title\" plays tricks|layout`")
+
+    def _once(self, item, stmt, cid, field: str, value) -> None:
+        """Set a game-wide rule that may be stated once."""
+        if field in self.fields:
+            raise item.error(stmt, f"`{stmt.data}` is already stated by clause {self.set_by[field]}",
+                             hint="state each rule once; a variant replaces the clause instead")
+        self.fields[field] = Cited(value, cid)
+        self.set_by[field] = cid
+
+    def _rule(self, item, stmt, cid, scope, field: str, value, many: bool = False) -> None:
+        """Set a play rule for one contract (scope) or for all (scope None)."""
+        rules = self.contract_rules.setdefault(scope, {})
+        if many:
+            rules[field] = rules.get(field, ()) + (Cited(value, cid),)
+            return
+        if field in rules:
+            raise item.error(stmt, f"`{stmt.data}` is already stated for "
+                             f"{'contract ' + scope if scope else 'the game'} by clause {rules[field].clause}")
+        rules[field] = Cited(value, cid)
+
+    def _number(self, item, tree) -> int:
+        if tree.data == "param_number":
+            name = str(tree.children[0])
+            param = self.parameters.get(name)
+            if param is None or not param.is_number:
+                raise item.error(tree.children[0], f"${name} is not a number parameter")
+            return int(self.settings[name])
+        return _signed(tree.children[0])
+
+    # pass 1 ---------------------------------------------------------------------------------
+
+    def _s_parameter(self, item, stmt, cid, scope) -> None:
+        pass  # declared before the passes
+
+    _s_number_parameter = _s_parameter
+
+    def _s_players(self, item, stmt, cid, scope) -> None:
+        low = int(stmt.children[0])
+        high = int(stmt.children[1]) if len(stmt.children) > 1 else low
+        if not 2 <= low <= high <= 10:
+            raise item.error(stmt, f"players {low} to {high} is not a usable table",
+                             expected="between 2 and 10 players, the smaller number first")
+        self._once(item, stmt, cid, "players", tuple(range(low, high + 1)))
+
+    def _s_deck(self, item, stmt, cid, scope) -> None:
+        did, title, *rest = stmt.children
+        suits = [Suit(str(s.children[0]), _string(s.children[1]), _string(s.children[2]))
+                 for s in rest if isinstance(s, lark.Tree)]
+        rank_tokens = [t for t in rest if isinstance(t, lark.Token)]
+        self._new_deck(item, did, _string(title), suits, [str(t) for t in rank_tokens], cid, rank_tokens)
+
+    def _new_deck(self, item, did, title, suits, ranks, cid, tokens) -> None:
+        if str(did) in self.decks:
+            raise item.error(did, f"deck {did} is declared twice")
+        for seen, what in ((([s.code for s in suits]), "suit"), (ranks, "rank")):
+            dup = {x for x in seen if seen.count(x) > 1}
+            if dup:
+                raise item.error(did, f"deck {did} lists the {what} {sorted(dup)[0]} twice")
+        self.decks[str(did)] = Deck(str(did), title, tuple(suits),
+                                    tuple(Rank(i, r) for i, r in enumerate(ranks)), cid)
+
+    def _s_derived_deck(self, item, stmt, cid, scope) -> None:
+        did, title, base, how, *codes = stmt.children
+        parent = self.decks.get(str(base))
+        if parent is None:
+            raise item.error(base, f"unknown deck {base}", expected=", ".join(self.decks) or "a deck declared earlier")
+        for code in codes:
+            if parent.rank(str(code)) is None:
+                raise item.error(code, f"deck {base} has no rank {code}",
+                                 expected=" ".join(r.code for r in parent.ranks))
+        chosen = {str(c) for c in codes}
+        keep = [r.code for r in parent.ranks if (r.code in chosen) == (_word(how) == "only")]
+        self._new_deck(item, did, _string(title), list(parent.suits), keep, cid, codes)
+
+    def _s_suit_names(self, item, stmt, cid, scope) -> None:
+        tradition, *pairs = stmt.children
+        names = tuple((str(pairs[i]), _string(pairs[i + 1])) for i in range(0, len(pairs), 2))
+        def attach() -> None:
+            for code, _ in names:
+                if not any(d.suit(code) for d in self.decks.values()):
+                    raise item.error(stmt, f"no deck has the suit {code}")
+            for did, deck in list(self.decks.items()):
+                self.decks[did] = dataclasses.replace(
+                    deck, suit_names=deck.suit_names + ((str(tradition), names),))
+        self.pending.append(attach)
+
+    def _s_pack(self, item, stmt, cid, scope) -> None:
+        did = str(stmt.children[0])
+        count = int(stmt.children[1]) if len(stmt.children) > 1 else None
+        if did not in self.decks:
+            raise item.error(stmt.children[0], f"unknown deck {did}",
+                             expected=", ".join(self.decks) or "a deck declared with `deck`")
+        if any(p.value[1] == count for p in self.packs):
+            raise item.error(stmt, "a pack is already chosen for "
+                             + (f"{count} players" if count else "the game"))
+        self.packs.append(Cited((did, count), cid))
+
+    def _s_contract(self, item, stmt, cid, scope) -> None:
+        name, title, plays = stmt.children
+        if str(name) in self.contracts:
+            raise item.error(name, f"contract {name} is declared twice")
+        self.contracts[str(name)] = {"title": _string(title), "plays": _word(plays), "clause": cid,
+                                     "combines": ()}
+
+    def _s_account(self, item, stmt, cid, scope) -> None:
+        name, title, *start = stmt.children
+        if str(name) in self.accounts:
+            raise item.error(name, f"account {name} is declared twice")
+        self.accounts[str(name)] = Cited((_string(title), self._number(item, start[0]) if start else 0), cid)
+
+    # pass 2: the table -----------------------------------------------------------------------
+
+    def _s_direction(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "direction", _word(stmt.children[0]))
+
+    def _s_card_points(self, item, stmt, cid, scope) -> None:
+        deck = self._deck(item, stmt)
+        points: dict[str, int] = {}
+        pips = False
+        for child in stmt.children:
+            if child.data == "others_pips":
+                pips = True
+                continue
+            code, value = child.children
+            if deck.rank(str(code)) is None:
+                raise item.error(code, f"the pack has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
+            points[str(code)] = int(value)
+        if pips:
+            for deck_ in self.decks.values():
+                for rank in deck_.ranks:
+                    if rank.code not in points:
+                        if not rank.code.isdigit():
+                            raise item.error(stmt, f"rank {rank.code} of deck {deck_.id} has no pips; "
+                                             "give its points explicitly")
+                        points[rank.code] = int(rank.code)
+        self._once(item, stmt, cid, "card_points", points)
+
+    def _s_first_dealer(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "first_dealer", ("draw", _word(stmt.children[0])))
+
+    def _s_first_dealer_rank(self, item, stmt, cid, scope) -> None:
+        code = stmt.children[0]
+        if self._deck(item, stmt).rank(str(code)) is None:
+            raise item.error(code, f"the pack has no rank {code}")
+        self._once(item, stmt, cid, "first_dealer", ("rank", str(code)))
+
+    def _s_seats_by_draw(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "seats_by_draw", True)
+
+    def _s_draw_ties(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "draw_ties", _word(stmt.children[0]))
+
+    def _s_cut(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "cut", _word(stmt.children[0]))
+
+    def _s_eldest(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "eldest", "next_after_dealer")
+
+    def _s_deal(self, item, stmt, cid, scope) -> None:
+        packets = []
+        for packet in stmt.children:
+            numbers = [int(t) for t in packet.children]
+            if numbers[0] < 1:
+                raise item.error(packet, "a packet must hold at least one card")
+            if packet.data == "packet_each":
+                until = numbers[1] if len(numbers) > 1 else None
+                if until is not None and until % numbers[0]:
+                    raise item.error(packet, f"packets of {numbers[0]} cannot reach exactly {until}")
+                packets.append(Packet("each", numbers[0], until))
+            else:
+                packets.append(Packet("talon" if packet.data == "packet_talon" else "upcard", numbers[0]))
+        self._once(item, stmt, cid, "deal", tuple(packets))
+
+    def _s_dealer_rotation(self, item, stmt, cid, scope) -> None:
+        side, *when = stmt.children
+        self._once(item, stmt, cid, "dealer_rotation",
+                   (_word(side), _word(when[0]) if when else "every_deal"))
+
+    def _s_match_deals(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "match_end", ("deals", self._number(item, stmt.children[0])))
+
+    def _s_match_all_chosen(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "match_end", ("all_chosen", 0))
+
+    def _s_match_account(self, item, stmt, cid, scope) -> None:
+        account, limit = stmt.children
+        self._need_account(item, account)
+        self._once(item, stmt, cid, "match_end", (f"account:{account}", self._number(item, limit)))
+
+    def _s_match_agreement(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "match_end", ("agreement", 0))
+
+    def _s_winner(self, item, stmt, cid, scope) -> None:
+        extreme, *account = stmt.children
+        if account:
+            self._need_account(item, account[0])
+        self._once(item, stmt, cid, "winner", (_word(extreme), str(account[0]) if account else None))
+
+    def _need_account(self, item, token) -> None:
+        if str(token) not in self.accounts:
+            raise item.error(token, f"unknown account {token}", expected=", ".join(self.accounts) or
+                             "an account declared with `account`")
+
+    # pass 2: contracts --------------------------------------------------------------------------
+
+    def _s_combines(self, item, stmt, cid, scope) -> None:
+        name, *parts = stmt.children
+        if str(name) not in self.contracts:
+            raise self._unknown_contract(item, name)
+        for part in parts:
+            if str(part) not in self.contracts:
+                raise self._unknown_contract(item, part)
+            if str(part) == str(name):
+                raise item.error(part, f"contract {name} cannot combine itself")
+            if self.contracts[str(part)]["combines"]:
+                raise item.error(part, f"contract {part} itself combines others; combine its parts instead")
+        entry = self.contracts[str(name)]
+        entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in parts)
+
+    def _s_contract_choice(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "contract_choice", _word(stmt.children[0]))
+
+    def _s_choose_once(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "choose_once", True)
+
+    def _s_contract_order(self, item, stmt, cid, scope) -> None:
+        names = [str(t) for t in stmt.children]
+        for token in stmt.children:
+            if str(token) not in self.contracts:
+                raise self._unknown_contract(item, token)
+        if len(set(names)) != len(names):
+            raise item.error(stmt, "a contract appears twice in the order")
+        self._once(item, stmt, cid, "contract_order", tuple(names))
+
+    # pass 2: trick play -----------------------------------------------------------------------
+
+    def _s_follow_suit(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "follow_suit", True)
+
+    def _s_no_trumps(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "trumps", None)
+
+    def _s_trump_suit(self, item, stmt, cid, scope) -> None:
+        code = stmt.children[0]
+        if self._deck(item, stmt).suit(str(code)) is None:
+            raise item.error(code, f"the pack has no suit {code}",
+                             expected=" ".join(s.code for s in self._deck(item, stmt).suits))
+        self._rule(item, stmt, cid, scope, "trumps", str(code))
+
+    def _s_trumps_named(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "trumps", "declarer")
+
+    def _s_trump_duty(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "trump_when_void", True)
+
+    def _s_head_duty(self, item, stmt, cid, scope) -> None:
+        field = "head_duty" if _word(stmt.children[0]) == "head" else "overtrump_duty"
+        if field == "head_duty":
+            self._rule(item, stmt, cid, scope, field, False)
+        else:
+            self.features.setdefault("no_overtrump_duty", []).append(Cited((scope,), cid))
+
+    def _s_first_lead(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "first_lead", _word(stmt.children[0]))
+
+    def _s_trick_winner(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "trick_winner", "highest_of_suit_led")
+
+    def _s_early_end(self, item, stmt, cid, scope) -> None:
+        cond = stmt.children[0]
+        if cond.data == "cards_taken":
+            value = Condition("cards_taken", cards=self._cardset(item, cond.children[0]))
+        else:
+            value = Condition(cond.data, count=int(cond.children[0]))
+        self._rule(item, stmt, cid, scope, "early_ends", value, many=True)
+
+    def _s_lead_restriction(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "lead_restrictions", self._cardset(item, stmt.children[0]), many=True)
+
+    def _s_discard_duty(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "discard_duties", self._cardset(item, stmt.children[0]), many=True)
+
+    # pass 2: layout -----------------------------------------------------------------------------
+
+    def _s_layout_start(self, item, stmt, cid, scope) -> None:
+        code = stmt.children[0]
+        if self._deck(item, stmt).rank(str(code)) is None:
+            raise item.error(code, f"the pack has no rank {code}",
+                             expected=" ".join(r.code for r in self._deck(item, stmt).ranks))
+        self._rule(item, stmt, cid, scope, "layout_start", str(code))
+
+    def _s_layout_build(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "layout_build", "up_and_down_in_suit")
+
+    def _s_pass_rule(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "pass_only_when_unable", True)
+
+    def _s_first_move(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, "first_move", _word(stmt.children[0]))
+
+    # pass 2: scores, checks, irregularities ------------------------------------------------------------
+
+    def _account_of(self, item, token) -> str | None:
+        if token is None:
+            return None
+        self._need_account(item, token)
+        return str(token)
+
+    def _s_score_per_trick(self, item, stmt, cid, scope) -> None:
+        points, *account = stmt.children
+        rule = ScoreRule("per_trick", self._number(item, points),
+                         account=self._account_of(item, account[0] if account else None))
+        self._rule(item, stmt, cid, scope, "scores", rule, many=True)
+
+    def _s_score_per_card(self, item, stmt, cid, scope) -> None:
+        points, cards, *account = stmt.children
+        rule = ScoreRule("per_card", self._number(item, points), self._cardset(item, cards),
+                         account=self._account_of(item, account[0] if account else None))
+        self._rule(item, stmt, cid, scope, "scores", rule, many=True)
+
+    def _s_score_finish(self, item, stmt, cid, scope) -> None:
+        values = tuple(_signed(t) for t in stmt.children)
+        self._rule(item, stmt, cid, scope, "scores", ScoreRule("finish", finish=values), many=True)
+
+    def _s_check(self, item, stmt, cid, scope) -> None:
+        quantity, *rest = stmt.children
+        contract = str(rest[0]) if len(rest) == 2 else scope
+        if contract is not None and contract not in self.contracts:
+            raise self._unknown_contract(item, rest[0])
+        self.checks.append(Check(_word(quantity), contract, _signed(rest[-1]), cid, item.position(stmt)))
+        self.check_items = getattr(self, "check_items", {})
+        self.check_items[len(self.checks) - 1] = (item, stmt)
+
+    def _s_irregularity(self, item, stmt, cid, scope) -> None:
+        what, *remedies = stmt.children
+        name = _word(what)
+        if name in self.irregularities:
+            raise item.error(stmt, f"the irregularity {name} is already ruled on by clause "
+                             f"{self.irregularities[name].clause}")
+        self.irregularities[name] = Cited(tuple(_word(r) for r in remedies), cid)
+
+    # -- cards ------------------------------------------------------------------------------------
+
+    def _deck(self, item, stmt) -> Deck:
+        """The deck card names are resolved against: the first pack declared."""
+        if not self.packs:
+            raise item.error(stmt, "cards are named before any pack is chosen",
+                             hint="add `pack DECK` to the clause that declares the deck")
+        return self.decks[self.packs[0].value[0]]
+
+    def _cardset(self, item, tree) -> CardSet:
+        deck = self._deck(item, tree)
+        atoms = [self._atom(item, deck, a) for a in tree.children]
+        cards = atoms[0] - atoms[1] if len(atoms) == 2 else atoms[0]
+        return CardSet(frozenset(cards), " ".join(item.source_text(tree).split()))
+
+    def _atom(self, item, deck: Deck, atom) -> set[Card]:
+        kind = atom.data
+        if kind == "all_cards":
+            return set(deck.cards)
+        if kind == "rank_set":
+            code = atom.children[0]
+            if deck.rank(str(code)) is None:
+                raise item.error(code, f"deck {deck.id} has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
+            return {c for c in deck.cards if c.rank.code == str(code)}
+        if kind == "suit_set":
+            code = atom.children[0]
+            if deck.suit(str(code)) is None:
+                raise item.error(code, f"deck {deck.id} has no suit {code}", expected=" ".join(s.code for s in deck.suits))
+            return {c for c in deck.cards if c.suit == str(code)}
+        out = set()
+        for code in atom.children:
+            card = deck.card(str(code))
+            if card is None:
+                raise item.error(code, f"deck {deck.id} has no card {code}",
+                                 hint="cards are written rank then suit, such as QH or 10S")
+            out.add(card)
+        return out
+
+    # -- finishing ----------------------------------------------------------------------------------
+
+    def _contracts(self) -> dict[str, Contract]:
+        base = self.contract_rules[None]
+        out = {}
+        for name, entry in self.contracts.items():
+            merged = dict(base)
+            for key, value in self.contract_rules.get(name, {}).items():
+                merged[key] = merged.get(key, ()) + value if isinstance(value, tuple) else value
+            out[name] = Contract(name, entry["title"], entry["plays"], entry["clause"],
+                                 ContractRules(**merged), entry["combines"])
+        return out
+
+    def _require(self, game: Game) -> None:
+        pos_item = Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text)
+        for field, statement in (("players", "players N"), ("direction", "direction clockwise"),
+                                 ("deal", "deal 1 each until 13")):
+            if getattr(game, field) is None:
+                raise pos_item.error(self.doc.header.tree, f"the game never states its {field}",
+                                     hint=f"add a clause with `{statement}`")
+        if not game.packs:
+            raise pos_item.error(self.doc.header.tree, "the game never chooses a pack",
+                                 hint="declare a deck and add `pack DECK`")
+        for count in game.players.value:
+            try:
+                game.pack_for(count)
+            except LookupError:
+                raise pos_item.error(self.doc.header.tree, f"no pack is chosen for {count} players",
+                                     hint=f"add `pack DECK when players {count}`") from None
+
+
+def _signed(tree) -> int:
+    tokens = tree.children
+    value = int(tokens[-1])
+    return -value if len(tokens) == 2 else value
+
+
+def _check_value(param: Parameter, raw: str) -> str | int:
+    if param.is_number:
+        try:
+            number = int(raw)
+        except ValueError:
+            raise UsageError(f"parameter {param.name} takes a whole number, not {raw!r}") from None
+        if not param.low <= number <= param.high:
+            raise UsageError(f"parameter {param.name} must be between {param.low} and {param.high}")
+        return number
+    values = [v for v, _ in param.choices]
+    if raw not in values:
+        raise UsageError(f"parameter {param.name} has no choice {raw!r}; its choices: {', '.join(values)}")
+    return raw
+
+
+def _dedent(text: str) -> str:
+    import textwrap
+    lines = text.split("\n")
+    first, rest = lines[0], "\n".join(lines[1:])
+    return (first.strip() + ("\n" + textwrap.dedent(rest) if rest else "")).strip("\n") \
+        if not first.startswith(" ") else textwrap.dedent(text).strip("\n")

@@ -1,0 +1,68 @@
+"""The numbers a source states (`check` statements), computed from the model and compared.
+
+A mismatch is a definition error at the `check`: either the encoding is wrong or the source's
+number is, and then the clause must say so as a ruling and the check must state the true value.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+
+__all__ = ["run_checks", "hand_size", "quantity"]
+
+
+def hand_size(game: Game, players: int) -> int:
+    """Cards each player holds once the deal is complete."""
+    size = 0
+    for packet in game.deal.value:
+        if packet.kind == "each":
+            size = packet.until if packet.until is not None else size + packet.count
+    return size
+
+
+def quantity(game: Game, name: str, contract: str | None) -> int:
+    players = game.default_players
+    deck = game.pack_for(players)
+    if name == "cards":
+        return len(deck.cards)
+    if name == "tricks":
+        return hand_size(game, players)
+    if name == "deals":
+        if game.match_end is None:
+            raise ValueError("the game states no match length")
+        kind, count = game.match_end.value
+        if kind == "all_chosen":
+            return players * len(game.contracts)
+        if kind == "deals":
+            return count
+        raise ValueError("the match has no fixed number of deals")
+    if contract is None:
+        raise ValueError(f"`check {name}` needs a contract (`check {name} in CONTRACT = N`)")
+    rules = game.contracts[contract].all_scores(game.contracts)
+    total = 0
+    for cited in rules:
+        rule = cited.value
+        if name in ("total_penalty", "max_penalty"):
+            if rule.kind == "per_trick":
+                total += rule.points * hand_size(game, players)
+            elif rule.kind == "per_card":
+                total += rule.points * len(rule.cards.cards & frozenset(deck.cards))
+        elif name == "total_finish_score" and rule.kind == "finish":
+            total += sum(rule.finish)
+    return total
+
+
+def run_checks(game: Game, builder) -> None:
+    items = getattr(builder, "check_items", {})
+    for index, check in enumerate(game.checks):
+        item, stmt = items[index]
+        try:
+            actual = quantity(game, check.quantity, check.contract)
+        except ValueError as err:
+            raise item.error(stmt, str(err)) from None
+        if actual != check.expected:
+            where = f" in {check.contract}" if check.contract else ""
+            raise item.error(stmt, f"the rules give {check.quantity}{where} = {actual}, "
+                             f"but the check states {check.expected}",
+                             hint="fix the encoding, or if the source's number is wrong, record a "
+                                  "ruling in the clause and check the true value")

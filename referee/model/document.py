@@ -1,0 +1,154 @@
+"""Rules files as documents: parsed clauses with their files, and variants merged onto bases.
+
+This stage knows files and clause IDs, not game rules: it finds a rules file by game name or
+path, parses it, and for a variant applies `replace`, `remove`, new clauses and `set` to the
+clauses of the game it extends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import lark
+
+from ..errors import RulesDefinitionError, SourcePosition, UsageError
+from ..front.parser import parse_text
+from ..resources import rules_dir
+
+__all__ = ["Located", "Document", "load_document", "find_rules_file", "game_names"]
+
+
+@dataclass(frozen=True)
+class Located:
+    """A parse tree together with the file it came from (for positions and excerpts)."""
+
+    tree: lark.Tree
+    path: str
+    text: str
+
+    def position(self, node=None) -> SourcePosition:
+        node = self.tree if node is None else node
+        if isinstance(node, lark.Token):
+            return SourcePosition(self.path, node.line or 1, node.column or 1)
+        meta = node.meta
+        return SourcePosition(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
+
+    def error(self, node, problem: str, **kw) -> RulesDefinitionError:
+        return RulesDefinitionError(self.position(node), problem, text=self.text, **kw)
+
+    def source_text(self, node=None) -> str:
+        node = self.tree if node is None else node
+        meta = node.meta
+        return self.text[meta.start_pos:meta.end_pos]
+
+
+@dataclass
+class Document:
+    """A game's clauses after variants are applied, in reading order."""
+
+    id: str
+    title: str
+    path: str
+    base: str | None = None
+    header: Located | None = None
+    sources: list[Located] = field(default_factory=list)
+    uncovered: list[Located] = field(default_factory=list)
+    clauses: dict[str, Located] = field(default_factory=dict)
+    settings: list[Located] = field(default_factory=list)
+
+
+def game_names() -> list[str]:
+    """The games shipped with the referee (rules files in the rules folder)."""
+    return sorted(p.stem for p in rules_dir().glob("*.rules"))
+
+
+def find_rules_file(name: str, near: Path | None = None) -> Path:
+    """A game name (`kierki`) or a path to a `.rules` file."""
+    candidate = Path(name)
+    if candidate.suffix == ".rules" or candidate.is_file():
+        if not candidate.is_file():
+            raise UsageError(f"no rules file at {name}")
+        return candidate
+    for folder in ([near] if near else []) + [rules_dir()]:
+        path = folder / f"{name}.rules"
+        if path.is_file():
+            return path
+    known = ", ".join(game_names())
+    raise UsageError(f"unknown game {name!r}; the games are: {known}, or give a path to a .rules file")
+
+
+def _clause_id(tree: lark.Tree) -> lark.Token:
+    return tree.children[0]
+
+
+def load_document(path: Path, _seen: tuple[str, ...] = ()) -> Document:
+    text = path.read_text(encoding="utf-8")
+    shown = str(path)
+    tree = parse_text(text, shown)
+    header = Located(tree.children[0], shown, text)
+    items = [Located(t, shown, text) for t in tree.children[1:]]
+    head = header.tree
+    if head.data == "game_header":
+        doc = Document(id=str(head.children[0]), title=_string(head.children[1]), path=shown,
+                       header=header)
+    else:
+        base_name = str(head.children[2])
+        if base_name in _seen or base_name == str(head.children[0]):
+            raise header.error(head.children[2], f"variant {head.children[0]} extends itself "
+                               f"through {' -> '.join(_seen + (base_name,))}")
+        try:
+            base_path = find_rules_file(base_name, path.parent)
+        except UsageError as err:
+            raise header.error(head.children[2], f"the game {base_name!r} to extend is not found",
+                               hint=str(err)) from None
+        doc = load_document(base_path, _seen + (str(head.children[0]),))
+        doc.base = doc.id
+        doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
+                                                   shown, header)
+    for item in items:
+        kind = item.tree.data
+        if kind == "source":
+            doc.sources.append(item)
+        elif kind == "uncovered":
+            doc.uncovered.append(item)
+        elif kind == "set_parameter":
+            doc.settings.append(item)
+        elif kind == "clause":
+            cid = _clause_id(item.tree)
+            if str(cid) in doc.clauses:
+                where = doc.clauses[str(cid)].position()
+                hint = ("in a variant, write `replace clause ...` to change a clause of the base game"
+                        if doc.base else "give every clause its own number")
+                raise item.error(cid, f"clause {cid} is defined twice (first at {where})", hint=hint)
+            doc.clauses[str(cid)] = item
+        elif kind == "replace_clause":
+            inner = Located(item.tree.children[0], shown, text)
+            cid = str(_clause_id(inner.tree))
+            if cid not in doc.clauses:
+                raise item.error(_clause_id(inner.tree), f"`replace` names clause {cid}, which "
+                                 "the base game does not have", hint="to add a clause, write it without `replace`")
+            doc.clauses[cid] = inner
+        elif kind == "remove_clause":
+            cid = str(item.tree.children[0])
+            if cid not in doc.clauses:
+                raise item.error(item.tree.children[0], f"`remove` names clause {cid}, which "
+                                 "the base game does not have")
+            del doc.clauses[cid]
+    return doc
+
+
+def _string(token) -> str:
+    """The text of a STRING token, without quotes and with escapes resolved."""
+    raw = str(token)[1:-1]
+    out, i = [], 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)

@@ -1,0 +1,270 @@
+"""The model of a game: what a rules file means, with every rule traced to its clause.
+
+A `Game` is built from parsed clauses by `referee.model.build`; the interpreter reads it and
+never the text. Every rule value is `Cited`: the value and the ID of the clause that set it,
+so a verdict can always name the clause and, through it, the source lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from ..errors import SourcePosition
+from .cards import Card, Deck
+
+__all__ = [
+    "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
+    "ScoreRule", "Condition", "ContractRules", "Contract", "Check", "Game",
+]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Lines `first` to `last` (inclusive, 1-based) of a source document."""
+
+    source: str
+    first: int
+    last: int
+
+    def __str__(self) -> str:
+        lines = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+        return f"{self.source}:{lines}"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a clause comes from: source lines, and/or a marked supplement with its reason."""
+
+    citations: tuple[Citation, ...] = ()
+    tradition: str | None = None
+    """Why the clause is supplied from tradition, when the source is silent."""
+    interpretation: str | None = None
+    """Why the clause reads an ambiguous or faulty source the way it does (a ruling)."""
+    see: tuple[str, ...] = ()
+    """Addresses of outside descriptions that support the supplement."""
+
+    @property
+    def kind(self) -> str:
+        """"source", "tradition" or "interpretation" (the strongest supplement wins)."""
+        if self.interpretation:
+            return "interpretation"
+        if self.tradition:
+            return "tradition"
+        return "source"
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A named choice where sources disagree or are silent."""
+
+    name: str
+    question: str
+    choices: tuple[tuple[str, str], ...]
+    """(value, description) pairs; empty for a number parameter."""
+    default: str | int
+    clause: str
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A numbered rule: its statement, provenance, formal text and position in its file."""
+
+    id: str
+    statement: str
+    provenance: Provenance
+    formal: str
+    """The formal body as written in the rules file (shown beside the statement)."""
+    position: SourcePosition
+    parameters: tuple[str, ...] = ()
+    """Parameters this clause declares: a clause that declares one records a ruling."""
+
+    @property
+    def is_ruling(self) -> bool:
+        return bool(self.parameters) or self.provenance.kind == "interpretation"
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    filename: str
+    language: str
+    lines: int
+
+
+@dataclass(frozen=True)
+class Cited(Generic[T]):
+    """A rule value and the clause that set it."""
+
+    value: T
+    clause: str
+
+
+@dataclass(frozen=True)
+class Packet:
+    """One step of the deal: `count` cards to each player (repeated until each holds
+    `until`), to the talon, or face up on the table."""
+
+    kind: str  # "each" | "talon" | "upcard"
+    count: int
+    until: int | None = None
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A set of cards resolved against the deck."""
+
+    cards: frozenset[Card]
+    text: str
+    """As written in the rules file, for messages."""
+
+    def __contains__(self, card: Card) -> bool:
+        return card in self.cards
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """Points written to a player for what he took in tricks, or for his finishing place."""
+
+    kind: str  # "per_trick" | "per_card" | "finish"
+    points: int = 0
+    cards: CardSet | None = None
+    finish: tuple[int, ...] = ()
+    account: str | None = None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition that ends a deal early."""
+
+    kind: str  # "cards_taken" | "declarer_tricks" | "defenders_tricks" | "place_decided"
+    cards: CardSet | None = None
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class ContractRules:
+    """How one contract is played and scored (after global rules and scoped rules merge)."""
+
+    follow_suit: Cited[bool] | None = None
+    trumps: Cited[str | None] | None = None
+    """A suit code, None for no trumps, or "declarer" (named by the declarer)."""
+    trump_when_void: Cited[bool] | None = None
+    head_duty: Cited[bool] | None = None
+    first_lead: Cited[str] | None = None
+    trick_winner: Cited[str] | None = None
+    early_ends: tuple[Cited[Condition], ...] = ()
+    lead_restrictions: tuple[Cited[CardSet], ...] = ()
+    discard_duties: tuple[Cited[CardSet], ...] = ()
+    scores: tuple[Cited[ScoreRule], ...] = ()
+    layout_start: Cited[str] | None = None
+    layout_build: Cited[str] | None = None
+    pass_only_when_unable: Cited[bool] | None = None
+    first_move: Cited[str] | None = None
+
+
+@dataclass(frozen=True)
+class Contract:
+    id: str
+    title: str
+    plays: str  # "tricks" | "layout" | "showdown"
+    clause: str
+    rules: ContractRules
+    combines: tuple[Cited[str], ...] = ()
+
+    def all_scores(self, contracts: dict[str, "Contract"]) -> tuple[Cited[ScoreRule], ...]:
+        """This contract's score rules with those of the contracts it combines."""
+        out = list(self.rules.scores)
+        for part in self.combines:
+            out.extend(contracts[part.value].rules.scores)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A number a source states, checked against the model when the file loads."""
+
+    quantity: str
+    contract: str | None
+    expected: int
+    clause: str
+    position: SourcePosition
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the rules file defines it, with parameter values already chosen."""
+
+    id: str
+    title: str
+    path: str
+    base: str | None
+    """The game this one extends, for a variant."""
+    sources: dict[str, Source]
+    clauses: dict[str, Clause]
+    uncovered: tuple[tuple[Citation, str], ...]
+    parameters: dict[str, Parameter]
+    settings: dict[str, str | int]
+    """The value in force for every parameter."""
+    players: Cited[tuple[int, ...]] | None = None
+    direction: Cited[str] | None = None
+    decks: dict[str, Deck] = field(default_factory=dict)
+    packs: tuple[Cited[tuple[str, int | None]], ...] = ()
+    """(deck id, player count or None for any)."""
+    card_points: Cited[dict[str, int]] | None = None
+    first_dealer: Cited[tuple[str, str]] | None = None
+    """("draw", "highest"|"lowest") or ("rank", code)."""
+    seats_by_draw: Cited[bool] | None = None
+    draw_ties: Cited[str] | None = None
+    cut: Cited[str] | None = None
+    eldest: Cited[str] | None = None
+    deal: Cited[tuple[Packet, ...]] | None = None
+    dealer_rotation: Cited[tuple[str, str]] | None = None
+    accounts: dict[str, Cited[tuple[str, int]]] = field(default_factory=dict)
+    match_end: Cited[tuple[str, int]] | None = None
+    winner: Cited[tuple[str, str | None]] | None = None
+    contracts: dict[str, Contract] = field(default_factory=dict)
+    contract_order: Cited[tuple[str, ...]] | None = None
+    contract_choice: Cited[str] | None = None
+    choose_once: Cited[bool] | None = None
+    irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
+    checks: tuple[Check, ...] = ()
+    global_rules: ContractRules = field(default_factory=ContractRules)
+    features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
+    """Auction, betting and showdown statements: kind -> cited argument tuples."""
+
+    def pack_for(self, players: int) -> Deck:
+        """The deck used with this many players."""
+        fallback = None
+        for cited in self.packs:
+            deck_id, count = cited.value
+            if count == players:
+                return self.decks[deck_id]
+            if count is None:
+                fallback = self.decks[deck_id]
+        if fallback is None:
+            raise LookupError(f"no pack for {players} players")
+        return fallback
+
+    def pack_clause(self, players: int) -> str:
+        for cited in self.packs:
+            if cited.value[1] in (players, None):
+                return cited.clause
+        return ""
+
+    @property
+    def default_players(self) -> int:
+        assert self.players is not None
+        return self.players.value[0]
+
+    def citations(self, clause_id: str) -> tuple[Citation, ...]:
+        clause = self.clauses.get(clause_id)
+        return clause.provenance.citations if clause else ()
