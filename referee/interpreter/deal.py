@@ -1,0 +1,403 @@
+"""One deal: choosing the contract, trick or layout play, the early end, and the deal's scores.
+
+`Deal.legal_moves()` lists what the player to act may do, `Deal.push()` applies a move without
+checking it (for simulations), and `Deal.play()` checks an action, rules on it with a verdict
+citing the deciding clauses, and applies it only when it is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.game import Contract, Game
+from ..verdicts import ScoreLine, Verdict
+from .table import PASS, Action, Table, _CHOOSE
+
+__all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract"]
+
+
+@dataclass(frozen=True)
+class CompiledContract:
+    """A contract's rules as plain values for the play loop, each with its clause ID."""
+
+    id: str
+    plays: str
+    follow_suit: str | None
+    """Clause that obliges following suit, or None."""
+    trump: int | None
+    """Suit index of trumps, or None."""
+    trumps_clause: str | None
+    trump_when_void: str | None
+    first_lead: tuple[str, str] | None
+    ends_when_taken: tuple[tuple[frozenset[int], str], ...]
+    ends_at_place: tuple[int, str] | None
+    lead_restrictions: tuple[tuple[frozenset[int], str], ...]
+    discard_duties: tuple[tuple[frozenset[int], str], ...]
+    per_trick: tuple[tuple[int, str], ...]
+    per_card: tuple[tuple[int, frozenset[int], str, str], ...]
+    """(points, cards, clause, text of the card set)."""
+    finish: tuple[tuple[int, ...], str] | None
+    layout_start: int | None
+    """Rank order of the starting rank."""
+    layout_clauses: tuple[str, ...]
+    pass_only_when_unable: str | None
+
+
+def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
+    rules = contract.rules
+
+    def clause(cited):
+        return cited.clause if cited is not None and cited.value else None
+
+    scores = contract.all_scores(game.contracts)
+    trumps = rules.trumps.value if rules.trumps else None
+    layout_start = None
+    if rules.layout_start is not None:
+        layout_start = table.deck.rank(rules.layout_start.value).order
+    finish = next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None)
+    place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
+    return CompiledContract(
+        id=contract.id,
+        plays=contract.plays,
+        follow_suit=clause(rules.follow_suit),
+        trump=table.suit_codes.index(trumps) if trumps in table.suit_codes else None,
+        trumps_clause=rules.trumps.clause if rules.trumps else None,
+        trump_when_void=clause(rules.trump_when_void),
+        first_lead=(rules.first_lead.value, rules.first_lead.clause) if rules.first_lead else None,
+        ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
+                              if c.value.kind == "cards_taken"),
+        ends_at_place=place,
+        lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
+        discard_duties=tuple((table.cards_of(c.value), c.clause) for c in rules.discard_duties),
+        per_trick=tuple((s.value.points, s.clause) for s in scores if s.value.kind == "per_trick"),
+        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
+                       for s in scores if s.value.kind == "per_card"),
+        finish=finish,
+        layout_start=layout_start,
+        layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
+        pass_only_when_unable=clause(rules.pass_only_when_unable),
+    )
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a finished deal wrote to each seat, and why."""
+
+    contract: str | None
+    scores: tuple[ScoreLine, ...]
+    finish_order: tuple[int, ...]
+    ended_early: str | None
+    """Clause that ended the deal before all cards were played, if any."""
+
+    def totals(self, players: int) -> list[int]:
+        out = [0] * players
+        for line in self.scores:
+            out[line.seat] += line.points
+        return out
+
+
+class Deal:
+    """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
+
+    def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
+                 contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
+                 contract: str | None = None, talon: list[int] | None = None) -> None:
+        self.table = table
+        self.game = table.game
+        self.dealer = dealer
+        self.eldest = table.next(dealer)
+        self.hands = [list(h) for h in hands]
+        self.dealt = [tuple(sorted(h)) for h in hands]
+        self.talon = list(talon or [])
+        self.contracts = contracts
+        self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
+        self.history: list[tuple[int, int]] = []
+        self.contract: CompiledContract | None = None
+        self.phase = "choose"
+        self.to_act = self.eldest
+        self.ended_early: str | None = None
+        # trick play
+        self.trick: list[tuple[int, int]] = []
+        self.taken: list[list[int]] = [[] for _ in range(table.players)]
+        self.tricks_won = [0] * table.players
+        self.taken_all: set[int] = set()
+        # layout play
+        self.columns: dict[int, list[int]] = {}
+        self.finished: list[int] = []
+        if contract is not None:
+            self._start(contract)
+        elif self.game.contract_choice is None and len(contracts) == 1:
+            self._start(next(iter(contracts)))
+
+    # -- queries ------------------------------------------------------------------------------------
+
+    @property
+    def chooser(self) -> int:
+        """The player who names the contract (the eldest hand, as the rules say)."""
+        choice = self.game.contract_choice.value if self.game.contract_choice else "eldest"
+        return self.dealer if choice == "dealer" else self.eldest
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[int]:
+        """Move IDs the player to act may make (cards, PASS, or contract choices)."""
+        phase = self.phase
+        if phase == "tricks":
+            return self._trick_moves(self.to_act)
+        if phase == "layout":
+            return self._layout_moves(self.to_act)
+        if phase == "choose":
+            return [_CHOOSE - i for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)]
+        return []
+
+    def legal_actions(self) -> list[Action]:
+        return [self.table.action(m) for m in self.legal_moves()]
+
+    def _may_choose(self, cid: str) -> bool:
+        once = self.game.choose_once
+        return not (once and once.value and cid in self.chosen[self.chooser])
+
+    def _trick_moves(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        contract = self.contract
+        suit_of = self.table.suit_of
+        if not self.trick:
+            for cards, _ in contract.lead_restrictions:
+                allowed = [c for c in hand if c not in cards]
+                if allowed:
+                    hand = allowed
+            return list(hand)
+        led = suit_of[self.trick[0][1]]
+        if contract.follow_suit:
+            follow = [c for c in hand if suit_of[c] == led]
+            if follow:
+                return follow
+        if contract.trump_when_void and contract.trump is not None:
+            trumps = [c for c in hand if suit_of[c] == contract.trump]
+            if trumps:
+                return trumps
+        for cards, _ in contract.discard_duties:
+            duty = [c for c in hand if c in cards]
+            if duty:
+                return duty
+        return list(hand)
+
+    def _layout_moves(self, seat: int) -> list[int]:
+        start = self.contract.layout_start
+        suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
+        moves = []
+        for card in self.hands[seat]:
+            column = columns.get(suit_of[card])
+            rank = rank_of[card]
+            if column is None:
+                if rank == start:
+                    moves.append(card)
+            elif rank == column[0] - 1 or rank == column[1] + 1:
+                moves.append(card)
+        if not moves or not self.contract.pass_only_when_unable:
+            moves.append(PASS)
+        return moves
+
+    # -- applying moves ---------------------------------------------------------------------------------
+
+    def _start(self, contract_id: str) -> None:
+        self.contract = self.contracts[contract_id]
+        self.phase = self.contract.plays
+        lead = self.contract.first_lead or (("eldest", ""),)[0]
+        who = lead[0] if lead else "eldest"
+        self.to_act = self.dealer if who == "dealer" else self.chooser if who == "chooser" else self.eldest
+
+    def push(self, move: int) -> None:
+        """Apply a move without checking it (simulations); `play` is the checked form."""
+        seat = self.to_act
+        self.history.append((seat, move))
+        phase = self.phase
+        if phase == "tricks":
+            self.hands[seat].remove(move)
+            self.trick.append((seat, move))
+            if len(self.trick) == self.table.players:
+                self._close_trick()
+            else:
+                self.to_act = (seat + 1) % self.table.players
+        elif phase == "layout":
+            self._layout_push(seat, move)
+        elif phase == "choose":
+            cid = self.table.contract_ids[_CHOOSE - move]
+            self.chosen[self.chooser].add(cid)
+            self._start(cid)
+
+    def _close_trick(self) -> None:
+        suit_of, rank_of = self.table.suit_of, self.table.rank_of
+        trump = self.contract.trump
+        led = suit_of[self.trick[0][1]]
+        best_seat, best = self.trick[0]
+        for seat, card in self.trick[1:]:
+            s, b = suit_of[card], suit_of[best]
+            if (s == b and rank_of[card] > rank_of[best]) or (s == trump and b != trump):
+                best_seat, best = seat, card
+        cards = [c for _, c in self.trick]
+        self.taken[best_seat].extend(cards)
+        self.taken_all.update(cards)
+        self.tricks_won[best_seat] += 1
+        self.trick = []
+        self.to_act = best_seat
+        for needed, clause in self.contract.ends_when_taken:
+            if needed <= self.taken_all:
+                self.phase, self.ended_early = "over", clause
+                return
+        if not self.hands[best_seat]:
+            self.phase = "over"
+        del led
+
+    def _layout_push(self, seat: int, move: int) -> None:
+        if move != PASS:
+            self.hands[seat].remove(move)
+            suit, rank = self.table.suit_of[move], self.table.rank_of[move]
+            column = self.columns.get(suit)
+            if column is None:
+                self.columns[suit] = [rank, rank]
+            elif rank < column[0]:
+                column[0] = rank
+            else:
+                column[1] = rank
+            if not self.hands[seat]:
+                self.finished.append(seat)
+                place = self.contract.ends_at_place
+                if place and len(self.finished) >= place[0]:
+                    self.phase, self.ended_early = "over", place[1]
+                    return
+                if len(self.finished) == self.table.players:
+                    self.phase = "over"
+                    return
+        n = self.table.players
+        nxt = (seat + 1) % n
+        while not self.hands[nxt]:
+            nxt = (nxt + 1) % n
+        self.to_act = nxt
+
+    # -- checked play ---------------------------------------------------------------------------------
+
+    def judge(self, seat: int, action: Action) -> Verdict:
+        """Rule on `action` by `seat` without applying it."""
+        game, table = self.game, self.table
+        what = str(action)
+        irregular = game.irregularities
+
+        def illegal(message, clauses, irregularity=None, **values):
+            extra = (irregular[irregularity].clause,) if irregularity in irregular else ()
+            return Verdict(False, message, tuple(values.items()), tuple(c for c in clauses if c) + extra,
+                           seat, what)
+
+        if self.phase == "over":
+            return illegal("The deal is over; no more actions are possible.", ())
+        if seat != self.to_act:
+            return illegal("Seat {seat} acted out of turn: it is seat {turn}'s turn.",
+                           self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
+        move = table.move(action)
+        if self.phase == "choose":
+            if action.kind != "choose":
+                return illegal("Seat {seat} must first name the contract.",
+                               (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
+            if move is None:
+                return illegal("There is no contract {contract} in this game.",
+                               (game.contract_order.clause if game.contract_order else None,),
+                               contract=action.contract or "")
+            if not self._may_choose(action.contract):
+                return illegal("Seat {seat} has already chosen {contract} in an earlier deal.",
+                               (game.choose_once.clause,), seat=seat, contract=action.contract)
+            return Verdict(True, "Seat {seat} names the contract {contract}.",
+                           (("seat", seat), ("contract", action.contract)),
+                           (game.contract_choice.clause,) if game.contract_choice else (), seat, what)
+        contract = self.contract
+        if action.kind == "choose":
+            return illegal("The contract is already named.", ())
+        if action.kind == "pass":
+            if self.phase == "layout" and move in self.legal_moves():
+                return Verdict(True, "Seat {seat} cannot play and passes.", (("seat", seat),),
+                               (contract.pass_only_when_unable or "",), seat, what)
+            clause = contract.pass_only_when_unable if self.phase == "layout" else None
+            return illegal("Seat {seat} may not pass while holding a playable card.", (clause,),
+                           "illegal_card", seat=seat)
+        if move is None or move not in self.hands[seat]:
+            return illegal("Seat {seat} does not hold {card}.", (), "illegal_card",
+                           seat=seat, card=action.card or "")
+        if move in self.legal_moves():
+            return Verdict(True, "Seat {seat} plays {card}.", (("seat", seat), ("card", action.card)),
+                           (), seat, what)
+        return self._why_illegal(seat, move, illegal)
+
+    def _why_illegal(self, seat, move, illegal) -> Verdict:
+        table, contract = self.table, self.contract
+        code = table.code(move)
+        if self.phase == "layout":
+            return illegal("{card} cannot be placed: a column starts with its starting rank and grows "
+                           "one rank at a time in its own suit.", contract.layout_clauses, "illegal_card",
+                           card=code)
+        hand = self.hands[seat]
+        if not self.trick:
+            for cards, clause in contract.lead_restrictions:
+                if move in cards:
+                    return illegal("Seat {seat} may not lead {card} while holding other cards.",
+                                   (clause,), "illegal_card", seat=seat, card=code)
+        led = table.suit_of[self.trick[0][1]] if self.trick else None
+        if contract.follow_suit and led is not None and any(table.suit_of[c] == led for c in hand):
+            return illegal("Seat {seat} must follow suit ({suit}) and may not play {card}.",
+                           (contract.follow_suit,), "revoke", seat=seat, card=code,
+                           suit=table.suit_codes[led])
+        if contract.trump_when_void and contract.trump is not None:
+            return illegal("Seat {seat} cannot follow suit and must play a trump, not {card}.",
+                           (contract.trump_when_void,), "revoke", seat=seat, card=code)
+        for cards, clause in contract.discard_duties:
+            return illegal("Seat {seat} must discard a card of {cards} first.", (clause,), "revoke",
+                           seat=seat, cards=" ".join(table.code(c) for c in sorted(cards)))
+        return illegal("Seat {seat} may not play {card} now.", (), "illegal_card", seat=seat, card=code)
+
+    def _turn_clauses(self) -> tuple[str, ...]:
+        game = self.game
+        out = [game.direction.clause if game.direction else None]
+        if self.contract and self.contract.first_lead and not self.history:
+            out.append(self.contract.first_lead[1])
+        return tuple(c for c in out if c)
+
+    def play(self, seat: int, action: Action) -> Verdict:
+        """Rule on an action and apply it if legal. Returns the verdict either way."""
+        verdict = self.judge(seat, action)
+        if verdict.legal:
+            self.push(self.table.move(action))
+        return verdict
+
+    # -- scores ------------------------------------------------------------------------------------------
+
+    def result(self) -> DealResult:
+        """The deal's scores, each line traced to the clause of its score rule."""
+        contract = self.contract
+        lines: list[ScoreLine] = []
+        code = self.table.code
+        account = "points"
+        if contract is not None:
+            for seat in range(self.table.players):
+                for points, clause in contract.per_trick:
+                    n = self.tricks_won[seat]
+                    if n:
+                        lines.append(ScoreLine(seat, points * n, account,
+                                               "{points} for {tricks} tricks taken at {each} each",
+                                               (("points", points * n), ("tricks", n), ("each", points)),
+                                               (clause,)))
+                for points, cards, clause, text in contract.per_card:
+                    hit = sorted(c for c in self.taken[seat] if c in cards)
+                    if hit:
+                        lines.append(ScoreLine(seat, points * len(hit), account,
+                                               "{points} for {cards} ({rule}) at {each} each",
+                                               (("points", points * len(hit)),
+                                                ("cards", " ".join(code(c) for c in hit)),
+                                                ("rule", text), ("each", points)), (clause,)))
+            if contract.finish is not None:
+                values, clause = contract.finish
+                for place, seat in enumerate(self.finished):
+                    if place < len(values) and values[place]:
+                        lines.append(ScoreLine(seat, values[place], account,
+                                               "{points} for finishing in place {place}",
+                                               (("points", values[place]), ("place", place + 1)), (clause,)))
+        return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
+                          self.ended_early)

@@ -1,0 +1,203 @@
+"""A match: the draw for the first dealer, dealing, the rotation of the deal, totals and the winner."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from ..model.game import Game
+from ..verdicts import Verdict
+from .deal import Deal, DealResult, compile_contract
+from .table import Table
+
+__all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
+
+# Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
+_NOT_YET = {"bid_ladder": "auctions", "ante": "betting", "blind": "betting", "hand_rank": "showdowns"}
+
+
+def unsupported_mechanics(game: Game) -> list[str]:
+    """The mechanics a game needs that this interpreter cannot run yet."""
+    found = {label for kind, label in _NOT_YET.items() if game.features.get(kind)}
+    if not game.contracts:
+        found.add("a deal without contracts")
+    return sorted(found)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The draw for the first dealer: each round maps seats to the card they drew."""
+
+    rounds: tuple[tuple[tuple[int, str], ...], ...]
+    dealer: int
+    clauses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    clauses: tuple[str, ...]
+
+
+class Match:
+    """Deals of one game in sequence, with the dealer rotating and totals kept per seat."""
+
+    def __init__(self, game: Game, players: int | None = None) -> None:
+        missing = unsupported_mechanics(game)
+        if missing:
+            raise UsageError(f"{game.id}: this referee cannot run {', '.join(missing)} yet; "
+                             "the rules file loads and validates (`referee check`)")
+        self.game = game
+        self.table = Table(game, players or game.default_players)
+        self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
+        self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
+        self.totals = [0] * self.table.players
+        self.results: list[DealResult] = []
+        self.dealer: int | None = None
+        self.deal: Deal | None = None
+
+    # -- first dealer --------------------------------------------------------------------------------
+
+    def draw_for_dealer(self, rng: random.Random) -> Draw:
+        """Each player draws a card; ties for the deciding card draw again (as the rules say)."""
+        game, table = self.game, self.table
+        kind, what = game.first_dealer.value if game.first_dealer else ("draw", "highest")
+        contenders = list(range(table.players))
+        rounds = []
+        while True:
+            pack = list(range(len(table.cards)))
+            rng.shuffle(pack)
+            drawn = {seat: pack[i] for i, seat in enumerate(contenders)}
+            rounds.append(tuple((s, table.code(c)) for s, c in drawn.items()))
+            dealer = self._decide_draw(drawn)
+            if dealer is not None:
+                return self._set_draw(Draw(tuple(rounds), dealer, self._draw_clauses()))
+            best = max(table.rank_of[c] for c in drawn.values())
+            contenders = [s for s, c in drawn.items() if table.rank_of[c] == best]
+
+    def _decide_draw(self, drawn: dict[int, int]) -> int | None:
+        rank_of = self.table.rank_of
+        order = sorted(drawn.items(), key=lambda sc: rank_of[sc[1]], reverse=True)
+        if self.game.first_dealer and self.game.first_dealer.value[1] == "lowest":
+            order.reverse()
+        if len(order) > 1 and rank_of[order[0][1]] == rank_of[order[1][1]]:
+            return None
+        return order[0][0]
+
+    def _draw_clauses(self) -> tuple[str, ...]:
+        game = self.game
+        return tuple(c.clause for c in (game.first_dealer, game.draw_ties) if c)
+
+    def _set_draw(self, draw: Draw) -> Draw:
+        self.dealer = draw.dealer
+        return draw
+
+    def judge_draw(self, rounds: list[dict[int, str]]) -> Verdict:
+        """Rule on a recorded draw: does it name a first dealer, and which?"""
+        table = self.table
+        contenders = set(range(table.players))
+        for number, drawn in enumerate(rounds, 1):
+            ids = {}
+            for seat, code in drawn.items():
+                card = table.card_id(code)
+                if card is None or seat not in contenders:
+                    return Verdict(False, "The draw for the first dealer is not valid (round {round}).",
+                                   (("round", number),), self._draw_clauses())
+                ids[seat] = card
+            if set(ids) != contenders:
+                return Verdict(False, "The draw for the first dealer is not valid (round {round}).",
+                               (("round", number),), self._draw_clauses())
+            dealer = self._decide_draw(ids)
+            if dealer is not None:
+                if number != len(rounds):
+                    return Verdict(False, "The draw was decided in round {round}; later rounds are void.",
+                                   (("round", number),), self._draw_clauses())
+                self.dealer = dealer
+                return Verdict(True, "Seat {seat} draws the deciding card and deals first.",
+                               (("seat", dealer),), self._draw_clauses(), dealer)
+            best = max(table.rank_of[c] for c in ids.values())
+            contenders = {s for s, c in ids.items() if table.rank_of[c] == best}
+        return Verdict(False, "The draw for the first dealer is tied and not completed.", (),
+                       self._draw_clauses())
+
+    # -- deals ------------------------------------------------------------------------------------------
+
+    def deal_cards(self, rng: random.Random) -> list[list[int]]:
+        """Shuffle and deal by the game's packets, eldest first and the dealer last."""
+        pack = list(range(len(self.table.cards)))
+        rng.shuffle(pack)
+        return self.hands_from_pack(pack)[0]
+
+    def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        table = self.table
+        n = table.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        talon: list[int] = []
+        upcards: list[int] = []
+        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        pos = 0
+        for packet in self.game.deal.value:
+            if packet.kind == "each":
+                target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
+                while len(hands[order[-1]]) < target:
+                    for seat in order:
+                        hands[seat].extend(pack[pos:pos + packet.count])
+                        pos += packet.count
+            elif packet.kind == "talon":
+                talon.extend(pack[pos:pos + packet.count])
+                pos += packet.count
+            else:
+                upcards.extend(pack[pos:pos + packet.count])
+                pos += packet.count
+        return hands, talon, upcards
+
+    def new_deal(self, hands: list[list[int]], contract: str | None = None) -> Deal:
+        if self.dealer is None:
+            raise UsageError("the first dealer is not known: draw for it first")
+        self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
+                         contract=contract)
+        return self.deal
+
+    def finish_deal(self) -> DealResult:
+        """Score the current deal, add it to the totals and pass the deal on."""
+        result = self.deal.result()
+        for line in result.scores:
+            self.totals[line.seat] += line.points
+        self.results.append(result)
+        rotation = self.game.dealer_rotation
+        side = rotation.value[0] if rotation else "next"
+        self.dealer = self.table.neighbour(self.dealer, side)
+        self.deal = None
+        return result
+
+    @property
+    def rotation_clause(self) -> str | None:
+        return self.game.dealer_rotation.clause if self.game.dealer_rotation else None
+
+    # -- the end of the match ---------------------------------------------------------------------------
+
+    @property
+    def length(self) -> int | None:
+        end = self.game.match_end
+        if end is None:
+            return None
+        kind, count = end.value
+        if kind == "all_chosen":
+            return self.table.players * len(self.game.contracts)
+        if kind == "deals":
+            return count
+        return None
+
+    def is_over(self) -> bool:
+        length = self.length
+        return length is not None and len(self.results) >= length
+
+    def result(self) -> MatchResult:
+        game = self.game
+        extreme = game.winner.value[0] if game.winner else "lowest"
+        best = min(self.totals) if extreme == "lowest" else max(self.totals)
+        winners = tuple(s for s, t in enumerate(self.totals) if t == best)
+        clauses = tuple(c.clause for c in (game.match_end, game.winner) if c)
+        return MatchResult(tuple(self.totals), winners, clauses)

@@ -1,0 +1,236 @@
+"""Judge a transcript: replay every action, stop at the first illegal one, score what was played.
+
+The result is a `Judgement`: the verdicts in order (draw, deals, actions), each deal's score
+lines, and the match result when the transcript covers a whole match. It renders as text or
+JSON in any of the referee's languages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import i18n
+from .errors import TranscriptError, UsageError
+from .interpreter import Action, Match
+from .model import load_game
+from .model.checks import hand_size
+from .transcript import load_transcript, validate_transcript
+from .verdicts import ScoreLine, Verdict, cite
+
+__all__ = ["Judgement", "judge", "judge_file"]
+
+
+@dataclass
+class DealReport:
+    number: int
+    dealer: int
+    contract: str | None = None
+    actions_judged: int = 0
+    finished: bool = False
+    ended_early: str | None = None
+    scores: list[ScoreLine] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Judgement:
+    """Everything the referee ruled on one transcript."""
+
+    game: object
+    legal: bool = True
+    illegal: Verdict | None = None
+    where: str | None = None
+    """Where the illegal action stands: `deals[0].actions[12]`."""
+    notes: list[Verdict] = field(default_factory=list)
+    deals: list[DealReport] = field(default_factory=list)
+    match: object | None = None
+    seats: list[str] = field(default_factory=list)
+
+    @property
+    def exit_status(self) -> int:
+        return 0 if self.legal else 1
+
+    def seat_name(self, seat: int) -> str:
+        return f"{seat} ({self.seats[seat]})" if seat < len(self.seats) else str(seat)
+
+    def text(self, lang: str = "en") -> str:
+        g = self.game
+        _ = functools_partial(i18n.gettext, lang)
+        out = [f"{g.title} ({g.path})"]
+        changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
+        if changed:
+            out.append(_("Parameters: {values}").format(
+                values=", ".join(f"{k}={v}" for k, v in changed.items())))
+        for note in self.notes:
+            out.append(note.describe(g, lang))
+        for report in self.deals:
+            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=report.dealer)
+            if report.contract:
+                title = g.contracts[report.contract].title
+                head += _(", contract {contract}").format(contract=title)
+                if g.contract_choice is not None:
+                    head += f" [{cite(g, [g.contract_choice.clause], lang)}]"
+            out.append(head)
+            n = report.actions_judged
+            out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
+            if report.ended_early:
+                out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
+            for line in report.scores:
+                out.append(f"  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
+                                                                   text=line.text(lang))
+                           + f" [{cite(g, line.clauses, lang)}]")
+            if report.finished:
+                out.append("  " + _("Totals: {totals}").format(totals=" ".join(map(str, report.totals))))
+            else:
+                out.append("  " + _("The deal is not finished."))
+        if self.illegal is not None:
+            out.append(_("ILLEGAL at {where}: {verdict}").format(where=self.where,
+                                                                 verdict=self.illegal.describe(g, lang)))
+        elif self.match is not None:
+            winners = ", ".join(self.seat_name(s) for s in self.match.winners)
+            out.append(_("Match over. Totals: {totals}. Winner: seat {winners}.").format(
+                totals=" ".join(map(str, self.match.totals)), winners=winners)
+                + f" [{cite(g, self.match.clauses, lang)}]")
+        else:
+            out.append(_("Every action is legal."))
+        return "\n".join(out)
+
+    def to_json(self, lang: str = "en") -> dict:
+        g = self.game
+        return {
+            "game": g.id, "rules": g.path, "legal": self.legal,
+            "parameters": dict(g.settings),
+            "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
+            "notes": [v.to_json(g, lang) for v in self.notes],
+            "deals": [{"number": d.number, "dealer": d.dealer, "contract": d.contract,
+                       "actions_judged": d.actions_judged, "finished": d.finished,
+                       "ended_early": d.ended_early,
+                       "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
+                                   "explanation": s.text(lang), "clauses": list(s.clauses),
+                                   "citations": cite(g, s.clauses, lang)} for s in d.scores],
+                       "totals": d.totals} for d in self.deals],
+            "match": None if self.match is None else {
+                "totals": list(self.match.totals), "winners": list(self.match.winners),
+                "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
+        }
+
+
+def functools_partial(fn, lang):
+    return lambda msg: fn(lang, msg)
+
+
+def judge_file(path: str | Path, settings: dict | None = None) -> Judgement:
+    data = load_transcript(path)
+    return judge(data, base=Path(path).parent, settings=settings)
+
+
+def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
+    out = {}
+    for key, value in mapping.items():
+        seat = int(key)
+        if seat >= players:
+            raise TranscriptError(f"{where}.{key}", f"there is no seat {seat} with {players} players")
+        out[seat] = value
+    return out
+
+
+def judge(data: dict, base: Path | None = None, settings: dict | None = None) -> Judgement:
+    """Judge a transcript given as parsed JSON."""
+    validate_transcript(data)
+    params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
+    params.update(settings or {})
+    if "rules" in data:
+        name = str((base or Path(".")) / data["rules"])
+    else:
+        name = data["game"]
+    try:
+        game = load_game(name, params)
+    except UsageError as err:
+        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+    try:
+        match = Match(game, data.get("players"))
+    except UsageError as err:
+        raise TranscriptError("transcript.players", str(err)) from None
+    table = match.table
+    judgement = Judgement(game, seats=list(data.get("seats", [])))
+
+    def stop(verdict: Verdict, where: str) -> Judgement:
+        judgement.legal, judgement.illegal, judgement.where = False, verdict, where
+        return judgement
+
+    if "draw" in data:
+        rounds = [_int_keys(r, f"transcript.draw[{i}]", table.players) for i, r in enumerate(data["draw"])]
+        for i, rnd in enumerate(rounds):
+            for seat, code in rnd.items():
+                if table.card_id(code) is None:
+                    raise TranscriptError(f"transcript.draw[{i}].{seat}", f"{code!r} is not a card of the pack")
+        verdict = match.judge_draw(rounds)
+        if not verdict.legal:
+            return stop(verdict, "draw")
+        judgement.notes.append(verdict)
+        if "first_dealer" in data and data["first_dealer"] != match.dealer:
+            return stop(Verdict(False, "The recorded first dealer {recorded} is not the winner of the draw, seat {seat}.",
+                                (("recorded", data["first_dealer"]), ("seat", match.dealer)),
+                                verdict.clauses), "first_dealer")
+    elif "first_dealer" in data:
+        if data["first_dealer"] >= table.players:
+            raise TranscriptError("transcript.first_dealer", f"there is no seat {data['first_dealer']}")
+        match.dealer = data["first_dealer"]
+    elif data["deals"]:
+        match.dealer = data["deals"][0]["dealer"]
+
+    size = hand_size(game, table.players)
+    for number, deal_data in enumerate(data["deals"]):
+        where = f"deals[{number}]"
+        if match.is_over():
+            return stop(Verdict(False, "The match is already over; deal {number} should not be played.",
+                                (("number", number + 1),), match.result().clauses), where)
+        if deal_data["dealer"] != match.dealer:
+            return stop(Verdict(False, "Seat {recorded} dealt, but the deal belongs to seat {seat}.",
+                                (("recorded", deal_data["dealer"]), ("seat", match.dealer)),
+                                tuple(c for c in (match.rotation_clause,
+                                                  game.first_dealer.clause if game.first_dealer else None) if c)),
+                        f"{where}.dealer")
+        hands_raw = _int_keys(deal_data["hands"], f"transcript.{where}.hands", table.players)
+        hands: list[list[int]] = [[] for _ in range(table.players)]
+        seen: set[int] = set()
+        deal_clause = (game.deal.clause,)
+        for seat in range(table.players):
+            for code in hands_raw.get(seat, []):
+                card = table.card_id(code)
+                if card is None:
+                    raise TranscriptError(f"transcript.{where}.hands.{seat}", f"{code!r} is not a card of the pack",
+                                          hint="cards are written rank then suit: QH, 10S, AC")
+                if card in seen:
+                    return stop(Verdict(False, "Misdeal: {card} was dealt twice.", (("card", code),),
+                                        deal_clause), f"{where}.hands")
+                seen.add(card)
+                hands[seat].append(card)
+            if len(hands[seat]) != size:
+                return stop(Verdict(False, "Misdeal: seat {seat} holds {count} cards, not {size}.",
+                                    (("seat", seat), ("count", len(hands[seat])), ("size", size)),
+                                    deal_clause), f"{where}.hands.{seat}")
+        deal = match.new_deal(hands)
+        report = DealReport(number + 1, deal.dealer)
+        judgement.deals.append(report)
+        for index, entry in enumerate(deal_data["actions"]):
+            seat = entry["seat"]
+            if seat >= table.players:
+                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", f"there is no seat {seat}")
+            verdict = deal.play(seat, Action.parse(entry["action"]))
+            if not verdict.legal:
+                report.contract = deal.contract.id if deal.contract else None
+                return stop(verdict, f"{where}.actions[{index}]")
+            report.actions_judged += 1
+        report.contract = deal.contract.id if deal.contract else None
+        if not deal.is_over():
+            return judgement
+        report.ended_early = deal.ended_early
+        result = match.finish_deal()
+        report.finished = True
+        report.scores = list(result.scores)
+        report.totals = list(match.totals)
+    if match.is_over():
+        judgement.match = match.result()
+    return judgement

@@ -1,0 +1,96 @@
+"""Transcripts: recorded deals and matches as JSON, read strictly and written by random players.
+
+The format is documented by the JSON Schema shipped in `referee/data/transcript.schema.json`
+(`referee-transcript/1`). Seats are numbered from 0 in the direction of play.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from pathlib import Path
+
+from .errors import TranscriptError
+
+__all__ = ["FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
+           "SimulationError"]
+
+FORMAT = "referee-transcript/1"
+
+
+class SimulationError(RuntimeError):
+    """A simulated deal did not end within its step cap: a bug in the rules or the referee."""
+
+
+@functools.cache
+def schema() -> dict:
+    return json.loads((Path(__file__).parent / "data" / "transcript.schema.json").read_text("utf-8"))
+
+
+def validate_transcript(data) -> dict:
+    """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        error = errors[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+        where = "transcript" + where
+        raise TranscriptError(where, error.message,
+                              hint="see referee/data/transcript.schema.json for the format")
+    if "game" not in data and "rules" not in data:
+        raise TranscriptError("transcript", "names neither a game nor a rules file",
+                              hint='add "game": "kierki" or "rules": "path/to/file.rules"')
+    return data
+
+
+def load_transcript(path: str | Path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise TranscriptError(str(path), f"cannot be read ({err.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise TranscriptError(f"{path}:{err.lineno}:{err.colno}", f"is not valid JSON: {err.msg}") from None
+    return validate_transcript(data)
+
+
+def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,
+                      parameters: dict | None = None, game_ref: dict | None = None,
+                      step_cap: int = 10_000) -> dict:
+    """Play with random legal players from `seed`: one deal, or the whole match."""
+    from .interpreter import Match
+
+    rng = random.Random(seed)
+    match = Match(game, players)
+    table = match.table
+    draw = match.draw_for_dealer(rng)
+    out: dict = {"format": FORMAT, **(game_ref or {"game": game.id})}
+    if parameters:
+        out["parameters"] = dict(parameters)
+    out.update(players=table.players, seed=seed,
+               draw=[{str(s): c for s, c in rnd} for rnd in draw.rounds], deals=[])
+    while True:
+        hands = match.deal_cards(rng)
+        deal = match.new_deal(hands)
+        record = {"dealer": deal.dealer,
+                  "hands": {str(s): [table.code(c) for c in sorted(h)] for s, h in enumerate(hands)},
+                  "actions": []}
+        steps = 0
+        while not deal.is_over():
+            steps += 1
+            if steps > step_cap:
+                raise SimulationError(f"deal {len(out['deals']) + 1} of seed {seed} did not end "
+                                      f"within {step_cap} actions")
+            seat = deal.to_act
+            move = rng.choice(deal.legal_moves())
+            record["actions"].append({"seat": seat, "action": str(table.action(move))})
+            deal.push(move)
+        match.finish_deal()
+        out["deals"].append(record)
+        if not whole_match or match.is_over():
+            return out

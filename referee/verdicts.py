@@ -1,0 +1,77 @@
+"""Verdicts: what the referee rules on an action, a deal or a match, and the clauses behind it.
+
+A verdict carries a message template (an English msgid, translated through the `referee`
+gettext catalogs) with its values, and the IDs of the clauses that decide it. Rendering it
+with a `Game` adds each clause's source lines, so the reader sees e.g.
+"K3.1 (003_e21bac2628eec2a5.txt:3)".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import i18n
+
+__all__ = ["Verdict", "ScoreLine", "cite"]
+
+
+def cite(game, clause_ids, lang: str = "en") -> str:
+    """Clause IDs with the source lines or supplement kind behind each."""
+    parts = []
+    for cid in dict.fromkeys(clause_ids):
+        clause = game.clauses.get(cid) if game is not None else None
+        if clause is None:
+            parts.append(cid)
+            continue
+        by_source: dict[str, list[str]] = {}
+        for c in clause.provenance.citations:
+            span = str(c.first) if c.first == c.last else f"{c.first}-{c.last}"
+            by_source.setdefault(game.sources[c.source].filename, []).append(span)
+        lines = [f"{name}:{','.join(spans)}" for name, spans in by_source.items()]
+        kind = clause.provenance.kind
+        if kind != "source":
+            lines.append(i18n.gettext(lang, kind))
+        parts.append(f"{cid} ({'; '.join(lines)})" if lines else cid)
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's ruling on one action (legal or not)."""
+
+    legal: bool
+    message: str
+    """English message template with `{name}` placeholders (the gettext msgid)."""
+    values: tuple[tuple[str, str | int], ...] = ()
+    clauses: tuple[str, ...] = ()
+    seat: int | None = None
+    action: str | None = None
+
+    def text(self, lang: str = "en") -> str:
+        return i18n.gettext(lang, self.message).format(**dict(self.values))
+
+    def describe(self, game=None, lang: str = "en") -> str:
+        text = self.text(lang)
+        if self.clauses:
+            text += " [" + cite(game, self.clauses, lang) + "]"
+        return text
+
+    def to_json(self, game=None, lang: str = "en") -> dict:
+        return {"legal": self.legal, "seat": self.seat, "action": self.action,
+                "message": self.text(lang), "clauses": list(self.clauses),
+                "citations": cite(game, self.clauses, lang) if game else None}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """Points written to one seat, with the clauses that produce them."""
+
+    seat: int
+    points: int
+    account: str
+    message: str
+    values: tuple[tuple[str, str | int], ...] = ()
+    clauses: tuple[str, ...] = field(default_factory=tuple)
+
+    def text(self, lang: str = "en") -> str:
+        return i18n.gettext(lang, self.message).format(**dict(self.values))
