@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import RefereeError, RulesError, TranscriptError, UsageError
+from .transcript import dump_transcript
 
 __all__ = ["main"]
 
@@ -84,7 +85,7 @@ def cmd_play(args) -> int:
     ref = {"rules": str(Path(args.game).resolve())} if args.game.endswith(".rules") else {"game": game.id}
     data = random_transcript(game, args.seed, whole_match=args.match, players=args.players,
                              parameters=settings, game_ref=ref)
-    _write(json.dumps(data, ensure_ascii=False, indent=1) + "\n", args.output)
+    _write(dump_transcript(data), args.output)
     return 0
 
 

@@ -57,7 +57,7 @@ class Judgement:
     def text(self, lang: str = "en") -> str:
         g = self.game
         _ = functools_partial(i18n.gettext, lang)
-        out = [f"{g.title} ({g.path})"]
+        out = [f"{g.title} ({Path(g.path).name})"]
         changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
         if changed:
             out.append(_("Parameters: {values}").format(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .errors import TranscriptError
 
-__all__ = ["FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
+__all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
            "SimulationError"]
 
 FORMAT = "referee-transcript/1"
@@ -57,6 +57,20 @@ def load_transcript(path: str | Path) -> dict:
     except json.JSONDecodeError as err:
         raise TranscriptError(f"{path}:{err.lineno}:{err.colno}", f"is not valid JSON: {err.msg}") from None
     return validate_transcript(data)
+
+
+def dump_transcript(data: dict) -> str:
+    """JSON with one line per action and per hand, so transcripts diff well line by line."""
+    import re
+
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    # Arrays of plain values (a hand, a talon) go on one line.
+    text = re.sub(r"\[\s+([^\[\]{}]*?)\s+\]",
+                  lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",")) + "]", text)
+    # Objects of plain values (an action, a round of the draw) go on one line.
+    text = re.sub(r"\{\s+([^\[\]{}]*?)\s+\}",
+                  lambda m: "{" + ", ".join(x.strip() for x in m.group(1).split(",\n")) + "}", text)
+    return text + "\n"
 
 
 def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,

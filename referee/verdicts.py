@@ -72,6 +72,14 @@ class ScoreLine:
     message: str
     values: tuple[tuple[str, str | int], ...] = ()
     clauses: tuple[str, ...] = field(default_factory=tuple)
+    plural: str | None = None
+    """The plural msgid, when the message counts something (`count` names the value)."""
+    count: str | None = None
 
     def text(self, lang: str = "en") -> str:
-        return i18n.gettext(lang, self.message).format(**dict(self.values))
+        values = dict(self.values)
+        if self.plural and self.count:
+            template = i18n.ngettext(lang, self.message, self.plural, int(values[self.count]))
+        else:
+            template = i18n.gettext(lang, self.message)
+        return template.format(**values)

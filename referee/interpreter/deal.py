@@ -381,9 +381,10 @@ class Deal:
                     n = self.tricks_won[seat]
                     if n:
                         lines.append(ScoreLine(seat, points * n, account,
-                                               "{points} for {tricks} tricks taken at {each} each",
+                                               "{points} for {tricks} trick taken at {each} each",
                                                (("points", points * n), ("tricks", n), ("each", points)),
-                                               (clause,)))
+                                               (clause,), "{points} for {tricks} tricks taken at {each} each",
+                                               "tricks"))
                 for points, cards, clause, text in contract.per_card:
                     hit = sorted(c for c in self.taken[seat] if c in cards)
                     if hit:

@@ -1,0 +1,104 @@
+"""The command line: every command, exit statuses, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def test_games_lists_the_three_games(capsys):
+    status, out, _ = run(capsys, "games")
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["bouillotte", "kierki", "preferans"]
+
+
+def test_rules_prints_clauses_with_citations(capsys):
+    status, out, _ = run(capsys, "rules", "kierki", "--formal")
+    assert status == 0
+    assert "K3.1  [003_e21bac2628eec2a5.txt:3]" in out
+    assert "| in no_king { follow suit }" in out
+
+
+def test_play_then_judge_round_trip(tmp_path, capsys):
+    path = tmp_path / "deal.json"
+    status, _, _ = run(capsys, "play", "kierki", "--seed", "4", "-o", str(path))
+    assert status == 0
+    status, out, _ = run(capsys, "judge", str(path), "--json")
+    assert status == 0 and json.loads(out)["legal"] is True
+
+
+def test_judge_illegal_exits_1(capsys):
+    status, out, _ = run(capsys, "judge", str(GOLDEN / "kierki-revoke.json"))
+    assert status == 1 and "ILLEGAL at deals[0].actions[3]" in out
+
+
+@pytest.mark.parametrize("content, field", [
+    ("{not json", "1:2"),
+    ('{"format": "referee-transcript/1", "game": "kierki", "deals": [{"dealer": 0, "hands": {}, "actions": [{"seat": "x", "action": "pass"}]}]}',
+     "transcript.deals[0].actions[0].seat"),
+    ('{"format": "referee-transcript/1", "game": "nosuchgame", "deals": []}', "transcript.game"),
+    ('{"format": "referee-transcript/1", "deals": []}', "names neither a game nor a rules file"),
+])
+def test_judge_unusable_input_exits_2_naming_the_field(tmp_path, capsys, content, field):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    status, out, err = run(capsys, "judge", str(path))
+    assert status == 2 and field in err
+
+
+def test_unknown_card_in_hand_names_the_field(tmp_path, capsys):
+    data = json.loads((GOLDEN / "kierki-seed1.json").read_text())
+    data["deals"][0]["hands"]["2"][0] = "1X"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    status, _, err = run(capsys, "judge", str(path))
+    assert status == 2 and "transcript.deals[0].hands.2" in err and "'1X'" in err
+
+
+def test_misdeal_is_a_verdict(tmp_path, capsys):
+    data = json.loads((GOLDEN / "kierki-seed1.json").read_text())
+    data["deals"][0]["hands"]["2"].pop()
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data))
+    status, out, _ = run(capsys, "judge", str(path))
+    assert status == 1 and "Misdeal: seat 2 holds 12 cards, not 13." in out and "K1.4" in out
+
+
+def test_bad_parameter_is_a_usage_error(capsys):
+    status, _, err = run(capsys, "play", "kierki", "--param", "heart_lead=sometimes")
+    assert status == 2 and "choices: free, restricted" in err
+
+
+def test_output_file_is_replaced_atomically(tmp_path, capsys):
+    path = tmp_path / "t.json"
+    path.write_text("precious")
+    status, _, _ = run(capsys, "play", "nosuchgame", "-o", str(path))
+    assert status == 2 and path.read_text() == "precious"  # nothing already written is lost
+
+
+def test_check_reports_coverage_and_pending_mechanics(capsys):
+    status, out, _ = run(capsys, "check", "rules/preferans.rules")
+    assert status == 0 and "ok" in out and "auctions" in out
+
+
+def test_unrunnable_game_gives_clear_error(capsys):
+    status, _, err = run(capsys, "play", "preferans")
+    assert status == 2 and "cannot run auctions yet" in err
+
+
+def test_bench_prints_summary_last(capsys):
+    status, out, _ = run(capsys, "bench", "kierki", "--seconds", "0.2", "--no-peer")
+    assert status == 0 and out.splitlines()[-1].startswith("summary: kierki load")
