@@ -11,9 +11,14 @@ import re
 
 from .resources import repo_root, resource_dir
 
-__all__ = ["gettext", "ngettext", "LANGUAGES", "catalog"]
+__all__ = ["gettext", "ngettext", "N_", "LANGUAGES", "catalog"]
 
 LANGUAGES = ("en", "ru", "pl", "hr")
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction into the catalogs; it is translated when shown."""
+    return message
 
 
 def _translations_dir():

@@ -16,6 +16,7 @@ from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
 from .transcript import load_transcript, validate_transcript
+from .i18n import N_
 from .verdicts import ScoreLine, Verdict, cite
 
 __all__ = ["Judgement", "judge", "judge_file"]
@@ -170,7 +171,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
             return stop(verdict, "draw")
         judgement.notes.append(verdict)
         if "first_dealer" in data and data["first_dealer"] != match.dealer:
-            return stop(Verdict(False, "The recorded first dealer {recorded} is not the winner of the draw, seat {seat}.",
+            return stop(Verdict(False, N_("The recorded first dealer {recorded} is not the winner of the draw, seat {seat}."),
                                 (("recorded", data["first_dealer"]), ("seat", match.dealer)),
                                 verdict.clauses), "first_dealer")
     elif "first_dealer" in data:
@@ -184,10 +185,10 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
     for number, deal_data in enumerate(data["deals"]):
         where = f"deals[{number}]"
         if match.is_over():
-            return stop(Verdict(False, "The match is already over; deal {number} should not be played.",
+            return stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
                                 (("number", number + 1),), match.result().clauses), where)
         if deal_data["dealer"] != match.dealer:
-            return stop(Verdict(False, "Seat {recorded} dealt, but the deal belongs to seat {seat}.",
+            return stop(Verdict(False, N_("Seat {recorded} dealt, but the deal belongs to seat {seat}."),
                                 (("recorded", deal_data["dealer"]), ("seat", match.dealer)),
                                 tuple(c for c in (match.rotation_clause,
                                                   game.first_dealer.clause if game.first_dealer else None) if c)),
@@ -203,12 +204,12 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
                     raise TranscriptError(f"transcript.{where}.hands.{seat}", f"{code!r} is not a card of the pack",
                                           hint="cards are written rank then suit: QH, 10S, AC")
                 if card in seen:
-                    return stop(Verdict(False, "Misdeal: {card} was dealt twice.", (("card", code),),
+                    return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
                                         deal_clause), f"{where}.hands")
                 seen.add(card)
                 hands[seat].append(card)
             if len(hands[seat]) != size:
-                return stop(Verdict(False, "Misdeal: seat {seat} holds {count} cards, not {size}.",
+                return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
                                     (("seat", seat), ("count", len(hands[seat])), ("size", size)),
                                     deal_clause), f"{where}.hands.{seat}")
         deal = match.new_deal(hands)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.game import Contract, Game
+from ..i18n import N_
 from ..verdicts import ScoreLine, Verdict
 from .table import PASS, Action, Table, _CHOOSE
 
@@ -290,40 +291,40 @@ class Deal:
                            seat, what)
 
         if self.phase == "over":
-            return illegal("The deal is over; no more actions are possible.", ())
+            return illegal(N_("The deal is over; no more actions are possible."), ())
         if seat != self.to_act:
-            return illegal("Seat {seat} acted out of turn: it is seat {turn}'s turn.",
+            return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
         move = table.move(action)
         if self.phase == "choose":
             if action.kind != "choose":
-                return illegal("Seat {seat} must first name the contract.",
+                return illegal(N_("Seat {seat} must first name the contract."),
                                (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
             if move is None:
-                return illegal("There is no contract {contract} in this game.",
+                return illegal(N_("There is no contract {contract} in this game."),
                                (game.contract_order.clause if game.contract_order else None,),
                                contract=action.contract or "")
             if not self._may_choose(action.contract):
-                return illegal("Seat {seat} has already chosen {contract} in an earlier deal.",
+                return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
                                (game.choose_once.clause,), seat=seat, contract=action.contract)
-            return Verdict(True, "Seat {seat} names the contract {contract}.",
+            return Verdict(True, N_("Seat {seat} names the contract {contract}."),
                            (("seat", seat), ("contract", action.contract)),
                            (game.contract_choice.clause,) if game.contract_choice else (), seat, what)
         contract = self.contract
         if action.kind == "choose":
-            return illegal("The contract is already named.", ())
+            return illegal(N_("The contract is already named."), ())
         if action.kind == "pass":
             if self.phase == "layout" and move in self.legal_moves():
-                return Verdict(True, "Seat {seat} cannot play and passes.", (("seat", seat),),
+                return Verdict(True, N_("Seat {seat} cannot play and passes."), (("seat", seat),),
                                (contract.pass_only_when_unable or "",), seat, what)
             clause = contract.pass_only_when_unable if self.phase == "layout" else None
-            return illegal("Seat {seat} may not pass while holding a playable card.", (clause,),
+            return illegal(N_("Seat {seat} may not pass while holding a playable card."), (clause,),
                            "illegal_card", seat=seat)
         if move is None or move not in self.hands[seat]:
-            return illegal("Seat {seat} does not hold {card}.", (), "illegal_card",
+            return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card",
                            seat=seat, card=action.card or "")
         if move in self.legal_moves():
-            return Verdict(True, "Seat {seat} plays {card}.", (("seat", seat), ("card", action.card)),
+            return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card)),
                            (), seat, what)
         return self._why_illegal(seat, move, illegal)
 
@@ -331,27 +332,27 @@ class Deal:
         table, contract = self.table, self.contract
         code = table.code(move)
         if self.phase == "layout":
-            return illegal("{card} cannot be placed: a column starts with its starting rank and grows "
-                           "one rank at a time in its own suit.", contract.layout_clauses, "illegal_card",
+            return illegal(N_("{card} cannot be placed: a column starts with its starting rank and grows "
+                              "one rank at a time in its own suit."), contract.layout_clauses, "illegal_card",
                            card=code)
         hand = self.hands[seat]
         if not self.trick:
             for cards, clause in contract.lead_restrictions:
                 if move in cards:
-                    return illegal("Seat {seat} may not lead {card} while holding other cards.",
+                    return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
                                    (clause,), "illegal_card", seat=seat, card=code)
         led = table.suit_of[self.trick[0][1]] if self.trick else None
         if contract.follow_suit and led is not None and any(table.suit_of[c] == led for c in hand):
-            return illegal("Seat {seat} must follow suit ({suit}) and may not play {card}.",
+            return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
                            (contract.follow_suit,), "revoke", seat=seat, card=code,
                            suit=table.suit_codes[led])
         if contract.trump_when_void and contract.trump is not None:
-            return illegal("Seat {seat} cannot follow suit and must play a trump, not {card}.",
+            return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
                            (contract.trump_when_void,), "revoke", seat=seat, card=code)
         for cards, clause in contract.discard_duties:
-            return illegal("Seat {seat} must discard a card of {cards} first.", (clause,), "revoke",
+            return illegal(N_("Seat {seat} must discard a card of {cards} first."), (clause,), "revoke",
                            seat=seat, cards=" ".join(table.code(c) for c in sorted(cards)))
-        return illegal("Seat {seat} may not play {card} now.", (), "illegal_card", seat=seat, card=code)
+        return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
@@ -381,15 +382,15 @@ class Deal:
                     n = self.tricks_won[seat]
                     if n:
                         lines.append(ScoreLine(seat, points * n, account,
-                                               "{points} for {tricks} trick taken at {each} each",
+                                               N_("{points} for {tricks} trick taken at {each} each"),
                                                (("points", points * n), ("tricks", n), ("each", points)),
-                                               (clause,), "{points} for {tricks} tricks taken at {each} each",
+                                               (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
                                                "tricks"))
                 for points, cards, clause, text in contract.per_card:
                     hit = sorted(c for c in self.taken[seat] if c in cards)
                     if hit:
                         lines.append(ScoreLine(seat, points * len(hit), account,
-                                               "{points} for {cards} ({rule}) at {each} each",
+                                               N_("{points} for {cards} ({rule}) at {each} each"),
                                                (("points", points * len(hit)),
                                                 ("cards", " ".join(code(c) for c in hit)),
                                                 ("rule", text), ("each", points)), (clause,)))
@@ -398,7 +399,7 @@ class Deal:
                 for place, seat in enumerate(self.finished):
                     if place < len(values) and values[place]:
                         lines.append(ScoreLine(seat, values[place], account,
-                                               "{points} for finishing in place {place}",
+                                               N_("{points} for finishing in place {place}"),
                                                (("points", values[place]), ("place", place + 1)), (clause,)))
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..model.game import Game
+from ..i18n import N_
 from ..verdicts import Verdict
 from .deal import Deal, DealResult, compile_contract
 from .table import Table
@@ -103,23 +104,23 @@ class Match:
             for seat, code in drawn.items():
                 card = table.card_id(code)
                 if card is None or seat not in contenders:
-                    return Verdict(False, "The draw for the first dealer is not valid (round {round}).",
+                    return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
                                    (("round", number),), self._draw_clauses())
                 ids[seat] = card
             if set(ids) != contenders:
-                return Verdict(False, "The draw for the first dealer is not valid (round {round}).",
+                return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
                                (("round", number),), self._draw_clauses())
             dealer = self._decide_draw(ids)
             if dealer is not None:
                 if number != len(rounds):
-                    return Verdict(False, "The draw was decided in round {round}; later rounds are void.",
+                    return Verdict(False, N_("The draw was decided in round {round}; later rounds are void."),
                                    (("round", number),), self._draw_clauses())
                 self.dealer = dealer
-                return Verdict(True, "Seat {seat} draws the deciding card and deals first.",
+                return Verdict(True, N_("Seat {seat} draws the deciding card and deals first."),
                                (("seat", dealer),), self._draw_clauses(), dealer)
             best = max(table.rank_of[c] for c in ids.values())
             contenders = {s for s, c in ids.items() if table.rank_of[c] == best}
-        return Verdict(False, "The draw for the first dealer is tied and not completed.", (),
+        return Verdict(False, N_("The draw for the first dealer is tied and not completed."), (),
                        self._draw_clauses())
 
     # -- deals ------------------------------------------------------------------------------------------
