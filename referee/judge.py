@@ -30,8 +30,11 @@ class DealReport:
     actions_judged: int = 0
     finished: bool = False
     ended_early: str | None = None
+    declarer: int | None = None
     scores: list[ScoreLine] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    accounts: dict[str, list[int]] = field(default_factory=dict)
+    """Every account after the deal (per-opponent accounts as the total each seat wrote)."""
 
 
 @dataclass
@@ -70,6 +73,8 @@ class Judgement:
             if report.contract:
                 title = g.contracts[report.contract].title
                 head += _(", contract {contract}").format(contract=title)
+                if report.declarer is not None:
+                    head += _(", declarer seat {seat}").format(seat=report.declarer)
                 if g.contract_choice is not None:
                     head += f" [{cite(g, [g.contract_choice.clause], lang)}]"
             out.append(head)
@@ -82,7 +87,12 @@ class Judgement:
                                                                    text=line.text(lang))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
-                out.append("  " + _("Totals: {totals}").format(totals=" ".join(map(str, report.totals))))
+                if len(report.accounts) > 1:
+                    shown = "; ".join(f"{g.accounts[name].value[0] if name in g.accounts else name}: "
+                                      + " ".join(map(str, values)) for name, values in report.accounts.items())
+                    out.append("  " + _("Totals: {totals}").format(totals=shown))
+                else:
+                    out.append("  " + _("Totals: {totals}").format(totals=" ".join(map(str, report.totals))))
             else:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
@@ -110,11 +120,18 @@ class Judgement:
                        "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
                                    "explanation": s.text(lang), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "totals": d.totals} for d in self.deals],
+                       "declarer": d.declarer, "totals": d.totals, "accounts": d.accounts}
+                      for d in self.deals],
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
         }
+
+
+def _is_final(match, account: str) -> bool:
+    """An account computed only at the end of the match (the `final` formula's target)."""
+    final = match.auction.final if match.auction else None
+    return final is not None and final[0][0] == account
 
 
 def functools_partial(fn, lang):
@@ -212,7 +229,21 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
                                     (("seat", seat), ("count", len(hands[seat])), ("size", size)),
                                     deal_clause), f"{where}.hands.{seat}")
-        deal = match.new_deal(hands)
+        talon: list[int] = []
+        for code in deal_data.get("talon", []):
+            card = table.card_id(code)
+            if card is None:
+                raise TranscriptError(f"transcript.{where}.talon", f"{code!r} is not a card of the pack")
+            if card in seen:
+                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
+                                    deal_clause), f"{where}.talon")
+            seen.add(card)
+            talon.append(card)
+        talon_size = sum(p.count for p in game.deal.value if p.kind == "talon")
+        if len(talon) != talon_size:
+            return stop(Verdict(False, N_("Misdeal: the talon holds {count} cards, not {size}."),
+                                (("count", len(talon)), ("size", talon_size)), deal_clause), f"{where}.talon")
+        deal = match.new_deal(hands, talon=talon)
         report = DealReport(number + 1, deal.dealer)
         judgement.deals.append(report)
         for index, entry in enumerate(deal_data["actions"]):
@@ -228,10 +259,14 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
         if not deal.is_over():
             return judgement
         report.ended_early = deal.ended_early
+        report.declarer = deal.declarer
         result = match.finish_deal()
         report.finished = True
         report.scores = list(result.scores)
         report.totals = list(match.totals)
+        report.accounts = {name: list(values) for name, values in match.accounts.items()
+                           if name in game.accounts and not _is_final(match, name)}
+        report.accounts.update({name: [sum(row) for row in table_] for name, table_ in match.pairs.items()})
     if match.is_over():
         judgement.match = match.result()
     return judgement

@@ -75,8 +75,12 @@ def dump_transcript(data: dict) -> str:
 
 def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,
                       parameters: dict | None = None, game_ref: dict | None = None,
-                      step_cap: int = 10_000) -> dict:
-    """Play with random legal players from `seed`: one deal, or the whole match."""
+                      step_cap: int = 10_000, max_deals: int = 200) -> dict:
+    """Play with random legal players from `seed`: one deal, or the whole match.
+
+    A match whose end depends on the scores (bule reaching zero) may never end under random
+    play; it stops after `max_deals` deals and the transcript says so by its length.
+    """
     from .interpreter import Match
 
     rng = random.Random(seed)
@@ -89,11 +93,13 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
     out.update(players=table.players, seed=seed,
                draw=[{str(s): c for s, c in rnd} for rnd in draw.rounds], deals=[])
     while True:
-        hands = match.deal_cards(rng)
-        deal = match.new_deal(hands)
+        hands, talon, _upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
         record = {"dealer": deal.dealer,
-                  "hands": {str(s): [table.code(c) for c in sorted(h)] for s, h in enumerate(hands)},
-                  "actions": []}
+                  "hands": {str(s): [table.code(c) for c in sorted(h)] for s, h in enumerate(hands)}}
+        if talon:
+            record["talon"] = [table.code(c) for c in talon]
+        record["actions"] = []
         steps = 0
         while not deal.is_over():
             steps += 1
@@ -102,9 +108,9 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
                                       f"within {step_cap} actions")
             seat = deal.to_act
             move = rng.choice(deal.legal_moves())
-            record["actions"].append({"seat": seat, "action": str(table.action(move))})
+            record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)
         match.finish_deal()
         out["deals"].append(record)
-        if not whole_match or match.is_over():
+        if not whole_match or match.is_over() or len(out["deals"]) >= max_deals:
             return out

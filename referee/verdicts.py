@@ -75,6 +75,8 @@ class ScoreLine:
     plural: str | None = None
     """The plural msgid, when the message counts something (`count` names the value)."""
     count: str | None = None
+    against: int | None = None
+    """For an account kept per opponent (supe): the seat the points are written against."""
 
     def text(self, lang: str = "en") -> str:
         values = dict(self.values)

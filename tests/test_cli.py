@@ -90,13 +90,13 @@ def test_output_file_is_replaced_atomically(tmp_path, capsys):
 
 
 def test_check_reports_coverage_and_pending_mechanics(capsys):
-    status, out, _ = run(capsys, "check", "rules/preferans.rules")
-    assert status == 0 and "ok" in out and "auctions" in out
+    status, out, _ = run(capsys, "check", "rules/bouillotte.rules")
+    assert status == 0 and "ok" in out and "betting" in out
 
 
 def test_unrunnable_game_gives_clear_error(capsys):
-    status, _, err = run(capsys, "play", "preferans")
-    assert status == 2 and "cannot run auctions yet" in err
+    status, _, err = run(capsys, "play", "bouillotte")
+    assert status == 2 and "cannot run" in err and "betting" in err
 
 
 def test_bench_prints_summary_last(capsys):

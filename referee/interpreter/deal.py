@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.game import Contract, Game
 from ..i18n import N_
+from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
-from .table import PASS, Action, Table, _CHOOSE
+from .auction import AuctionRules
+from .bidding import BiddingPhases
+from .table import _BID, _CHOOSE, _SPECIAL, DEFEND, PASS, Action, Table, discard_move
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract"]
 
@@ -32,6 +34,7 @@ class CompiledContract:
     first_lead: tuple[str, str] | None
     ends_when_taken: tuple[tuple[frozenset[int], str], ...]
     ends_at_place: tuple[int, str] | None
+    ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
     discard_duties: tuple[tuple[frozenset[int], str], ...]
     per_trick: tuple[tuple[int, str], ...]
@@ -68,6 +71,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
         ends_at_place=place,
+        ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
+                                   if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
         discard_duties=tuple((table.cards_of(c.value), c.clause) for c in rules.discard_duties),
         per_trick=tuple((s.value.points, s.clause) for s in scores if s.value.kind == "per_trick"),
@@ -97,12 +102,13 @@ class DealResult:
         return out
 
 
-class Deal:
+class Deal(BiddingPhases):
     """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
 
     def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
-                 contract: str | None = None, talon: list[int] | None = None) -> None:
+                 contract: str | None = None, talon: list[int] | None = None,
+                 auction: AuctionRules | None = None, refe: list[int] | None = None) -> None:
         self.table = table
         self.game = table.game
         self.dealer = dealer
@@ -125,8 +131,13 @@ class Deal:
         # layout play
         self.columns: dict[int, list[int]] = {}
         self.finished: list[int] = []
+        self.auction = auction
+        self.refe = refe if refe is not None else [0] * table.players
+        self.declarer = None
         if contract is not None:
             self._start(contract)
+        elif auction is not None:
+            self._init_auction()
         elif self.game.contract_choice is None and len(contracts) == 1:
             self._start(next(iter(contracts)))
 
@@ -150,10 +161,22 @@ class Deal:
             return self._layout_moves(self.to_act)
         if phase == "choose":
             return [_CHOOSE - i for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)]
+        if phase == "auction":
+            return self._auction_moves(self.to_act)
+        if phase in ("declare", "igra"):
+            return self._declare_moves(self.to_act)
+        if phase == "discard":
+            return self._discard_moves(self.to_act)
+        if phase == "defence":
+            return self._defence_moves(self.to_act)
         return []
 
     def legal_actions(self) -> list[Action]:
-        return [self.table.action(m) for m in self.legal_moves()]
+        return [self.action_of(m) for m in self.legal_moves()]
+
+    def action_of(self, move: int) -> Action:
+        """The written action of a move in the current phase."""
+        return self.table.action(move, "declare" if self.phase in ("declare", "igra") else "choose")
 
     def _may_choose(self, cid: str) -> bool:
         once = self.game.choose_once
@@ -205,9 +228,19 @@ class Deal:
     def _start(self, contract_id: str) -> None:
         self.contract = self.contracts[contract_id]
         self.phase = self.contract.plays
-        lead = self.contract.first_lead or (("eldest", ""),)[0]
-        who = lead[0] if lead else "eldest"
-        self.to_act = self.dealer if who == "dealer" else self.chooser if who == "chooser" else self.eldest
+        self.to_act = self._first_leader()
+
+    def _first_leader(self) -> int:
+        who = self.contract.first_lead[0] if self.contract.first_lead else "eldest"
+        if who == "dealer":
+            return self.dealer
+        if who == "chooser":
+            return self.chooser
+        if who == "declarer" and self.declarer is not None:
+            return self.declarer
+        if who == "player_before_declarer" and self.declarer is not None:
+            return (self.declarer - 1) % self.table.players
+        return self.eldest
 
     def push(self, move: int) -> None:
         """Apply a move without checking it (simulations); `play` is the checked form."""
@@ -227,6 +260,16 @@ class Deal:
             cid = self.table.contract_ids[_CHOOSE - move]
             self.chosen[self.chooser].add(cid)
             self._start(cid)
+        elif phase == "auction":
+            self._auction_push(seat, move)
+        elif phase == "discard":
+            self._discard_push(seat, move)
+        elif phase == "declare":
+            self._declare_push(seat, move)
+        elif phase == "igra":
+            self._igra_push(seat, move)
+        elif phase == "defence":
+            self._defence_push(seat, move)
 
     def _close_trick(self) -> None:
         suit_of, rank_of = self.table.suit_of, self.table.rank_of
@@ -247,6 +290,10 @@ class Deal:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
                 return
+        limit = self.contract.ends_declarer_tricks
+        if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
+            self.phase, self.ended_early = "over", limit[1]
+            return
         if not self.hands[best_seat]:
             self.phase = "over"
         del led
@@ -292,10 +339,17 @@ class Deal:
 
         if self.phase == "over":
             return illegal(N_("The deal is over; no more actions are possible."), ())
+        if self.phase == "auction" and seat in self.passed and "pass_is_final" in self.auction.rules:
+            return illegal(N_("Seat {seat} has passed and may not bid again."),
+                           (self.auction.rules["pass_is_final"],), "illegal_bid", seat=seat)
         if seat != self.to_act:
             return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
         move = table.move(action)
+        if self.auction is not None:
+            ruled = self._judge_bidding(seat, action, illegal)
+            if ruled is not None:
+                return ruled
         if self.phase == "choose":
             if action.kind != "choose":
                 return illegal(N_("Seat {seat} must first name the contract."),
@@ -313,6 +367,9 @@ class Deal:
         contract = self.contract
         if action.kind == "choose":
             return illegal(N_("The contract is already named."), ())
+        if action.kind not in ("play", "pass"):
+            return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
+                           seat=seat, action=what)
         if action.kind == "pass":
             if self.phase == "layout" and move in self.legal_moves():
                 return Verdict(True, N_("Seat {seat} cannot play and passes."), (("seat", seat),),
@@ -375,8 +432,11 @@ class Deal:
         contract = self.contract
         lines: list[ScoreLine] = []
         code = self.table.code
-        account = "points"
-        if contract is not None:
+        account = self.game.primary_account
+        if self.auction is not None:
+            from .settlement import settle_deal
+            lines = settle_deal(self)
+        elif contract is not None:
             for seat in range(self.table.players):
                 for points, clause in contract.per_trick:
                     n = self.tricks_won[seat]

@@ -9,18 +9,23 @@ from ..errors import UsageError
 from ..model.game import Game
 from ..i18n import N_
 from ..verdicts import Verdict
+from .auction import compile_auction
 from .deal import Deal, DealResult, compile_contract
 from .table import Table
 
 __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
 
 # Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
-_NOT_YET = {"bid_ladder": "auctions", "ante": "betting", "blind": "betting", "hand_rank": "showdowns"}
+_NOT_YET = {"ante": "betting", "blind": "betting", "hand_rank": "showdowns"}
 
 
 def unsupported_mechanics(game: Game) -> list[str]:
     """The mechanics a game needs that this interpreter cannot run yet."""
     found = {label for kind, label in _NOT_YET.items() if game.features.get(kind)}
+    if game.has_rule("defence_rule", "kontra_ladder"):
+        found.add("kontra")
+    if game.has_rule("bid_rule", "earlier_may_hold"):
+        found.add("holding a bid (moje)")
     if not game.contracts:
         found.add("a deal without contracts")
     return sorted(found)
@@ -53,8 +58,18 @@ class Match:
         self.game = game
         self.table = Table(game, players or game.default_players)
         self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
+        self.auction = compile_auction(game)
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
-        self.totals = [0] * self.table.players
+        n = self.table.players
+        self.accounts: dict[str, list[int]] = {}
+        self.pairs: dict[str, list[list[int]]] = {}
+        for name, cited in game.accounts.items():
+            _title, start, pairwise = cited.value
+            if pairwise:
+                self.pairs[name] = [[0] * n for _ in range(n)]
+            else:
+                self.accounts[name] = [start] * n
+        self.accounts.setdefault(game.primary_account, [0] * n)
         self.results: list[DealResult] = []
         self.dealer: int | None = None
         self.deal: Deal | None = None
@@ -125,11 +140,20 @@ class Match:
 
     # -- deals ------------------------------------------------------------------------------------------
 
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total in the game's main account."""
+        return self.accounts[self.game.primary_account]
+
     def deal_cards(self, rng: random.Random) -> list[list[int]]:
         """Shuffle and deal by the game's packets, eldest first and the dealer last."""
+        return self.deal_pack(rng)[0]
+
+    def deal_pack(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
+        """Shuffle and deal: (hands, talon, face-up cards)."""
         pack = list(range(len(self.table.cards)))
         rng.shuffle(pack)
-        return self.hands_from_pack(pack)[0]
+        return self.hands_from_pack(pack)
 
     def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
         table = self.table
@@ -154,18 +178,24 @@ class Match:
                 pos += packet.count
         return hands, talon, upcards
 
-    def new_deal(self, hands: list[list[int]], contract: str | None = None) -> Deal:
+    def new_deal(self, hands: list[list[int]], contract: str | None = None,
+                 talon: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
+        refe = self.accounts.get("refe")
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
-                         contract=contract)
+                         contract=contract, talon=talon, auction=self.auction,
+                         refe=list(refe) if refe is not None else None)
         return self.deal
 
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
         result = self.deal.result()
         for line in result.scores:
-            self.totals[line.seat] += line.points
+            if line.account in self.pairs:
+                self.pairs[line.account][line.seat][line.against] += line.points
+            else:
+                self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
         self.results.append(result)
         rotation = self.game.dealer_rotation
         side = rotation.value[0] if rotation else "next"
@@ -193,12 +223,44 @@ class Match:
 
     def is_over(self) -> bool:
         length = self.length
-        return length is not None and len(self.results) >= length
+        if length is not None:
+            return len(self.results) >= length
+        end = self.game.match_end
+        if end is not None and end.value[0].startswith("account:"):
+            return sum(self.accounts[end.value[0].split(":", 1)[1]]) <= end.value[1]
+        return False
+
+    def final_totals(self) -> tuple[list[int], tuple[str, ...]]:
+        """Each seat's final score, by the rules' `final` formula if they give one."""
+        final = self.auction.final if self.auction else None
+        if final is None:
+            return list(self.totals), ()
+        (target, *terms), clause = final
+        n = self.table.players
+        out = [0] * n
+        sign = 1
+        for term in terms:
+            if term in ("plus", "minus"):
+                sign = 1 if term == "plus" else -1
+                continue
+            kind, account, *times = term
+            for seat in range(n):
+                if kind == "term_account":
+                    value = self.accounts[account][seat] * (times[0] if times else 1)
+                elif kind == "term_against":
+                    value = sum(self.pairs[account][other][seat] for other in range(n))
+                else:
+                    value = sum(self.pairs[account][seat])
+                out[seat] += sign * value
+        self.accounts[target] = out
+        return out, (clause,)
 
     def result(self) -> MatchResult:
         game = self.game
+        totals, final_clauses = self.final_totals()
         extreme = game.winner.value[0] if game.winner else "lowest"
-        best = min(self.totals) if extreme == "lowest" else max(self.totals)
-        winners = tuple(s for s, t in enumerate(self.totals) if t == best)
-        clauses = tuple(c.clause for c in (game.match_end, game.winner) if c)
-        return MatchResult(tuple(self.totals), winners, clauses)
+        best = min(totals) if extreme == "lowest" else max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+        clauses = tuple(c.clause for c in (game.match_end,) if c) + final_clauses + \
+            tuple(c.clause for c in (game.winner,) if c)
+        return MatchResult(tuple(totals), winners, tuple(dict.fromkeys(clauses)))

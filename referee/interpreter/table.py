@@ -13,7 +13,7 @@ from ..errors import UsageError
 from ..model.cards import Card
 from ..model.game import Game
 
-__all__ = ["Table", "Action", "PASS"]
+__all__ = ["Table", "Action", "PASS", "DEFEND", "discard_move"]
 
 PASS = -1
 """The move ID of a pass."""
@@ -21,32 +21,45 @@ _CHOOSE = -1000
 """Move IDs at and below this choose a contract: _CHOOSE - index."""
 
 
+DEFEND = -2
+"""The move ID of a defender's decision to defend."""
+_BID = -2000
+"""Move IDs _BID - i bid step i of the ladder."""
+_SPECIAL = -3000
+"""Move IDs _SPECIAL - i make special bid i (such as igra)."""
+_DISCARD = -100000
+"""Move IDs _DISCARD - (a * 256 + b) discard cards a < b."""
+
+# The words of actions, with how many arguments each takes.
+_ACTION_WORDS = {"pass": 0, "defend": 0, "play": 1, "choose": 1, "declare": 1, "bid": 1, "discard": 2}
+
+
 @dataclass(frozen=True)
 class Action:
-    """One action at the table, written as in transcripts: `play QH`, `pass`, `choose no_king`."""
+    """One action at the table, as written in transcripts: `play QH`, `pass`, `choose no_king`,
+    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`."""
 
     kind: str
-    """"play", "pass" or "choose"."""
-    card: str | None = None
-    contract: str | None = None
+    args: tuple[str, ...] = ()
+
+    @property
+    def card(self) -> str | None:
+        return self.args[0] if self.kind == "play" else None
+
+    @property
+    def contract(self) -> str | None:
+        return self.args[0] if self.kind in ("choose", "declare") else None
 
     def __str__(self) -> str:
-        if self.kind == "play":
-            return f"play {self.card}"
-        if self.kind == "choose":
-            return f"choose {self.contract}"
-        return self.kind
+        return " ".join((self.kind,) + self.args)
 
     @classmethod
     def parse(cls, text: str) -> "Action":
         words = text.split()
-        if words[:1] == ["pass"] and len(words) == 1:
-            return cls("pass")
-        if len(words) == 2 and words[0] == "play":
-            return cls("play", card=words[1])
-        if len(words) == 2 and words[0] == "choose":
-            return cls("choose", contract=words[1])
-        raise UsageError(f"cannot read the action {text!r}; write `play QH`, `pass` or `choose CONTRACT`")
+        if words and words[0] in _ACTION_WORDS and len(words) == _ACTION_WORDS[words[0]] + 1:
+            return cls(words[0], tuple(words[1:]))
+        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
+                         "choose CONTRACT, bid BID, discard CARD CARD, declare CONTRACT, defend")
 
 
 class Table:
@@ -69,6 +82,9 @@ class Table:
         self.nranks = len(self.deck.ranks)
         self.clockwise = game.direction is None or game.direction.value == "clockwise"
         self.contract_ids = tuple(game.contracts)
+        ladder = game.feature("bid_ladder")
+        self.ladder_numbers = tuple(n for n, _ in ladder[0].value[1:]) if ladder else ()
+        self.special_names = tuple(c.value[1] for c in game.feature("bid_special"))
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
@@ -91,17 +107,45 @@ class Table:
     def choose_move(self, contract: str) -> int:
         return _CHOOSE - self.contract_ids.index(contract)
 
-    def action(self, move: int) -> Action:
+    def action(self, move: int, contract_word: str = "choose") -> Action:
+        """The action of a move; `contract_word` is "choose" or "declare" by the phase."""
         if move == PASS:
             return Action("pass")
+        if move == DEFEND:
+            return Action("defend")
+        if move <= _DISCARD:
+            a, b = divmod(_DISCARD - move, 256)
+            return Action("discard", (self.code(a), self.code(b)))
+        if move <= _SPECIAL:
+            return Action("bid", (self.special_names[_SPECIAL - move],))
+        if move <= _BID:
+            return Action("bid", (str(self.ladder_numbers[_BID - move]),))
         if move <= _CHOOSE:
-            return Action("choose", contract=self.contract_ids[_CHOOSE - move])
-        return Action("play", card=self.code(move))
+            return Action(contract_word, (self.contract_ids[_CHOOSE - move],))
+        return Action("play", (self.code(move),))
 
     def move(self, action: Action) -> int | None:
-        """The move ID of an action, or None if it names no card or contract of this game."""
-        if action.kind == "pass":
+        """The move ID of an action, or None if it names no card, bid or contract of this game."""
+        kind, args = action.kind, action.args
+        if kind == "pass":
             return PASS
-        if action.kind == "choose":
-            return self.choose_move(action.contract) if action.contract in self.contract_ids else None
-        return self.card_id(action.card or "")
+        if kind == "defend":
+            return DEFEND
+        if kind in ("choose", "declare"):
+            return self.choose_move(args[0]) if args[0] in self.contract_ids else None
+        if kind == "bid":
+            if args[0] in self.special_names:
+                return _SPECIAL - self.special_names.index(args[0])
+            numbers = [str(n) for n in self.ladder_numbers]
+            return _BID - numbers.index(args[0]) if args[0] in numbers else None
+        if kind == "discard":
+            a, b = (self.card_id(c) for c in args)
+            if a is None or b is None or a == b:
+                return None
+            return discard_move(a, b)
+        return self.card_id(args[0])
+
+
+def discard_move(a: int, b: int) -> int:
+    a, b = min(a, b), max(a, b)
+    return _DISCARD - (a * 256 + b)

@@ -27,7 +27,9 @@ _DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contr
 # Statements of the auction, betting and showdown mechanics, kept as cited feature tuples.
 _FEATURES = {"bid_ladder", "bid_special", "bid_rule", "all_pass", "talon_rule", "defence_rule",
              "declarer_target", "refe_rule", "ante", "blind", "bet_rule", "stake_rule",
-             "hand_rank", "showdown_rule", "bonus", "score_contract"}
+             "hand_rank", "showdown_rule", "bonus", "score_contract", "settle", "final_score"}
+# Feature statements whose first name is a contract (checked to exist).
+_NAMES_CONTRACT = {"score_contract"}
 
 
 def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
@@ -44,18 +46,6 @@ def _word(tree: lark.Tree) -> str:
     return str(tree.children[0])
 
 
-def _tokens(tree) -> tuple:
-    """A statement's arguments as plain values, for the feature tuples."""
-    out: list[Any] = []
-    for child in tree.children:
-        if isinstance(child, lark.Token):
-            out.append(_string(child) if child.type == "STRING" else
-                       int(child) if child.type == "INT" else str(child))
-        elif child.data.endswith("_word"):
-            out.append(_word(child))
-        else:
-            out.append(_tokens(child))
-    return tuple(out)
 
 
 class _Builder:
@@ -252,14 +242,52 @@ class _Builder:
                 self._statements(item, inner, cid, str(name), phase)
             elif (kind in _DECLARATIONS) == (phase == 1):
                 if kind in _FEATURES:
-                    self.features.setdefault(kind, []).append(Cited(_tokens(stmt), cid))
-                    if scope is not None:
-                        self.features[kind][-1] = Cited((scope,) + _tokens(stmt), cid)
+                    self._feature(item, stmt, cid, scope)
                     continue
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
                     raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
                 handler(item, stmt, cid, scope)
+
+    def _feature(self, item, stmt, cid, scope) -> None:
+        """Auction, betting, showdown and settlement statements, stored as cited tuples
+        `(scope, arguments...)` with numbers resolved and names checked."""
+        args = self._arguments(item, stmt)
+        kind = stmt.data
+        if kind in _NAMES_CONTRACT and args[0] not in self.contracts:
+            raise self._unknown_contract(item, stmt.children[0])
+        if kind == "bid_ladder":
+            args = tuple(step[1:] for step in args)  # (number, contract) pairs
+            numbers = [n for n, _ in args]
+            for (number, contract), step in zip(args, stmt.children):
+                if contract not in self.contracts:
+                    raise self._unknown_contract(item, step.children[1])
+            if numbers != sorted(set(numbers)):
+                raise item.error(stmt, "the bid ladder must rise: each number above the one before")
+        if kind == "settle":
+            account = args[1]
+            self._need_account(item, stmt.children[1])
+        if kind == "final_score":
+            for child in stmt.children[1:]:
+                if isinstance(child, lark.Tree) and child.data.startswith("term_"):
+                    self._need_account(item, child.children[0])
+        self.features.setdefault(kind, []).append(Cited((scope,) + args, cid))
+
+    def _arguments(self, item, tree) -> tuple:
+        out: list[Any] = []
+        for child in tree.children:
+            if isinstance(child, lark.Token):
+                out.append(_string(child) if child.type == "STRING" else
+                           int(child) if child.type == "INT" else str(child))
+            elif child.data.endswith("_word"):
+                out.append(_word(child))
+            elif child.data in ("number", "param_number"):
+                out.append(self._number(item, child))
+            elif child.data == "signed":
+                out.append(_signed(child))
+            else:
+                out.append((child.data,) + self._arguments(item, child))
+        return tuple(out)
 
     def _unknown_contract(self, item, token) -> RulesDefinitionError:
         known = ", ".join(self.contracts) or "none declared"
@@ -370,10 +398,13 @@ class _Builder:
                                      "combines": ()}
 
     def _s_account(self, item, stmt, cid, scope) -> None:
-        name, title, *start = stmt.children
+        name, title, *rest = stmt.children
         if str(name) in self.accounts:
             raise item.error(name, f"account {name} is declared twice")
-        self.accounts[str(name)] = Cited((_string(title), self._number(item, start[0]) if start else 0), cid)
+        start = [r for r in rest if r.data in ("number", "param_number")]
+        pairwise = any(r.data == "per_opponent" for r in rest)
+        self.accounts[str(name)] = Cited((_string(title), self._number(item, start[0]) if start else 0,
+                                          pairwise), cid)
 
     # pass 2: the table -----------------------------------------------------------------------
 

@@ -228,7 +228,8 @@ class Game:
     eldest: Cited[str] | None = None
     deal: Cited[tuple[Packet, ...]] | None = None
     dealer_rotation: Cited[tuple[str, str]] | None = None
-    accounts: dict[str, Cited[tuple[str, int]]] = field(default_factory=dict)
+    accounts: dict[str, Cited[tuple[str, int, bool]]] = field(default_factory=dict)
+    """name -> (title, starting value, kept per opponent)."""
     match_end: Cited[tuple[str, int]] | None = None
     winner: Cited[tuple[str, str | None]] | None = None
     contracts: dict[str, Contract] = field(default_factory=dict)
@@ -239,7 +240,29 @@ class Game:
     checks: tuple[Check, ...] = ()
     global_rules: ContractRules = field(default_factory=ContractRules)
     features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
-    """Auction, betting and showdown statements: kind -> cited argument tuples."""
+    """Auction, betting, showdown and settlement statements: kind -> cited tuples
+    `(scope, arguments...)`, scope being the contract of an `in` block or None."""
+
+    def feature(self, kind: str) -> tuple[Cited[tuple], ...]:
+        return self.features.get(kind, ())
+
+    def has_rule(self, kind: str, word: str, contract: str | None = None) -> Cited | None:
+        """The statement `kind word` in force for `contract` (scoped first, then global)."""
+        found = None
+        for cited in self.features.get(kind, ()):
+            scope, first = cited.value[0], cited.value[1] if len(cited.value) > 1 else None
+            if first == word and scope in (None, contract):
+                if scope == contract and contract is not None:
+                    return cited
+                found = found or cited
+        return found
+
+    @property
+    def primary_account(self) -> str:
+        """The account penalties and finishing scores are written to (the winner's account)."""
+        if self.winner is not None and self.winner.value[1]:
+            return self.winner.value[1]
+        return next(iter(self.accounts), "points")
 
     def pack_for(self, players: int) -> Deck:
         """The deck used with this many players."""
