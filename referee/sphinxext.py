@@ -1,0 +1,583 @@
+"""Sphinx directives that render the book's rules pages straight from the rules files.
+
+Listed in the book's Sphinx extensions as `referee.sphinxext`:
+
+``rules-clauses GAME``
+    Every clause in file order. Its anchor is the clause ID itself (``rules.html#K3.1``); the
+    anchors are permanent, like the IDs, so verdicts and other books may link to them.
+``rules-source GAME``
+    Each source document, line-numbered; line N of source ``s003`` has the anchor ``#s003-L3``
+    style ``#<source id>-L<N>``, and each line lists the clauses that cite it.
+``rules-disputed GAME``
+    Every parameter (``#param-<name>``) and every interpretation clause (``#ruling-<ID>``).
+``rules-reference``
+    The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
+    example of every statement taken from the shipped rules files, or from `EXAMPLES` below;
+    every example is parsed at build time, so a stale one fails the build.
+
+All text is translated here through `referee.i18n` (the ``referee`` catalogs under
+translations/), in the build's ``language``; the nodes are therefore marked
+``translatable=False`` so that Sphinx's page catalogs leave them alone. Each page notes its
+rules file, sources, grammar and ``referee.po`` as dependencies, so editing one rebuilds it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import textwrap
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from . import i18n
+from .i18n import N_
+
+__all__ = ["setup", "clause_role", "clause_anchor", "clause_url", "source_anchor", "statement_rules", "reference_examples",
+           "EXAMPLES"]
+
+logger = logging.getLogger(__name__)
+
+# Labels shown around the rules (msgids of the `referee` catalogs).
+L_SOURCE = N_("Source")
+L_TRADITION = N_("tradition")
+L_INTERPRETATION = N_("interpretation")
+L_FROM_SOURCE = N_("from the source")
+L_RULING = N_("ruling")
+L_SUPPLEMENT_TRADITION = N_("Supplied from tradition:")
+L_SUPPLEMENT_INTERPRETATION = N_("The referee's reading:")
+L_SEE = N_("See:")
+L_PARAMETER = N_("Parameter")
+L_DEFAULT = N_("default")
+L_IN_FORCE = N_("the referee's default reading")
+L_NUMBER = N_("a whole number from {low} to {high}; by default {default}")
+L_CHOOSE = N_("To follow another reading:")
+L_FORMAL = N_("Formal text")
+L_LINE = N_("Line")
+L_TEXT = N_("Text")
+L_CLAUSES = N_("Clauses")
+L_NOT_ENCODED = N_("not encoded: {reason}")
+L_SOURCE_HEAD = N_("{filename} ({language}, {lines} lines)")
+L_CLAUSE = N_("Clause {clause}")
+L_READINGS = N_("Readings:")
+L_WHY = N_("Why:")
+L_EXAMPLE = N_("Example")
+L_SYNTAX = N_("Syntax")
+L_EXAMPLE_FROM = N_("from {file}, line {line}")
+L_NO_RULINGS = N_("This game has no disputed readings.")
+
+
+def clause_anchor(clause_id: str) -> str:
+    """The HTML anchor of a clause on its game's rules page: the ID itself (`K3.1`)."""
+    return clause_id
+
+
+def source_anchor(source_id: str, line: int) -> str:
+    """The HTML anchor of one line of a source document on the source page: `s003-L3`."""
+    return f"{source_id}-L{line}"
+
+
+def clause_url(game: str, clause_id: str, lang: str = "en") -> str:
+    """Where a clause is shown in the built book, relative to book/_build/html/."""
+    return f"{lang}/{game}/rules.html#{clause_anchor(clause_id)}"
+
+
+# --------------------------------------------------------------------------------------------------
+# Small node builders
+
+
+def _para(*children, classes=()) -> nodes.paragraph:
+    node = nodes.paragraph("", "", *[nodes.Text(c) if isinstance(c, str) else c for c in children])
+    node["classes"].extend(classes)
+    return node
+
+
+def _link(text: str, uri: str, classes=()) -> nodes.reference:
+    node = nodes.reference(text, text, refuri=uri, internal=not uri.startswith("http"))
+    node["classes"].extend(classes)
+    return node
+
+
+def _inline(text: str, classes=()) -> nodes.inline:
+    return nodes.inline(text, text, classes=list(classes))
+
+
+def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) -> nodes.table:
+    """A table; each row is (cells, ids) and each cell a node, a list of nodes or a string."""
+    table = nodes.table(classes=["colwidths-auto", *classes])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for _ in header:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for title in header:
+        row += nodes.entry("", _para(title))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for cells, ids in rows:
+        row = nodes.row(ids=list(ids))
+        for cell in cells:
+            entry = nodes.entry()
+            if isinstance(cell, str):
+                entry += _para(cell)
+            elif isinstance(cell, list):
+                entry.extend(cell)
+            else:
+                entry += cell
+            row += entry
+        body += row
+    return table
+
+
+def _untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
+    """Keep Sphinx's page catalogs away from text that referee.i18n has translated already."""
+    for top in found:
+        for node in top.findall(nodes.TextElement):
+            # Not on inline nodes: Sphinx unwraps an inline that has a `translatable` attribute
+            # (sphinx.transforms.i18n.RemoveTranslatableInline), and only blocks are extracted.
+            if not isinstance(node, nodes.Inline):
+                node["translatable"] = False
+    return found
+
+
+class _GameDirective(SphinxDirective):
+    required_arguments = 1
+    option_spec = {"rules-page": str, "source-page": str, "disputed-page": str}
+
+    @property
+    def lang(self) -> str:
+        return self.config.language or "en"
+
+    def _(self, message: str) -> str:
+        return i18n.gettext(self.lang, message)
+
+    def game(self):
+        from .model import load_game
+        from .model.document import find_rules_file
+        name = self.arguments[0]
+        path = find_rules_file(name)
+        self.env.note_dependency(str(path.resolve()))
+        self._note_catalog()
+        return load_game(name)
+
+    def _note_catalog(self) -> None:
+        po = _translations_dir() / self.lang / "LC_MESSAGES" / "referee.po"
+        if po.is_file():
+            self.env.note_dependency(str(po.resolve()))
+
+    def page_uri(self, which: str, anchor: str) -> str:
+        """A link from this page to the game's rules/source/disputed page (with an anchor)."""
+        game = self.arguments[0]
+        defaults = {"rules": f"{game}/rules", "source": f"{game}/source", "disputed": "disputed"}
+        target = self.options.get(f"{which}-page", defaults[which])
+        if target not in self.env.found_docs:
+            logger.warning("%s: no page %r for the %s view of %s; give :%s-page:",
+                           self.name, target, which, game, which, location=self.get_location())
+        if target == self.env.docname:
+            return f"#{anchor}"
+        return f"{self.env.app.builder.get_relative_uri(self.env.docname, target)}#{anchor}"
+
+    def citation_links(self, game, clause) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for cite in clause.provenance.citations:
+            if out:
+                out.append(nodes.Text(", "))
+            name = game.sources[cite.source].filename
+            span = str(cite.first) if cite.first == cite.last else f"{cite.first}-{cite.last}"
+            out.append(_link(f"{name}:{span}", self.page_uri("source", source_anchor(cite.source, cite.first)),
+                             classes=["rules-cite"]))
+        return out
+
+
+def _translations_dir() -> Path:
+    return i18n._translations_dir()
+
+
+# --------------------------------------------------------------------------------------------------
+# rules-clauses
+
+
+class RulesClauses(_GameDirective):
+    """Every clause of a game: ID anchor, statement, provenance, supplements, parameters, formal text."""
+
+    def run(self) -> list[nodes.Node]:
+        game = self.game()
+        return _untranslatable([self.clause(game, clause) for clause in game.clauses.values()])
+
+    def clause(self, game, clause) -> nodes.Node:
+        _ = self._
+        kind = clause.provenance.kind
+        box = nodes.container(classes=["rules-clause", f"rules-kind-{kind}"] +
+                              (["rules-ruling"] if clause.is_ruling else []))
+        box["ids"].append(clause_anchor(clause.id))
+        head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
+                     classes=["rules-clause-head"])
+        badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
+        head += nodes.Text(" ")
+        head += _inline(_(badge), classes=["rules-badge", f"rules-badge-{kind}"])
+        if clause.is_ruling:
+            head += nodes.Text(" ")
+            head += _inline(_(L_RULING), classes=["rules-badge", "rules-badge-ruling"])
+        box += head
+
+        grid = nodes.container(classes=["rules-clause-grid"])
+        text = nodes.container(classes=["rules-clause-text"])
+        text += _para(_(clause.statement), classes=["rules-statement"])
+        links = self.citation_links(game, clause)
+        if links:
+            text += _para(_inline(_(L_SOURCE) + ": ", classes=["rules-label"]), *links, classes=["rules-provenance"])
+        for reason, label, name in ((clause.provenance.tradition, L_SUPPLEMENT_TRADITION, "tradition"),
+                                    (clause.provenance.interpretation, L_SUPPLEMENT_INTERPRETATION, "interpretation")):
+            if reason:
+                note = nodes.container(classes=["rules-supplement", f"rules-supplement-{name}"])
+                note += _para(nodes.strong(_(label), _(label)), " ", _(reason))
+                text += note
+        if clause.provenance.see:
+            see = _para(_inline(_(L_SEE) + " ", classes=["rules-label"]), classes=["rules-see"])
+            for i, uri in enumerate(clause.provenance.see):
+                if i:
+                    see += nodes.Text(", ")
+                see += _link(uri, uri)
+            text += see
+        for name in clause.parameters:
+            text += self.parameter(game, game.parameters[name])
+        grid += text
+        if clause.formal.strip():
+            formal = nodes.literal_block(clause.formal, clause.formal, language="rules",
+                                         classes=["rules-formal"])
+            grid += formal
+        box += grid
+        return box
+
+    def parameter(self, game, param) -> nodes.Node:
+        _ = self._
+        box = nodes.container(classes=["rules-parameter"])
+        box += _para(nodes.strong(_(L_PARAMETER), _(L_PARAMETER)), " ", nodes.literal(param.name, param.name),
+                     ": ", _(param.question))
+        if param.is_number:
+            box += _para(_(L_NUMBER).format(low=param.low, high=param.high, default=param.default))
+        else:
+            items = nodes.bullet_list(classes=["rules-choices"])
+            for value, description in param.choices:
+                para = _para(nodes.literal(value, value), " — ", _(description))
+                if value == str(param.default):
+                    para += nodes.Text(" ")
+                    para += _inline(_(L_DEFAULT), classes=["rules-badge", "rules-badge-default"])
+                items += nodes.list_item("", para)
+            box += items
+        return box
+
+
+# --------------------------------------------------------------------------------------------------
+# rules-source
+
+
+class RulesSource(_GameDirective):
+    """Each source document, line by line, with the clauses citing every line."""
+
+    def run(self) -> list[nodes.Node]:
+        from .coverage import line_coverage
+        from .resources import sources_dir
+        _ = self._
+        game = self.game()
+        coverage = line_coverage(game)
+        reasons = {}
+        for cite, reason in game.uncovered:
+            for line in range(cite.first, cite.last + 1):
+                reasons.setdefault((cite.source, line), reason)
+        out: list[nodes.Node] = []
+        for sid, source in game.sources.items():
+            path = sources_dir() / source.filename
+            self.env.note_dependency(str(path.resolve()))
+            lines = path.read_text(encoding="utf-8").splitlines()
+            out.append(nodes.rubric("", _(L_SOURCE_HEAD).format(filename=source.filename, language=source.language,
+                                                                  lines=source.lines), ids=[sid]))
+            rows = []
+            for number, line in enumerate(lines, 1):
+                anchor = source_anchor(sid, number)
+                who = []
+                for cid in dict.fromkeys(coverage.get(sid, {}).get(number, [])):
+                    if cid == "uncovered":
+                        continue
+                    if who:
+                        who.append(nodes.Text(" "))
+                    who.append(_link(cid, self.page_uri("rules", clause_anchor(cid)), classes=["rules-clause-id"]))
+                cell = [_para(*who)] if who else []
+                if (sid, number) in reasons:
+                    cell.append(_para(_(L_NOT_ENCODED).format(reason=_(reasons[(sid, number)])),
+                                      classes=["rules-uncovered"]))
+                rows.append(([_para(_link(str(number), f"#{anchor}"), classes=["rules-lineno"]),
+                              nodes.paragraph(line, line, classes=["rules-source-text"]), cell or ""], [anchor]))
+            out.append(_table([_(L_LINE), _(L_TEXT), _(L_CLAUSES)], rows, classes=["rules-source"]))
+        return _untranslatable(out)
+
+
+# --------------------------------------------------------------------------------------------------
+# rules-disputed
+
+
+class RulesDisputed(_GameDirective):
+    """Every parameter and every interpretation: the readings, the one followed, how to choose."""
+
+    def run(self) -> list[nodes.Node]:
+        _ = self._
+        game = self.game()
+        out: list[nodes.Node] = []
+        seen = set()
+        for clause in game.clauses.values():
+            if not clause.is_ruling:
+                continue
+            box = nodes.container(classes=["rules-disputed"])
+            box["ids"].append(f"ruling-{clause.id}")
+            for name in clause.parameters:
+                box["ids"].append(f"param-{name}")
+            head = _para(_link(_(L_CLAUSE).format(clause=clause.id), self.page_uri("rules", clause_anchor(clause.id)),
+                               classes=["rules-clause-id"]), classes=["rules-clause-head"])
+            box += head
+            box += _para(_(clause.statement), classes=["rules-statement"])
+            reason = clause.provenance.interpretation or clause.provenance.tradition
+            if reason:
+                box += _para(nodes.strong(_(L_WHY), _(L_WHY)), " ", _(reason))
+            for name in clause.parameters:
+                seen.add(name)
+                box += self.readings(game.parameters[name])
+            out.append(box)
+        if not out:
+            out.append(_para(_(L_NO_RULINGS)))
+        return _untranslatable(out)
+
+    def readings(self, param) -> nodes.Node:
+        _ = self._
+        box = nodes.container(classes=["rules-parameter"])
+        box += _para(nodes.strong(_(param.question), _(param.question)))
+        if param.is_number:
+            box += _para(_(L_NUMBER).format(low=param.low, high=param.high, default=param.default))
+            other = param.low if str(param.low) != str(param.default) else param.high
+        else:
+            items = nodes.bullet_list(classes=["rules-choices"])
+            for value, description in param.choices:
+                para = _para(nodes.literal(value, value), " — ", _(description))
+                if value == str(param.default):
+                    para += nodes.Text(" ")
+                    para += _inline(_(L_IN_FORCE), classes=["rules-badge", "rules-badge-default"])
+                items += nodes.list_item("", para)
+            box += _para(_(L_READINGS))
+            box += items
+            other = next((v for v, _d in param.choices if v != str(param.default)), param.default)
+        command = f"referee play {self.arguments[0]} --param {param.name}={other}"
+        box += _para(_(L_CHOOSE) + " ", nodes.literal(command, command))
+        return box
+
+
+# --------------------------------------------------------------------------------------------------
+# rules-reference
+
+
+# Examples for constructs that the shipped rules files do not use (yet). Each is parsed at build
+# time inside a minimal file (see `_wrap`), so a wrong example fails the build.
+EXAMPLES: dict[str, str] = {
+    "variant_header": 'variant kierki_house "Kierki, house rules" extends kierki',
+    "replace_clause": 'replace clause K3.4 "The dealer leads to the first trick."\n'
+                      '  interpretation "House rule."\n{\n  first lead by dealer\n}',
+    "remove_clause": 'remove clause K4.4 "The house plays the loteryjka to the end."',
+    "set_parameter": 'set heart_lead = restricted "The house forbids leading hearts early."',
+    "first_dealer_rank": "first dealer by draw of J",
+    "match_deals": "match ends after 12 deals",
+    "match_account": "match ends when total bule at most 0",
+    "match_agreement": "match ends by agreement",
+    "packet_upcard": "deal 2 each, 1 face up",
+    "packet_talon": "deal 3 each, 2 to talon, 2 each",
+    "trumps_named": "trumps named by declarer",
+    "trump_suit": "trumps H",
+    "declarer_tricks": "end deal when declarer takes 6 tricks",
+    "defenders_tricks": "end deal when defenders take 5 tricks",
+    "score_per_trick": "score 5 per trick",
+    "cut": "cut by left neighbour",
+    "seats_by_draw": "seats by draw",
+    "suit_names": 'suit names german C "acorns", D "bells", H "hearts", S "leaves"',
+    "card_points": "card points A 11, K 10, Q 10, J 10, others pips",
+    "discard_duty": "must discard suit H when void",
+    "derived_deck": 'deck short "24-card pack" = standard without 2 3 4 5 6 7 8',
+}
+
+_ITEM_RULES = ("header",)
+
+
+def _wrap(rule: str, example: str) -> str:
+    """A whole rules file around an example, so that it can be parsed on its own."""
+    if rule in ("game_header", "variant_header", "header"):
+        return example + "\n"
+    head = 'game example "Example"\n'
+    if rule in ("source", "uncovered", "clause", "replace_clause", "remove_clause", "set_parameter"):
+        return head + example + "\n"
+    return head + 'clause X1 "An example." tradition "An example." {\n' + example + "\n}\n"
+
+
+@functools.cache
+def _grammar() -> tuple[list[tuple[str, str, str, str]], dict[str, list[str]]]:
+    """(section, rule name, rule text, comment above it) in file order, and rule -> alternatives."""
+    from .front.parser import grammar_path
+    lines = grammar_path().read_text(encoding="utf-8").splitlines()
+    rules: list[tuple[str, str, str, str]] = []
+    alternatives: dict[str, list[str]] = {}
+    section, comment, i = "A rules file", [], 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("// ---"):
+            # A banner: the comment lines after it title the section (up to the first full stop).
+            title = []
+            while i + 1 < len(lines) and lines[i + 1].startswith("//") and not lines[i + 1].startswith("// ---"):
+                i += 1
+                title.append(lines[i][2:].strip())
+            section = " ".join(title).split(". ")[0].rstrip(".")
+            comment = []
+        elif line.startswith("//"):
+            comment.append(line[2:].strip())
+        elif m := re.match(r"^[!?]?([a-z_][a-z0-9_]*)\s*:(.*)$", line):
+            name, body = m.group(1), [line]
+            while i + 1 < len(lines) and re.match(r"^\s+\|", lines[i + 1]):
+                i += 1
+                body.append(lines[i])
+            text = "\n".join(body)
+            alternatives[name] = [a.strip() for a in text.split(":", 1)[1].split("|")]
+            rules.append((section, name, text, " ".join(comment)))
+            comment = []
+        else:
+            comment = []  # a comment is a rule's only when it sits right above it
+        i += 1
+    return rules, alternatives
+
+
+def statement_rules() -> list[str]:
+    """The grammar rules a reader writes: the items of a file and every statement of a clause body."""
+    _rules, alternatives = _grammar()
+    out: list[str] = []
+
+    def expand(name: str) -> None:
+        for alt in alternatives.get(name, []):
+            symbol = alt.split("->")[0].strip()
+            if re.fullmatch(r"_[a-z_]+", symbol):
+                expand(symbol)
+            elif re.fullmatch(r"[a-z][a-z0-9_]*", symbol) and symbol not in out:
+                out.append(symbol)
+
+    out.append("header")
+    expand("_item")
+    expand("_provenance")
+    expand("_stmt")
+    return out
+
+
+def _aliases(rule: str) -> list[str]:
+    """The tree names a rule produces: its own name, or the `-> alias` of each alternative."""
+    _rules, alternatives = _grammar()
+    out = []
+    for alt in alternatives.get(rule, []):
+        if "->" in alt:
+            out.append(alt.split("->")[1].strip())
+        elif rule not in out:
+            out.append(rule)
+    return out or [rule]
+
+
+@functools.cache
+def reference_examples() -> dict[str, list[tuple[str, str, int]]]:
+    """Tree name -> [(example text, file name, line)] from the shipped rules files, shortest first,
+    completed from `EXAMPLES`; every example has been parsed."""
+    import lark
+
+    from .front.parser import parse_text
+    from .resources import rules_dir
+    found: dict[str, list[tuple[str, str, int]]] = {}
+    for path in sorted(rules_dir().glob("*.rules")):
+        text = path.read_text(encoding="utf-8")
+        tree = parse_text(text, str(path))
+        for sub in tree.iter_subtrees():
+            meta = sub.meta
+            if getattr(meta, "empty", True):
+                continue
+            snippet = text[meta.start_pos:meta.end_pos]
+            snippet = textwrap.dedent(" " * (meta.column - 1) + snippet).strip()
+            found.setdefault(str(sub.data), []).append((snippet, path.name, meta.line))
+    for name in found:
+        found[name].sort(key=lambda e: (len(e[0]), e[1], e[2]))
+    for name, example in EXAMPLES.items():
+        tree = parse_text(_wrap(name, example), f"<example of {name}>")
+        if not any(isinstance(t, lark.Tree) and t.data == name for t in tree.iter_subtrees()):
+            raise ValueError(f"the example of {name} does not produce a {name}: {example!r}")
+        found.setdefault(name, []).append((example, "", 0))
+    return found
+
+
+class RulesReference(SphinxDirective):
+    """The rules language from grammar/rules.lark: each statement, its syntax and examples."""
+
+    def run(self) -> list[nodes.Node]:
+        from .front.parser import grammar_path
+        lang = self.config.language or "en"
+        _ = functools.partial(i18n.gettext, lang)
+        self.env.note_dependency(str(grammar_path().resolve()))
+        po = _translations_dir() / lang / "LC_MESSAGES" / "referee.po"
+        if po.is_file():
+            self.env.note_dependency(str(po.resolve()))
+        wanted = statement_rules()
+        rules, _alternatives = _grammar()
+        examples = reference_examples()
+        out: list[nodes.Node] = []
+        section = None
+        for sect, name, text, comment in rules:
+            if name not in wanted:
+                continue
+            if sect != section:
+                section = sect
+                out.append(nodes.rubric("", _(sect), classes=["rules-ref-section"]))
+            box = nodes.container(classes=["rules-ref-rule"], ids=[f"rule-{name}"])
+            box += _para(_link(name, f"#rule-{name}", classes=["rules-ref-name"]), classes=["rules-clause-head"])
+            if comment:
+                box += _para(_(comment))
+            box += nodes.literal_block(text, text, language="none", classes=["rules-ref-syntax"])
+            shown = 0
+            for tree_name in _aliases(name):
+                for example, file, line in examples.get(tree_name, [])[:1]:
+                    caption = _(L_EXAMPLE)
+                    if file:
+                        caption += " (" + _(L_EXAMPLE_FROM).format(file=file, line=line) + ")"
+                    box += _para(caption, classes=["rules-ref-caption"])
+                    box += nodes.literal_block(example, example, language="rules", classes=["rules-ref-example"])
+                    shown += 1
+            if not shown:
+                logger.warning("rules-reference: no example of %s in the rules files or in "
+                               "referee.sphinxext.EXAMPLES", name, location=self.get_location())
+            out.append(box)
+        return _untranslatable(out)
+
+
+@functools.cache
+def _clause_ids(game: str) -> frozenset[str]:
+    from .model import load_game
+    return frozenset(load_game(game).clauses)
+
+
+def clause_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{clause}`kierki:K3.1` `` links to a clause on its game's rules page (shown as K3.1)."""
+    env = inliner.document.settings.env
+    game, _sep, clause_id = text.partition(":")
+    if not clause_id or clause_id not in _clause_ids(game):
+        msg = inliner.reporter.warning(f"no clause {text!r}; write GAME:ID, e.g. kierki:K3.1", line=lineno)
+        return [nodes.problematic(rawtext, rawtext)], [msg]
+    uri = env.app.builder.get_relative_uri(env.docname, f"{game}/rules") + f"#{clause_anchor(clause_id)}"
+    return [_link(clause_id, uri, classes=["rules-clause-ref"])], []
+
+
+def setup(app):
+    app.add_role("clause", clause_role)
+    app.add_directive("rules-clauses", RulesClauses)
+    app.add_directive("rules-source", RulesSource)
+    app.add_directive("rules-disputed", RulesDisputed)
+    app.add_directive("rules-reference", RulesReference)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
