@@ -16,8 +16,9 @@ from referee.model import load_game
 from referee.transcript import dump_transcript, random_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
-PLAYED = {"kierki-seed1.json": ("kierki", 1, False), "kierki-match-seed2.json": ("kierki", 2, True)}
-JUDGED = ["kierki-seed1", "kierki-match-seed2", "kierki-revoke"]
+PLAYED = {"kierki-seed1.json": ("kierki", 1, False), "kierki-match-seed2.json": ("kierki", 2, True),
+          "preferans-seed5.json": ("preferans", 5, False)}
+JUDGED = ["kierki-seed1", "kierki-match-seed2", "kierki-revoke", "preferans-seed5"]
 
 
 def _diff(expected: str, actual: str, name: str) -> str:

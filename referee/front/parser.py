@@ -94,7 +94,10 @@ def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: st
         token = getattr(error, "token", None)
         if token is None or token.type == "$END":
             problem = "the file ends in the middle of a construct"
-            if isinstance(error, UnexpectedToken) and token is not None and token.line is None:
+            # Lark's end-of-input token borrows the last token's position: point just after it.
+            if token is not None and getattr(token, "end_line", None):
+                line, column = token.end_line, token.end_column
+            else:
                 lines = text.splitlines() or [""]
                 line, column = len(lines), len(lines[-1]) + 1
         else:
@@ -104,23 +107,25 @@ def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: st
         expected_names, problem = [], str(error)
     described = sorted({_describe_terminal(parser, n) for n in expected_names})
     expected = ", ".join(described[:12]) + (" ..." if len(described) > 12 else "")
-    hint = _hint(parser, error, expected_names)
+    hint = _hint(parser, error, expected_names, text)
     return RulesSyntaxError(SourcePosition(path, line, column), problem, text=text,
                             expected=expected or None, hint=hint)
 
 
-def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names) -> str | None:
+def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names, text: str) -> str | None:
     token = getattr(error, "token", None)
+    at_end = isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END")
     word = str(token.value) if token is not None and token.type != "$END" else ""
+    if isinstance(error, UnexpectedCharacters) and text[error.pos_in_stream:error.pos_in_stream + 1] == '"':
+        return 'a quoted text is not closed: add the missing \'"\' on the same line'
     keywords = _keywords(parser, expected_names)
     if word and keywords:
         close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
         if close:
             return f"did you mean '{close[0]}'?"
-    if "RBRACE" in expected_names and (token is None or token.type == "$END"):
+    if "RBRACE" in expected_names and (at_end or word in ("clause", "replace", "remove", "source",
+                                                          "uncovered", "set")):
         return "a '{' block is not closed: add the missing '}'"
-    if token is not None and token.type == "STRING" and word.count('"') == 1:
-        return "a quoted text is not closed"
     if word and word[:1].isupper() and "ID" in expected_names:
         return "names of contracts, parameters and sources are written in lower case"
     return None

@@ -334,8 +334,8 @@ class Deal(BiddingPhases):
 
         def illegal(message, clauses, irregularity=None, **values):
             extra = (irregular[irregularity].clause,) if irregularity in irregular else ()
-            return Verdict(False, message, tuple(values.items()), tuple(c for c in clauses if c) + extra,
-                           seat, what)
+            cited = tuple(dict.fromkeys(tuple(c for c in clauses if c) + extra))
+            return Verdict(False, message, tuple(values.items()), cited, seat, what)
 
         if self.phase == "over":
             return illegal(N_("The deal is over; no more actions are possible."), ())

@@ -117,8 +117,8 @@ class _Builder:
             raise item.error(sid, f"unknown source {sid}", expected=f"one of: {known}",
                              hint="declare it with `source ID \"file\" language xx lines N`")
         if not 1 <= int(first) <= int(last) <= source.lines:
-            raise item.error(first, f"lines {first}-{last} are not within {sid}, which has "
-                             f"{source.lines} lines")
+            span = f"line {first}" if first == last else f"lines {first}-{last}"
+            raise item.error(first, f"{span} not within {sid}, which has {source.lines} lines")
         return Citation(str(sid), int(first), int(last))
 
     def _clause(self, item: Located) -> Clause:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import lark
 
-from ..errors import RulesDefinitionError, SourcePosition, UsageError
+from ..errors import RulesDefinitionError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
 from ..resources import rules_dir
 
@@ -82,8 +82,24 @@ def _clause_id(tree: lark.Tree) -> lark.Token:
     return tree.children[0]
 
 
-def load_document(path: Path, _seen: tuple[str, ...] = ()) -> Document:
-    text = path.read_text(encoding="utf-8")
+def read_rules_text(path: Path) -> str:
+    """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        start = err.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        before = data[:err.start]
+        line = before.count(b"\n") + 1
+        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", errors="replace")) + 1
+        text = data.decode("utf-8", errors="replace")
+        raise RulesSyntaxError(SourcePosition(str(path), line, column),
+                               f"the file is not UTF-8 text (byte 0x{data[start]:02x})", text=text,
+                               hint="save the file as UTF-8") from None
+
+
+def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Document:
+    text = read_rules_text(path)
     shown = str(path)
     tree = parse_text(text, shown)
     header = Located(tree.children[0], shown, text)
@@ -94,15 +110,21 @@ def load_document(path: Path, _seen: tuple[str, ...] = ()) -> Document:
                        header=header)
     else:
         base_name = str(head.children[2])
-        if base_name in _seen or base_name == str(head.children[0]):
-            raise header.error(head.children[2], f"variant {head.children[0]} extends itself "
-                               f"through {' -> '.join(_seen + (base_name,))}")
+        own = (str(head.children[0]), path.resolve())
+        chain = _seen + (own,)
+        if base_name == own[0]:
+            raise header.error(head.children[2], f"variant {base_name} extends itself")
         try:
             base_path = find_rules_file(base_name, path.parent)
         except UsageError as err:
             raise header.error(head.children[2], f"the game {base_name!r} to extend is not found",
                                hint=str(err)) from None
-        doc = load_document(base_path, _seen + (str(head.children[0]),))
+        if any(base_path.resolve() == seen_path for _, seen_path in chain):
+            names = " -> ".join([name for name, _ in chain] + [base_name])
+            raise header.error(head.children[2], f"variant {own[0]} extends itself through {names}",
+                               hint="a variant's base is looked up beside it first: rename the file "
+                                    "or the variant")
+        doc = load_document(base_path, chain)
         doc.base = doc.id
         doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
                                                    shown, header)

@@ -1,0 +1,250 @@
+"""Preferans (001_ebc1dbd73962e164.txt and its marked supplements): scenarios per clause, random
+auctions and deals with the settlement checked against the clauses, and the source's numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.interpreter import Action, Match
+from referee.interpreter.settlement import declarer_made
+from referee.model import load_game
+from referee.model.checks import hand_size, quantity
+
+# Clubs = acorns, hearts, spades = leaves, diamonds = bells; talon 9D 8D.
+HANDS = {
+    0: "AC KC QC JC 10C AH KH QH JH 7D",
+    1: "AS KS QS JS 10S AD KD QD JD 10D",
+    2: "9C 8C 7C 10H 9H 8H 7H 9S 8S 7S",
+}
+TALON = "9D 8D"
+
+
+@pytest.fixture(scope="module")
+def preferans():
+    return load_game("preferans")
+
+
+def start(game, dealer=2, refe=None):
+    match = Match(game)
+    match.dealer = dealer
+    if refe:
+        match.accounts["refe"] = list(refe)
+    ids = {s: [match.table.card_id(c) for c in HANDS[s].split()] for s in HANDS}
+    deal = match.new_deal([ids[s] for s in range(3)], talon=[match.table.card_id(c) for c in TALON.split()])
+    return match, deal
+
+
+def act(deal, seat, text):
+    return deal.play(seat, Action.parse(text))
+
+
+def run(deal, script):
+    for seat, text in script:
+        verdict = act(deal, seat, text)
+        assert verdict.legal, (seat, text, verdict.describe())
+
+
+def test_the_numbers_the_source_states(preferans):
+    assert quantity(preferans, "cards", None) == 32        # 32-card pack (line 11)
+    assert hand_size(preferans, 3) == 10                     # ten cards, ten tricks (line 15)
+    rules = Match(preferans).auction
+    assert rules.target("hearts")[:2] == ("at_least", 6)      # six tricks of ten (line 12)
+    assert rules.target("bettel")[:2] == ("at_most", 0)       # Bettel: no trick (line 10)
+    assert rules.defence_rule("quota_together", None)[0] == 4  # four between them (line 12)
+    assert rules.defence_rule("lone_quota", None)[0] == 2      # two for a lone defender (line 12)
+    assert [n for n, _ in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
+
+
+def test_deal_is_five_two_five(preferans):
+    match = Match(preferans)
+    match.dealer = 2
+    hands, talon, _ = match.hands_from_pack(list(range(32)))
+    # eldest (seat 0) gets cards 0-4, then seats 1, 2; the talon 15-16; then five more each.
+    assert hands[0] == [0, 1, 2, 3, 4, 17, 18, 19, 20, 21]
+    assert talon == [15, 16] and hands[2][-1] == 31
+
+
+def test_eldest_speaks_first_and_must_start_at_two(preferans):
+    match, deal = start(preferans)
+    assert deal.to_act == 0
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 2", "bid igra"}
+    verdict = act(deal, 0, "bid 4")
+    assert not verdict.legal and verdict.clauses == ("P3.4", "P6.4")
+
+
+def test_no_jumps_and_igra_only_at_first_turn(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2")])
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3", "bid igra"}
+    jump = act(deal, 1, "bid 5")
+    assert not jump.legal and "P3.4" in jump.clauses and "without a jump" in jump.text()
+    run(deal, [(1, "bid 3"), (2, "pass")])
+    late = act(deal, 0, "bid igra")  # seat 0 already bid a number
+    assert not late.legal and "P3.5" in late.clauses
+
+
+def test_no_number_after_igra(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "bid igra")])
+    verdict = act(deal, 2, "bid 3")
+    assert not verdict.legal and verdict.clauses[0] == "P3.5"
+
+
+def test_pass_is_final(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "pass"), (1, "bid 2")])
+    verdict = act(deal, 0, "bid 3")
+    assert not verdict.legal and verdict.clauses[0] == "P3.6"
+
+
+def test_all_pass_gives_everyone_a_refe_and_the_next_deal_doubles(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+    assert deal.is_over() and deal.all_passed
+    result = match.finish_deal()
+    assert [(l.seat, l.points, l.account) for l in result.scores] == [(s, 1, "refe") for s in range(3)]
+    assert all(l.clauses == ("P3.9", "P3.10") for l in result.scores)
+    assert match.accounts["refe"] == [1, 1, 1] and match.dealer == 0  # the deal passes on (P2.4)
+
+
+def test_talon_discard_and_contract_at_least_the_bid(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "bid 3"), (2, "pass"), (0, "bid 4"), (1, "pass")])
+    assert deal.declarer == 0 and deal.phase == "discard" and len(deal.hands[0]) == 12
+    run(deal, [(0, "discard 9D 8D")])
+    low = act(deal, 0, "declare bells")
+    assert not low.legal and low.clauses[0] == "P4.3"
+    run(deal, [(0, "declare acorns")])  # higher than the bid: allowed (line 18)
+    assert deal.phase == "defence" and deal.to_act == 1
+
+
+def test_must_trump_when_void(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend"), (0, "play 7D"), (1, "play 10D")])
+    verdict = act(deal, 2, "play 9S")
+    assert not verdict.legal and verdict.clauses == ("P6.2", "P6.4")
+    run(deal, [(2, "play 7H")])
+    assert deal.tricks_won == [0, 0, 1]  # the trump wins (P6.3)
+
+
+def test_both_must_defend_bettel(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare bettel")])
+    verdict = act(deal, 1, "pass")
+    assert not verdict.legal and verdict.clauses == ("P5.3",)
+
+
+def test_bettel_ends_at_the_declarers_first_trick(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare bettel"),
+               (1, "defend"), (2, "defend"), (0, "play AC"), (1, "play AS"), (2, "play 9C")])
+    assert deal.is_over() and deal.ended_early == "P4.6"
+    result = match.finish_deal()
+    lines = {(l.seat, l.account): l.points for l in result.scores}
+    assert lines[(0, "bule")] == 12                   # failed Bettel: +12 bule (P7.1, P7.2)
+    assert lines[(1, "supe")] == lines[(2, "supe")] == 60   # fixed 60 each (P7.3, bettel_supe=fixed)
+
+
+def test_undefended_contract_counts_as_made(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "pass"), (2, "pass")])
+    assert deal.is_over() and deal.undefended
+    result = match.finish_deal()
+    assert [(l.seat, l.points, l.clauses[0]) for l in result.scores] == [(0, -8, "P7.2")]
+    assert match.accounts["bule"][0] == 92
+
+
+def test_igra_skips_the_talon_and_scores_from_hand(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid igra"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "declare" and len(deal.hands[0]) == 10 and deal.from_hand
+    run(deal, [(0, "declare hearts"), (1, "pass"), (2, "pass")])
+    result = match.finish_deal()
+    assert [l.points for l in result.scores] == [-10]   # hearts from hand: 10 (P7.1)
+
+
+def test_two_igra_bids_the_higher_game_wins(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid igra"), (1, "bid igra"), (2, "pass"), (0, "declare leaves"), (1, "declare sanac")])
+    assert deal.declarer == 1 and deal.contract.id == "sanac" and deal.phase == "defence"
+
+
+def test_refe_doubles_the_next_contract(preferans):
+    match, deal = start(preferans, refe=[1, 1, 1])
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "pass"), (2, "pass")])
+    result = match.finish_deal()
+    assert sorted((l.account, l.points) for l in result.scores) == [("bule", -16), ("refe", -1)]
+    assert match.accounts["refe"] == [0, 1, 1]
+
+
+def test_match_ends_at_zero_bule_and_final_settlement(preferans):
+    match = Match(preferans)
+    match.accounts["bule"] = [10, -5, -5]
+    assert match.is_over()
+    match.pairs["supe"][1][0] = 40  # seat 1 wrote 40 against seat 0
+    result = match.result()
+    assert result.totals == (10 * 10 + 40, -50 - 40, -50)
+    assert result.winners == (1,) and result.clauses == ("P8.1", "P8.2")
+
+
+@pytest.mark.parametrize("quota", ["together", "each"])
+def test_defender_quota_readings(quota):
+    """A 3:1 split of four defending tricks: nobody fails when counted together; the defender
+    with one trick fails when each must take two (P5.2)."""
+    game = load_game("preferans", {"defender_quota": quota})
+    rng = random.Random(0)
+    for seed in range(3000):
+        rng = random.Random(seed)
+        match = Match(game)
+        match.draw_for_dealer(rng)
+        hands, talon, _ = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
+        while not deal.is_over():
+            deal.push(rng.choice(deal.legal_moves()))
+        if (deal.contract and deal.contract.id != "bettel" and len(deal.defenders) == 2
+                and sorted(deal.tricks_won[s] for s in deal.defenders) == [1, 3]):
+            short = [l for l in match.finish_deal().scores if "quota" in l.message]
+            assert len(short) == (0 if quota == "together" else 1)
+            return
+    pytest.fail("no 3:1 defence found in 3000 random deals")
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_deals_settle_by_the_clauses(seed):
+    game = load_game("preferans")
+    rng = random.Random(seed)
+    match = Match(game)
+    match.draw_for_dealer(rng)
+    hands, talon, _ = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon)
+    steps = 0
+    while not deal.is_over():
+        moves = deal.legal_moves()
+        assert moves
+        deal.push(rng.choice(moves))
+        steps += 1
+        assert steps < 200, "the deal did not end"
+    cards = sum(len(h) for h in deal.hands) + sum(len(t) for t in deal.taken) + len(deal.trick)
+    assert cards + len(deal.discarded) + (0 if deal.declarer is not None and not deal.from_hand else 2) == 32
+    bule_before = list(match.accounts["bule"])
+    result = match.finish_deal()
+    delta = [a - b for a, b in zip(match.accounts["bule"], bule_before)]
+    if deal.all_passed:
+        assert delta == [0, 0, 0] and all(l.account == "refe" for l in result.scores)
+        return
+    value, from_hand, _ = match.auction.values[deal.contract.id]
+    worth = (from_hand if deal.from_hand else value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
+    sign = -1 if deal.undefended or declarer_made(deal) else 1
+    assert delta[deal.declarer] == sign * worth
+    for seat in deal.defenders:
+        written = sum(l.points for l in result.scores if l.seat == seat and l.account == "supe")
+        assert written >= 0 and written % worth == 0 or deal.contract.id == "bettel"
+        assert all(l.against == deal.declarer for l in result.scores if l.account == "supe")
+        assert delta[seat] in (0, worth)
