@@ -1,0 +1,237 @@
+"""Keep the `referee` gettext catalogs in step with the code and the rules files.
+
+`extract()` collects every message the referee and the book show through `referee.i18n`:
+
+* in the package's Python code: `N_("...")`, `_("...")`, `gettext(lang, "...")` and
+  `ngettext(lang, "...", "...", n)`; a call that holds two `N_` messages as arguments (such as
+  a `ScoreLine`) is read as a singular and its plural;
+* in every rules file: each quoted text (clause statements, tradition and interpretation
+  reasons, parameter questions and choices, titles of games, contracts, decks, accounts, hands
+  and bids, reasons of `uncovered`, `remove` and `set`), but not source file names, `see`
+  addresses or suit symbols;
+* in grammar/rules.lark: the section titles and rule comments that the language reference shows.
+
+`update()` writes translations/referee.pot and merges it into
+translations/<lang>/LC_MESSAGES/referee.po for each language, as msgmerge does: translations are
+kept, an entry whose msgid changed is matched to its old translation and marked fuzzy, new
+entries are added empty, and vanished ones are kept as obsolete (`#~`) comments. It needs Babel
+(the `docs` dependency group). Run it through `scripts/extract-messages`.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .resources import repo_root
+
+__all__ = ["Message", "extract", "update", "TRANSLATED_LANGUAGES", "python_messages", "rules_messages"]
+
+TRANSLATED_LANGUAGES = ("ru", "pl", "hr")
+
+# Tree names whose quoted texts are not shown through the catalogs.
+_NOT_TEXT = {"source", "see"}
+
+
+@dataclass
+class Message:
+    msgid: str
+    plural: str | None = None
+    locations: list[tuple[str, int]] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+def _package_dir() -> Path:
+    return Path(__file__).resolve().parent
+
+
+def _relative(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(repo_root()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _callee(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def python_messages(root: Path | None = None) -> list[Message]:
+    """Messages marked in the package's Python files, in file and line order."""
+    root = root or _package_dir()
+    found: list[Message] = []
+    for path in sorted(root.rglob("*.py")):
+        if "__pycache__" in path.parts or any(p.startswith("_") and p not in ("__init__.py", "__main__.py")
+                                              for p in path.relative_to(root).parts[:-1]):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        where = _relative(path)
+        paired: set[int] = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            marked = [arg for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
+                      and arg.args and _literal(arg.args[0]) is not None]
+            if len(marked) == 2:  # a message and its plural, e.g. ScoreLine(..., N_(one), ..., N_(many))
+                one, many = (_literal(m.args[0]) for m in marked)
+                found.append(Message(one, many, [(where, marked[0].lineno)]))
+                paired.update(id(m) for m in marked)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or id(node) in paired:
+                continue
+            name, args = _callee(node), node.args
+            if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
+                found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
+            elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
+                found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))
+            elif name == "ngettext" and len(args) == 4 and _literal(args[1]) and _literal(args[2]):
+                found.append(Message(_literal(args[1]), _literal(args[2]), [(where, node.lineno)]))
+    found.sort(key=lambda m: m.locations[0])
+    return found
+
+
+def _unquote(token: str) -> str:
+    """A STRING token's text, as the model reads it (referee.model.document)."""
+    raw, out, i = token[1:-1], [], 0
+    while i < len(raw):
+        if raw[i] == "\\" and i + 1 < len(raw):
+            out.append({"n": "\n", "t": "\t"}.get(raw[i + 1], raw[i + 1]))
+            i += 2
+        else:
+            out.append(raw[i])
+            i += 1
+    return "".join(out)
+
+
+def rules_messages(paths: list[Path] | None = None) -> list[Message]:
+    """Every quoted text of the rules files that readers see, in file order."""
+    import lark
+
+    from .front.parser import parse_text
+    from .resources import rules_dir
+
+    found: list[Message] = []
+    for path in paths or sorted(rules_dir().glob("*.rules")):
+        tree = parse_text(path.read_text(encoding="utf-8"), str(path))
+        where = _relative(path)
+
+        def visit(node: lark.Tree, clause: str | None) -> None:
+            if node.data in _NOT_TEXT:
+                return
+            if node.data == "clause":
+                clause = str(node.children[0])
+            for child in node.children:
+                if isinstance(child, lark.Tree):
+                    visit(child, clause)
+                elif child.type == "STRING":
+                    text = _unquote(str(child))
+                    if re.search(r"[^\W\d_]", text):  # words, not a symbol such as ♣
+                        note = f"{node.data} in {clause}" if clause else str(node.data)
+                        found.append(Message(text, None, [(where, child.line)], [note]))
+
+        visit(tree, None)
+    return found
+
+
+def grammar_messages() -> list[Message]:
+    """The grammar's section titles and rule comments shown in the language reference."""
+    from .front.parser import grammar_path
+    from .sphinxext import _grammar, statement_rules
+
+    where = _relative(grammar_path())
+    wanted = set(statement_rules())
+    out: list[Message] = []
+    for section, name, _text, comment in _grammar()[0]:
+        if name not in wanted:
+            continue
+        out.append(Message(section, None, [(where, 0)], ["section of the language reference"]))
+        if comment:
+            out.append(Message(comment, None, [(where, 0)], [f"about the rule {name}"]))
+    return out
+
+
+def extract() -> list[Message]:
+    """Every message, once, in a stable order: code, then rules files, then the grammar."""
+    merged: dict[str, Message] = {}
+    for message in python_messages() + rules_messages() + grammar_messages():
+        known = merged.get(message.msgid)
+        if known is None:
+            merged[message.msgid] = message
+            continue
+        known.plural = known.plural or message.plural
+        known.locations.extend(loc for loc in message.locations if loc not in known.locations)
+        known.comments.extend(c for c in message.comments if c not in known.comments)
+    return list(merged.values())
+
+
+def _template(messages: list[Message]):
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(domain="referee", project="referee", version="1", fuzzy=False,
+                      msgid_bugs_address="", copyright_holder="The referee project")
+    for m in messages:
+        catalog.add((m.msgid, m.plural) if m.plural else m.msgid,
+                    locations=[(f, line or None) for f, line in m.locations], auto_comments=m.comments)
+    return catalog
+
+
+def _write_if_changed(path: Path, catalog, **options) -> bool:
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_lineno=False, **options)
+    text = buffer.getvalue().decode("utf-8")
+    # The creation and revision dates change on every run; ignore them when comparing.
+    def strip(s: str) -> str:
+        return re.sub(r'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', "", s)
+    if path.is_file() and strip(path.read_text(encoding="utf-8")) == strip(text):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def update(translations: Path | None = None, languages=TRANSLATED_LANGUAGES) -> list[str]:
+    """Write referee.pot and merge it into each language's referee.po; returns what changed."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    translations = translations or repo_root() / "translations"
+    template = _template(extract())
+    changed = []
+    if _write_if_changed(translations / "referee.pot", template):
+        changed.append("referee.pot")
+    for lang in languages:
+        path = translations / lang / "LC_MESSAGES" / "referee.po"
+        if path.is_file():
+            with path.open("rb") as f:
+                catalog = read_po(f, locale=lang, domain="referee")
+        else:
+            catalog = Catalog(locale=lang, domain="referee", project="referee", version="1",
+                              copyright_holder="The referee project", fuzzy=False)
+        catalog.update(template, update_header_comment=False, update_creation_date=False)
+        if _write_if_changed(path, catalog, include_previous=True):
+            changed.append(str(path.relative_to(translations)))
+    return changed
+
+
+def main() -> int:
+    changed = update()
+    print("referee catalogs:", ", ".join(changed) if changed else "up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
