@@ -1,0 +1,114 @@
+"""The built book in a real browser: headless Debian Chromium driven by Playwright.
+
+Serves book/_build/html on 127.0.0.1, follows the language switcher, opens a clause anchor as a
+verdict would link to it, checks a phone-width layout, and saves screenshots of the Kierki
+rules page in every language to book/_build/screenshots/ (look at them after a change of style).
+Playwright never downloads a browser here: it launches /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+import pytest
+
+from referee.resources import repo_root
+
+CHROMIUM = Path("/usr/bin/chromium")
+SITE = repo_root() / "book" / "_build" / "html"
+SHOTS = repo_root() / "book" / "_build" / "screenshots"
+LANGS = ("en", "ru", "pl", "hr")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)"),
+    pytest.mark.skipif(not (SITE / "index.html").is_file(), reason="the book is not built (scripts/book)"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the docs dependency group")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)  # port 0: a free port
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        # Playwright gives the browser a fresh temporary profile of its own.
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def test_root_switcher_and_language(browser, site):
+    page = browser.new_page()
+    page.goto(f"{site}/index.html")
+    page.click("a[hreflang=en]")
+    page.wait_for_url("**/en/intro.html")
+    assert page.get_attribute("html", "lang") == "en"
+    page.goto(f"{site}/en/kierki/rules.html")
+    page.click("nav.lang-switcher a[hreflang=ru]")
+    page.wait_for_url("**/ru/kierki/rules.html")
+    assert page.get_attribute("html", "lang") == "ru"
+    assert page.locator("nav.lang-switcher .lang-current").inner_text() == "Русский"
+    page.close()
+
+
+def test_clause_anchor_from_a_verdict(browser, site):
+    """A verdict cites K3.1; its link opens the clause, scrolled into view."""
+    from referee.sphinxext import clause_url
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{site}/{clause_url('kierki', 'K3.1', 'en')}")
+    clause = page.locator("[id='K3.1']")
+    assert "must follow the suit led" in clause.inner_text()
+    assert "003_e21bac2628eec2a5.txt:3" in clause.inner_text()
+    box = clause.bounding_box()
+    assert box is not None and 0 <= box["y"] < 800, "the anchor is not scrolled into view"
+    # The provenance link lands on the cited source line.
+    clause.locator("a.rules-cite").first.click()
+    page.wait_for_url("**/kierki/source.html#s003-L3")
+    assert "K3.1" in page.locator("[id='s003-L3']").inner_text()
+    page.close()
+
+
+@pytest.mark.parametrize("path", ["kierki/rules.html", "kierki/source.html", "kierki/glossary.html",
+                                  "language/reference.html", "kierki/examples.html", "intro.html"])
+def test_nothing_overflows_at_phone_width(browser, site, path):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page.goto(f"{site}/en/{path}")
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"{path} is {widths[0]}px wide at a 390px viewport"
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_screenshots_of_the_rules_page(browser, site, lang):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", {"width": 390, "height": 844})):
+        page = browser.new_page(viewport=viewport)
+        page.goto(f"{site}/{lang}/kierki/rules.html#K3.5")
+        assert page.get_attribute("html", "lang") == lang
+        page.screenshot(path=str(SHOTS / f"kierki-rules-{lang}-{name}.png"))
+        page.close()
