@@ -11,6 +11,7 @@ import statistics
 import time
 
 from .interpreter import Match
+from .interpreter.players import random_move
 from .model import load_game
 from .model.document import find_rules_file, load_document
 from .model.build import build_game
@@ -50,10 +51,11 @@ def deals_per_second(game, seconds: float, players: int | None = None, seed: int
         match = Match(game, players)
         match.draw_for_dealer(rng)
         while not match.is_over():
-            deal = match.new_deal(match.deal_cards(rng))
+            hands, talon, upcards = match.deal_pack(rng)
+            deal = match.new_deal(hands, talon=talon, upcards=upcards)
             steps = 0
             while not deal.is_over():
-                deal.push(rng.choice(deal.legal_moves()))
+                deal.push(random_move(deal, rng))
                 steps += 1
                 if steps > cap:
                     raise RuntimeError(f"a deal did not end within {cap} actions")

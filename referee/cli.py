@@ -45,7 +45,7 @@ def cmd_games(args) -> int:
     from .model.document import game_names
     for name in game_names():
         game = load_game(name)
-        players = game.players.value
+        players = sorted(game.players.value)
         count = str(players[0]) if len(players) == 1 else f"{players[0]}-{players[-1]}"
         print(f"{name:12} {game.title:12} {count} players, {len(game.clauses)} clauses")
     return 0

@@ -243,7 +243,21 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
         if len(talon) != talon_size:
             return stop(Verdict(False, N_("Misdeal: the talon holds {count} cards, not {size}."),
                                 (("count", len(talon)), ("size", talon_size)), deal_clause), f"{where}.talon")
-        deal = match.new_deal(hands, talon=talon)
+        upcards: list[int] = []
+        for code in deal_data.get("upcard", []):
+            card = table.card_id(code)
+            if card is None:
+                raise TranscriptError(f"transcript.{where}.upcard", f"{code!r} is not a card of the pack")
+            if card in seen:
+                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
+                                    deal_clause), f"{where}.upcard")
+            seen.add(card)
+            upcards.append(card)
+        up_size = sum(p.count for p in game.deal.value if p.kind == "upcard")
+        if len(upcards) != up_size:
+            return stop(Verdict(False, N_("Misdeal: {count} cards are turned up, not {size}."),
+                                (("count", len(upcards)), ("size", up_size)), deal_clause), f"{where}.upcard")
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer)
         judgement.deals.append(report)
         for index, entry in enumerate(deal_data["actions"]):

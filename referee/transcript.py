@@ -82,6 +82,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
     play; it stops after `max_deals` deals and the transcript says so by its length.
     """
     from .interpreter import Match
+    from .interpreter.players import random_move
 
     rng = random.Random(seed)
     match = Match(game, players)
@@ -93,12 +94,14 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
     out.update(players=table.players, seed=seed,
                draw=[{str(s): c for s, c in rnd} for rnd in draw.rounds], deals=[])
     while True:
-        hands, talon, _upcards = match.deal_pack(rng)
-        deal = match.new_deal(hands, talon=talon)
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
         record = {"dealer": deal.dealer,
                   "hands": {str(s): [table.code(c) for c in sorted(h)] for s, h in enumerate(hands)}}
         if talon:
             record["talon"] = [table.code(c) for c in talon]
+        if upcards:
+            record["upcard"] = [table.code(c) for c in upcards]
         record["actions"] = []
         steps = 0
         while not deal.is_over():
@@ -107,7 +110,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
                 raise SimulationError(f"deal {len(out['deals']) + 1} of seed {seed} did not end "
                                       f"within {step_cap} actions")
             seat = deal.to_act
-            move = rng.choice(deal.legal_moves())
+            move = random_move(deal, rng)
             record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)
         match.finish_deal()

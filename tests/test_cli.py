@@ -90,13 +90,13 @@ def test_output_file_is_replaced_atomically(tmp_path, capsys):
 
 
 def test_check_reports_coverage_and_pending_mechanics(capsys):
-    status, out, _ = run(capsys, "check", "rules/bouillotte.rules")
-    assert status == 0 and "ok" in out and "betting" in out
+    status, out, _ = run(capsys, "check", "rules/bouillotte.rules", "--param", "carre_anglais=on")
+    assert status == 0 and "ok" in out and "carré anglais" in out
 
 
 def test_unrunnable_game_gives_clear_error(capsys):
-    status, _, err = run(capsys, "play", "bouillotte")
-    assert status == 2 and "cannot run" in err and "betting" in err
+    status, _, err = run(capsys, "play", "bouillotte", "--param", "carre_anglais=on")
+    assert status == 2 and "cannot run the brelan carré anglais draw" in err
 
 
 def test_bench_prints_summary_last(capsys):

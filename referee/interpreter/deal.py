@@ -13,6 +13,7 @@ from ..i18n import N_
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .auction import AuctionRules
+from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .table import _BID, _CHOOSE, _SPECIAL, DEFEND, PASS, Action, Table, discard_move
 
@@ -102,13 +103,15 @@ class DealResult:
         return out
 
 
-class Deal(BiddingPhases):
+class Deal(BiddingPhases, BettingPhases):
     """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
 
     def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
-                 auction: AuctionRules | None = None, refe: list[int] | None = None) -> None:
+                 auction: AuctionRules | None = None, refe: list[int] | None = None,
+                 vying=None, chips: list[int] | None = None, carry: int = 0,
+                 upcards: list[int] | None = None) -> None:
         self.table = table
         self.game = table.game
         self.dealer = dealer
@@ -134,10 +137,18 @@ class Deal(BiddingPhases):
         self.auction = auction
         self.refe = refe if refe is not None else [0] * table.players
         self.declarer = None
+        self.vying = vying
+        self.upcards = list(upcards or [])
+        self.dealt_hands = [list(h) for h in hands]
+        self.carry_out = 0
         if contract is not None:
             self._start(contract)
         elif auction is not None:
             self._init_auction()
+        elif vying is not None:
+            self.points_of = table.points
+            self.chips_at_start = list(chips)
+            self._init_betting(chips, carry)
         elif self.game.contract_choice is None and len(contracts) == 1:
             self._start(next(iter(contracts)))
 
@@ -169,6 +180,10 @@ class Deal(BiddingPhases):
             return self._discard_moves(self.to_act)
         if phase == "defence":
             return self._defence_moves(self.to_act)
+        if phase == "betting":
+            return self._betting_moves(self.to_act)
+        if phase == "blinds":
+            return self._blind_moves(self.to_act)
         return []
 
     def legal_actions(self) -> list[Action]:
@@ -270,6 +285,10 @@ class Deal(BiddingPhases):
             self._igra_push(seat, move)
         elif phase == "defence":
             self._defence_push(seat, move)
+        elif phase == "betting":
+            self._betting_push(seat, move)
+        elif phase == "blinds":
+            self._blind_push(seat, move)
 
     def _close_trick(self) -> None:
         suit_of, rank_of = self.table.suit_of, self.table.rank_of
@@ -348,6 +367,10 @@ class Deal(BiddingPhases):
         move = table.move(action)
         if self.auction is not None:
             ruled = self._judge_bidding(seat, action, illegal)
+            if ruled is not None:
+                return ruled
+        if self.vying is not None:
+            ruled = self._judge_betting(seat, action, illegal)
             if ruled is not None:
                 return ruled
         if self.phase == "choose":
@@ -436,6 +459,9 @@ class Deal(BiddingPhases):
         if self.auction is not None:
             from .settlement import settle_deal
             lines = settle_deal(self)
+        elif self.vying is not None:
+            from .showdown import settle_vying
+            lines = settle_vying(self)
         elif contract is not None:
             for seat in range(self.table.players):
                 for points, clause in contract.per_trick:

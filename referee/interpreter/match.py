@@ -10,24 +10,24 @@ from ..model.game import Game
 from ..i18n import N_
 from ..verdicts import Verdict
 from .auction import compile_auction
+from .vying import compile_vying
 from .deal import Deal, DealResult, compile_contract
 from .table import Table
 
 __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
 
 # Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
-_NOT_YET = {"ante": "betting", "blind": "betting", "hand_rank": "showdowns"}
-
-
 def unsupported_mechanics(game: Game) -> list[str]:
     """The mechanics a game needs that this interpreter cannot run yet."""
-    found = {label for kind, label in _NOT_YET.items() if game.features.get(kind)}
+    found = set()
+    if game.has_rule("showdown_rule", "carre_anglais_draw"):
+        found.add("the brelan carré anglais draw")
     if game.has_rule("defence_rule", "kontra_ladder"):
         found.add("kontra")
     if game.has_rule("bid_rule", "earlier_may_hold"):
         found.add("holding a bid (moje)")
-    if not game.contracts:
-        found.add("a deal without contracts")
+    if not game.contracts and not game.feature("ante"):
+        found.add("a deal without contracts or betting")
     return sorted(found)
 
 
@@ -59,6 +59,9 @@ class Match:
         self.table = Table(game, players or game.default_players)
         self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
         self.auction = compile_auction(game)
+        self.vying = compile_vying(game)
+        self.carry = 0
+        """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
         n = self.table.players
         self.accounts: dict[str, list[int]] = {}
@@ -80,6 +83,15 @@ class Match:
         """Each player draws a card; ties for the deciding card draw again (as the rules say)."""
         game, table = self.game, self.table
         kind, what = game.first_dealer.value if game.first_dealer else ("draw", "highest")
+        if kind == "rank":
+            # One card of each rank from the named one downwards is drawn: no ties are possible.
+            top = table.deck.rank(what).order
+            codes = [r.code + table.suit_codes[0] for r in table.deck.ranks if r.order <= top][::-1]
+            drawn = codes[:table.players]
+            rng.shuffle(drawn)
+            rounds = ((tuple(enumerate(drawn))),)
+            dealer = drawn.index(codes[0])
+            return self._set_draw(Draw(rounds, dealer, self._draw_clauses()))
         contenders = list(range(table.players))
         rounds = []
         while True:
@@ -95,6 +107,10 @@ class Match:
 
     def _decide_draw(self, drawn: dict[int, int]) -> int | None:
         rank_of = self.table.rank_of
+        first = self.game.first_dealer.value if self.game.first_dealer else ("draw", "highest")
+        if first[0] == "rank":
+            holders = [s for s, c in drawn.items() if self.table.cards[c].rank.code == first[1]]
+            return holders[0] if len(holders) == 1 else None
         order = sorted(drawn.items(), key=lambda sc: rank_of[sc[1]], reverse=True)
         if self.game.first_dealer and self.game.first_dealer.value[1] == "lowest":
             order.reverse()
@@ -179,13 +195,15 @@ class Match:
         return hands, talon, upcards
 
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
-                 talon: list[int] | None = None) -> Deal:
+                 talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
         refe = self.accounts.get("refe")
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
                          contract=contract, talon=talon, auction=self.auction,
-                         refe=list(refe) if refe is not None else None)
+                         refe=list(refe) if refe is not None else None, vying=self.vying,
+                         chips=list(self.totals) if self.vying else None, carry=self.carry,
+                         upcards=upcards)
         return self.deal
 
     def finish_deal(self) -> DealResult:
@@ -197,6 +215,7 @@ class Match:
             else:
                 self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
         self.results.append(result)
+        self.carry = self.deal.carry_out
         rotation = self.game.dealer_rotation
         side = rotation.value[0] if rotation else "next"
         self.dealer = self.table.neighbour(self.dealer, side)
@@ -228,6 +247,9 @@ class Match:
         end = self.game.match_end
         if end is not None and end.value[0].startswith("account:"):
             return sum(self.accounts[end.value[0].split(":", 1)[1]]) <= end.value[1]
+        if self.vying and "bust_leaves_seat" in self.vying.stakes:
+            # A broken player gives up his seat: the table changes, so this session ends here.
+            return any(chips <= 0 for chips in self.totals) and bool(self.results)
         return False
 
     def final_totals(self) -> tuple[list[int], tuple[str, ...]]:

@@ -13,7 +13,7 @@ from ..errors import UsageError
 from ..model.cards import Card
 from ..model.game import Game
 
-__all__ = ["Table", "Action", "PASS", "DEFEND", "discard_move"]
+__all__ = ["Table", "Action", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "discard_move"]
 
 PASS = -1
 """The move ID of a pass."""
@@ -30,14 +30,23 @@ _SPECIAL = -3000
 _DISCARD = -100000
 """Move IDs _DISCARD - (a * 256 + b) discard cards a < b."""
 
+CALL, FOLD, BLIND = -3, -4, -5
+"""Move IDs of betting: hold the largest stake, drop out, bet blind before the deal."""
+_OPEN = -10_000_000
+"""Move IDs _OPEN - n open the betting by putting n chips in."""
+_RAISE = -20_000_000
+"""Move IDs _RAISE - n raise by putting n chips in."""
+
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": 0, "defend": 0, "play": 1, "choose": 1, "declare": 1, "bid": 1, "discard": 2}
+_ACTION_WORDS = {"pass": 0, "defend": 0, "call": 0, "fold": 0, "blind": 0, "play": 1, "choose": 1,
+                 "declare": 1, "bid": 1, "open": 1, "raise": 1, "discard": 2}
 
 
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose no_king`,
-    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`."""
+    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`, `blind`, `open 3`,
+    `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
     args: tuple[str, ...] = ()
@@ -59,7 +68,8 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) == _ACTION_WORDS[words[0]] + 1:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
-                         "choose CONTRACT, bid BID, discard CARD CARD, declare CONTRACT, defend")
+                         "choose CONTRACT, bid BID, discard CARD CARD, declare CONTRACT, defend, "
+                         "blind, open CHIPS, call, raise CHIPS, fold")
 
 
 class Table:
@@ -82,6 +92,9 @@ class Table:
         self.nranks = len(self.deck.ranks)
         self.clockwise = game.direction is None or game.direction.value == "clockwise"
         self.contract_ids = tuple(game.contracts)
+        values = game.card_points.value if game.card_points else {}
+        self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
+        """Each card's value in counting points (0 where the rules give none)."""
         ladder = game.feature("bid_ladder")
         self.ladder_numbers = tuple(n for n, _ in ladder[0].value[1:]) if ladder else ()
         self.special_names = tuple(c.value[1] for c in game.feature("bid_special"))
@@ -113,6 +126,12 @@ class Table:
             return Action("pass")
         if move == DEFEND:
             return Action("defend")
+        if move in (CALL, FOLD, BLIND):
+            return Action({CALL: "call", FOLD: "fold", BLIND: "blind"}[move])
+        if move <= _RAISE:
+            return Action("raise", (str(_RAISE - move),))
+        if move <= _OPEN:
+            return Action("open", (str(_OPEN - move),))
         if move <= _DISCARD:
             a, b = divmod(_DISCARD - move, 256)
             return Action("discard", (self.code(a), self.code(b)))
@@ -131,6 +150,12 @@ class Table:
             return PASS
         if kind == "defend":
             return DEFEND
+        if kind in ("call", "fold", "blind"):
+            return {"call": CALL, "fold": FOLD, "blind": BLIND}[kind]
+        if kind in ("open", "raise"):
+            if not args[0].isdigit() or int(args[0]) < 1:
+                return None
+            return (_OPEN if kind == "open" else _RAISE) - int(args[0])
         if kind in ("choose", "declare"):
             return self.choose_move(args[0]) if args[0] in self.contract_ids else None
         if kind == "bid":

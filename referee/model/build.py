@@ -330,12 +330,19 @@ class _Builder:
     _s_number_parameter = _s_parameter
 
     def _s_players(self, item, stmt, cid, scope) -> None:
-        low = int(stmt.children[0])
-        high = int(stmt.children[1]) if len(stmt.children) > 1 else low
+        numbers = [int(t) for t in stmt.children if isinstance(t, lark.Token)]
+        usual = [int(t.children[0]) for t in stmt.children if isinstance(t, lark.Tree)]
+        low, high = numbers[0], numbers[-1]
         if not 2 <= low <= high <= 10:
             raise item.error(stmt, f"players {low} to {high} is not a usable table",
                              expected="between 2 and 10 players, the smaller number first")
-        self._once(item, stmt, cid, "players", tuple(range(low, high + 1)))
+        counts = tuple(range(low, high + 1))
+        if usual:
+            if usual[0] not in counts:
+                raise item.error(stmt, f"the usual number {usual[0]} is outside {low} to {high}")
+            # The usual number of players comes first: it is the default table.
+            counts = (usual[0],) + tuple(c for c in counts if c != usual[0])
+        self._once(item, stmt, cid, "players", counts)
 
     def _s_deck(self, item, stmt, cid, scope) -> None:
         did, title, *rest = stmt.children
