@@ -104,6 +104,12 @@ def _inline(text: str, classes=()) -> nodes.inline:
     return nodes.inline(text, text, classes=list(classes))
 
 
+def _code_spans(text: str) -> list[nodes.Node]:
+    """Text with its `backquoted` parts as inline code (the grammar's comments use them)."""
+    parts = text.split("`")
+    return [nodes.literal(part, part) if i % 2 else nodes.Text(part) for i, part in enumerate(parts) if part]
+
+
 def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) -> nodes.table:
     """A table; each row is (cells, ids) and each cell a node, a list of nodes or a string."""
     table = nodes.table(classes=["colwidths-auto", *classes])
@@ -539,7 +545,7 @@ class RulesReference(SphinxDirective):
             box = nodes.container(classes=["rules-ref-rule"], ids=[f"rule-{name}"])
             box += _para(_link(name, f"#rule-{name}", classes=["rules-ref-name"]), classes=["rules-clause-head"])
             if comment:
-                box += _para(_(comment))
+                box += _para(*_code_spans(_(comment)))
             box += nodes.literal_block(text, text, language="none", classes=["rules-ref-syntax"])
             shown = 0
             for tree_name in _aliases(name):
