@@ -31,6 +31,8 @@ class DealReport:
     finished: bool = False
     ended_early: str | None = None
     declarer: int | None = None
+    cancelled: bool = False
+    upcards: list[str] = field(default_factory=list)
     scores: list[ScoreLine] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     accounts: dict[str, list[int]] = field(default_factory=dict)
@@ -70,6 +72,8 @@ class Judgement:
             out.append(note.describe(g, lang))
         for report in self.deals:
             head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=report.dealer)
+            if report.upcards:
+                head += _(", turned card {cards}").format(cards=" ".join(report.upcards))
             if report.contract:
                 title = g.contracts[report.contract].title
                 head += _(", contract {contract}").format(contract=title)
@@ -80,7 +84,9 @@ class Judgement:
             out.append(head)
             n = report.actions_judged
             out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
-            if report.ended_early:
+            if report.cancelled:
+                out.append("  " + _("The deal is cancelled for an irregularity") + f" [{cite(g, [report.ended_early], lang)}]")
+            elif report.ended_early:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
                 out.append(f"  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
@@ -120,7 +126,8 @@ class Judgement:
                        "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
                                    "explanation": s.text(lang), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "declarer": d.declarer, "totals": d.totals, "accounts": d.accounts}
+                       "declarer": d.declarer, "cancelled": d.cancelled, "upcards": d.upcards,
+                       "totals": d.totals, "accounts": d.accounts}
                       for d in self.deals],
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
@@ -257,8 +264,23 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
         if len(upcards) != up_size:
             return stop(Verdict(False, N_("Misdeal: {count} cards are turned up, not {size}."),
                                 (("count", len(upcards)), ("size", up_size)), deal_clause), f"{where}.upcard")
+        if "irregularity" in deal_data:
+            name = deal_data["irregularity"]
+            if name not in game.irregularities:
+                raise TranscriptError(f"transcript.{where}.irregularity",
+                                      f"{game.title} has no rule on the irregularity {name!r}")
+            if deal_data["actions"]:
+                raise TranscriptError(f"transcript.{where}.actions", "a cancelled deal has no actions")
+            report = DealReport(number + 1, match.dealer, cancelled=True)
+            judgement.deals.append(report)
+            result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
+            report.ended_early = result.ended_early
+            report.finished = True
+            report.scores = list(result.scores)
+            report.totals = list(match.totals)
+            continue
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
-        report = DealReport(number + 1, deal.dealer)
+        report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
         judgement.deals.append(report)
         for index, entry in enumerate(deal_data["actions"]):
             seat = entry["seat"]

@@ -17,8 +17,11 @@ from referee.transcript import dump_transcript, random_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 PLAYED = {"kierki-seed1.json": ("kierki", 1, False), "kierki-match-seed2.json": ("kierki", 2, True),
-          "preferans-seed5.json": ("preferans", 5, False)}
-JUDGED = ["kierki-seed1", "kierki-match-seed2", "kierki-revoke", "preferans-seed5"]
+          "preferans-seed5.json": ("preferans", 5, False),
+          "bouillotte-match-seed2.json": ("bouillotte", 2, True, 4),
+          "bouillotte5-match-seed4.json": ("bouillotte", 4, True, 5)}
+JUDGED = ["kierki-seed1", "kierki-match-seed2", "kierki-revoke", "preferans-seed5",
+          "bouillotte-match-seed2", "bouillotte5-match-seed4"]
 
 
 def _diff(expected: str, actual: str, name: str) -> str:
@@ -28,8 +31,9 @@ def _diff(expected: str, actual: str, name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(PLAYED))
 def test_play_reproduces_golden_transcript(name):
-    game_name, seed, whole = PLAYED[name]
-    actual = dump_transcript(random_transcript(load_game(game_name), seed, whole_match=whole))
+    game_name, seed, whole, *players = PLAYED[name]
+    actual = dump_transcript(random_transcript(load_game(game_name), seed, whole_match=whole,
+                                               players=players[0] if players else None))
     expected = (GOLDEN / name).read_text(encoding="utf-8")
     assert actual == expected, _diff(expected, actual, name)
 
@@ -49,8 +53,8 @@ def test_revoke_golden_is_illegal_and_cites_follow_suit():
 
 
 if __name__ == "__main__":  # regenerate the golden files
-    for name, (game_name, seed, whole) in PLAYED.items():
-        (GOLDEN / name).write_text(dump_transcript(random_transcript(load_game(game_name), seed,
-                                                                     whole_match=whole)), "utf-8")
+    for name, (game_name, seed, whole, *players) in PLAYED.items():
+        (GOLDEN / name).write_text(dump_transcript(random_transcript(
+            load_game(game_name), seed, whole_match=whole, players=players[0] if players else None)), "utf-8")
     for stem in JUDGED:
         (GOLDEN / f"{stem}.judge.txt").write_text(judge_file(GOLDEN / f"{stem}.json").text() + "\n", "utf-8")

@@ -222,6 +222,26 @@ class Match:
         self.deal = None
         return result
 
+    def cancel_deal(self, hands: list[list[int]], irregularity: str, upcards: list[int] | None = None,
+                    talon: list[int] | None = None) -> DealResult:
+        """A deal cancelled for an irregularity: apply the rules' remedies (bonuses still paid,
+        the same dealer dealing again) and record it."""
+        remedies, clause = self.game.irregularities[irregularity].value, self.game.irregularities[irregularity].clause
+        lines = []
+        if "pay_bonuses" in remedies and self.vying is not None:
+            from .showdown import brelan_bonuses
+            deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
+                        vying=self.vying, chips=list(self.totals), carry=0)
+            lines = brelan_bonuses(deal, list(self.totals))
+        for line in lines:
+            self.accounts[line.account][line.seat] += line.points
+        result = DealResult(None, tuple(lines), (), clause)
+        self.results.append(result)
+        if "redeal_same_dealer" not in remedies:
+            self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value[0]
+                                               if self.game.dealer_rotation else "next")
+        return result
+
     @property
     def rotation_clause(self) -> str | None:
         return self.game.dealer_rotation.clause if self.game.dealer_rotation else None

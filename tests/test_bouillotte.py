@@ -1,0 +1,211 @@
+"""Bouillotte (000_9f1560dba71e2804.txt and its marked supplements): scenarios per clause, the
+source's numbers, and random sessions with chips conserved exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.interpreter import Action, Match
+from referee.interpreter.players import random_move
+from referee.judge import judge
+from referee.model import load_game
+from referee.model.checks import hand_size
+
+
+@pytest.fixture(scope="module")
+def bouillotte():
+    return load_game("bouillotte")
+
+
+def start(game, hands: dict[int, str], upcard: str, dealer: int = 3, chips=None, players: int = 4):
+    match = Match(game, players)
+    match.dealer = dealer
+    if chips is not None:
+        match.accounts["chips"] = list(chips)
+    ids = [[match.table.card_id(c) for c in hands[s].split()] for s in range(players)]
+    deal = match.new_deal(ids, upcards=[match.table.card_id(upcard)])
+    return match, deal
+
+
+def run(deal, script):
+    for seat, text in script:
+        verdict = deal.play(seat, Action.parse(text))
+        assert verdict.legal, (seat, text, verdict.describe())
+
+
+def lines(result):
+    return [(l.seat, l.points) for l in result.scores if l.account == "chips"]
+
+
+def net(match, before):
+    return [a - b for a, b in zip(match.totals, before)]
+
+
+def test_the_numbers_the_source_and_tradition_state(bouillotte):
+    table = Match(bouillotte).table
+    points = {c.code: p for c, p in zip(table.cards, table.points)}
+    assert points["AC"] == 11 and points["KC"] == points["QC"] == 10 and points["9C"] == 9  # line 4
+    assert [len(bouillotte.pack_for(n).cards) for n in (3, 4, 5)] == [16, 20, 24]
+    britannica = load_game("bouillotte", {"deck_rule": "britannica"})
+    assert [len(britannica.pack_for(n).cards) for n in (3, 4, 5)] == [20, 24, 28]
+    assert hand_size(bouillotte, 4) == 3                                  # three cards each (line 5)
+    assert bouillotte.default_players == 4
+    match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
+    assert deal.stake == [0, 0, 0, 1]                                     # the dealer's one chip (line 2)
+
+
+def test_brelans_beat_points_and_pay_bonuses(bouillotte):
+    hands = {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}
+    match, deal = start(bouillotte, hands, "8C")
+    assert deal.phase == "blinds" and deal.to_act == 0
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    assert deal.is_over()
+    before = list(match.totals)
+    result = match.finish_deal()
+    assert net(match, before) == [6, 0, -2, -4]  # pot 4 to the aces; bonuses: aces 3, kings 2, nines 1
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == 0 and pot.text() == "4 pot won with a brelan of A" and pot.clauses[0] == "B5.1"
+    bonus_clauses = {l.clauses for l in result.scores if "bonus" in l.message}
+    assert bonus_clauses == {("B6.1",)}
+
+
+def test_two_brelans_cancel_reading(bouillotte):
+    game = load_game("bouillotte", {"two_brelans": "cancel"})
+    match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    before = list(match.totals)
+    match.finish_deal()
+    assert net(match, before) == [4, 0, 0, -4]  # brelans pay each other nothing: only seat 3 pays
+
+
+def test_brelan_carre_uses_the_turned_card(bouillotte):
+    match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "KH")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    result = match.finish_deal()
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == 1 and "brelan carré" in pot.text() and pot.clauses[0] == "B5.1"
+
+
+@pytest.mark.parametrize("upcard_rule, winner", [("counts", 1), ("ignored", 0)])
+def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
+    """Clubs and diamonds both total 48 when the turned AD counts; the first player from the
+    dealer's right who owns a tied suit wins (B5.4). Without the turned card clubs win alone."""
+    game = load_game("bouillotte", {"upcard_in_points": upcard_rule})
+    hands = {0: "AC 9C 8C", 1: "KD QD 9D", 2: "AS KS 8D", 3: "QC KC 8H"}
+    match, deal = start(game, hands, "AD", dealer=0)
+    run(deal, [(1, "pass"), (1, "open 1"), (2, "call"), (3, "call"), (0, "call")])
+    result = match.finish_deal()
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == winner
+    if upcard_rule == "counts":
+        assert pot.text() == "4 pot won on points: 48 in D" and "B5.4" in pot.clauses
+
+
+def test_side_pots_with_two_all_in_players(bouillotte):
+    hands = {0: "AC AD 9S", 1: "KC KD KH", 2: "QC QD QH", 3: "9C 9D 8S"}
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
+    run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call")])
+    assert deal.all_in == {1, 2} and deal.is_over()
+    result = match.finish_deal()
+    pots = [(l.seat, l.points) for l in result.scores if "pot" in l.message]
+    assert pots == [(1, 20), (2, 45), (0, 20)]   # main 5x4, side 15x3, side 10x2 (B4.4, B4.5)
+    assert match.totals == [88, 23, 46, 68] and sum(match.totals) == 225
+    side = [l for l in result.scores if "pot" in l.message][2]
+    assert "B4.5" in side.clauses
+
+
+def test_pass_out_carries_the_pot_and_the_next_ante_doubles_it(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C")
+    run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    assert deal.pass_out
+    result = match.finish_deal()
+    assert match.carry == 1 and match.dealer == 0          # the deal passes on (B2.4)
+    assert any("stays for the next deal" in l.text() and "B3.2" in l.clauses for l in result.scores)
+    ids = [[match.table.card_id(c) for c in hands[s].split()] for s in range(4)]
+    deal = match.new_deal(ids, upcards=[match.table.card_id("8C")])
+    assert deal.pot == 2                                    # the game is doubled (line 3)
+
+
+def test_pass_out_after_a_blind_goes_to_the_blind(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C")
+    run(deal, [(0, "blind"), (1, "pass"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
+    before = list(match.totals)
+    match.finish_deal()
+    assert net(match, before)[0] == 1 and match.carry == 0  # takes back his blind and the ante
+
+
+def test_blind_and_contre_carre_double_the_pot(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C")
+    run(deal, [(0, "blind"), (1, "blind"), (2, "pass")])
+    assert deal.stake == [1, 2, 0, 1] and deal.pot == 4
+    assert deal.phase == "betting" and deal.to_act == 2   # the last blind speaks last (B4.1)
+
+
+def test_illegal_bets_cite_their_clauses(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 3, 100, 100])
+    out_of_turn = deal.play(2, Action.parse("blind"))
+    assert not out_of_turn.legal and out_of_turn.clauses == ("B1.2", "B7.2")
+    run(deal, [(0, "pass"), (0, "open 10")])
+    over = deal.play(1, Action.parse("raise 50"))
+    assert not over.legal and over.clauses == ("B4.4", "B7.2") and "only 3" in over.text()
+    tapissier = deal.play(1, Action.parse("raise 3"))
+    assert not tapissier.legal and tapissier.clauses == ("B4.4",) and "may not raise" in tapissier.text()
+    assert deal.play(1, Action.parse("call")).legal and 1 in deal.all_in
+
+
+def test_fold_leaves_the_pot_to_the_last_player(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C")
+    run(deal, [(0, "pass"), (0, "open 5"), (1, "fold"), (2, "fold"), (3, "fold")])
+    result = match.finish_deal()
+    assert ("every other player folded" in [l for l in result.scores if "pot" in l.message][0].text())
+    assert sum(match.totals) == 400
+
+
+def test_one_exposed_card_pays_brelans_and_the_same_dealer_redeals(bouillotte):
+    data = {"format": "referee-transcript/1", "game": "bouillotte", "players": 4, "first_dealer": 3,
+            "deals": [{"dealer": 3, "hands": {"0": ["AC", "AD", "AH"], "1": ["KC", "KD", "8S"],
+                                              "2": ["9C", "9D", "8H"], "3": ["QC", "QD", "8D"]},
+                       "upcard": ["8C"], "irregularity": "one_exposed_card", "actions": []},
+                      {"dealer": 3, "hands": {"0": ["AC", "AD", "8S"], "1": ["KC", "KD", "AH"],
+                                              "2": ["9C", "9D", "8H"], "3": ["QC", "QD", "8D"]},
+                       "upcard": ["8C"], "actions": [{"seat": 0, "action": "pass"}]}]}
+    judgement = judge(json.loads(json.dumps(data)))
+    assert judgement.legal
+    first = judgement.deals[0]
+    assert first.cancelled and first.totals == [103, 99, 99, 99] and first.ended_early == "B2.5"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([4, 5]))
+def test_random_sessions_conserve_chips(bouillotte, seed, players):
+    rng = random.Random(seed)
+    match = Match(bouillotte, players)
+    match.draw_for_dealer(rng)
+    start_total = sum(match.totals)
+    for _ in range(12):
+        if match.is_over():
+            break
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        steps = 0
+        while not deal.is_over():
+            deal.push(random_move(deal, rng))
+            steps += 1
+            assert steps < 500, "a betting round did not end"
+        staked = sum(deal.stake)
+        carry_in = deal.carry
+        result = match.finish_deal()
+        pots = sum(l.points for l in result.scores if "pot" in l.message or "back:" in l.message)
+        carried = match.carry
+        assert pots + carried == staked + carry_in                 # the pots add up
+        assert sum(match.totals) + match.carry == start_total      # chips are conserved exactly
+        assert min(match.totals) >= 0                              # no stack goes negative
