@@ -18,10 +18,10 @@ from referee.transcript import dump_transcript, random_transcript
 GOLDEN = Path(__file__).parent / "golden"
 PLAYED = {"kierki-seed1.json": ("kierki", 1, False), "kierki-match-seed2.json": ("kierki", 2, True),
           "preferans-seed5.json": ("preferans", 5, False),
-          "bouillotte-match-seed2.json": ("bouillotte", 2, True, 4),
-          "bouillotte5-match-seed4.json": ("bouillotte", 4, True, 5)}
+          "bouillotte-match-seed5.json": ("bouillotte", 5, True, 4),
+          "bouillotte5-match-seed2.json": ("bouillotte", 2, True, 5)}
 JUDGED = ["kierki-seed1", "kierki-match-seed2", "kierki-revoke", "preferans-seed5",
-          "bouillotte-match-seed2", "bouillotte5-match-seed4"]
+          "bouillotte-match-seed5", "bouillotte5-match-seed2"]
 
 
 def _diff(expected: str, actual: str, name: str) -> str:

@@ -89,6 +89,27 @@ class BettingPhases:
             return [PASS] + [_OPEN - k for k in range(low, chips + 1)]
         return [FOLD, CALL] + [_RAISE - k for k in range(need + 1, chips + 1)]
 
+    def random_bet(self, rng) -> int:
+        """A random legal betting move without listing every amount: the kind of action first,
+        then (nine times in ten) one of the three smallest amounts. Same moves as `_betting_moves`."""
+        seat = self.to_act
+        chips = self.chips[seat]
+        if not self.opened:
+            low, high, kinds = self._minimum_open(seat), chips, [PASS, _OPEN]
+            if low > high:
+                return PASS
+            base = _OPEN
+        else:
+            low, high, kinds = max(self.stake) - self.stake[seat] + 1, chips, [FOLD, CALL, _RAISE]
+            if low > high:
+                kinds.pop()
+            base = _RAISE
+        kind = rng.choice(kinds)
+        if kind != base:
+            return kind
+        top = min(high, low + 2) if rng.random() < 0.9 else high
+        return base - rng.randint(low, top)
+
     # -- applying moves -------------------------------------------------------------------------------
 
     def _blind_push(self, seat: int, move: int) -> None:

@@ -14,6 +14,13 @@ __all__ = ["settle_vying", "hand_of", "brelan_bonuses"]
 def hand_of(deal, seat: int):
     """(category index, rank order, hand name, clause) of a seat's best ranked hand, or None
     when it holds none (it then competes on suit points)."""
+    cache = deal.__dict__.setdefault("_hands", {})
+    if seat not in cache:
+        cache[seat] = _rank_hand(deal, seat)
+    return cache[seat]
+
+
+def _rank_hand(deal, seat: int):
     rules, table = deal.vying, deal.table
     ranks = Counter(table.rank_of[c] for c in deal.dealt_hands[seat])
     up_ranks = {table.rank_of[c] for c in deal.upcards}
