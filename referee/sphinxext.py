@@ -34,6 +34,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import i18n
 from .i18n import N_
+from .links import clause_anchor, clause_url, source_anchor
 
 __all__ = ["setup", "clause_role", "clause_anchor", "clause_url", "source_anchor", "statement_rules", "reference_examples",
            "EXAMPLES"]
@@ -67,21 +68,6 @@ L_EXAMPLE = N_("Example")
 L_SYNTAX = N_("Syntax")
 L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
-
-
-def clause_anchor(clause_id: str) -> str:
-    """The HTML anchor of a clause on its game's rules page: the ID itself (`K3.1`)."""
-    return clause_id
-
-
-def source_anchor(source_id: str, line: int) -> str:
-    """The HTML anchor of one line of a source document on the source page: `s003-L3`."""
-    return f"{source_id}-L{line}"
-
-
-def clause_url(game: str, clause_id: str, lang: str = "en") -> str:
-    """Where a clause is shown in the built book, relative to book/_build/html/."""
-    return f"{lang}/{game}/rules.html#{clause_anchor(clause_id)}"
 
 
 # --------------------------------------------------------------------------------------------------

@@ -57,9 +57,13 @@ class Verdict:
         return text
 
     def to_json(self, game=None, lang: str = "en") -> dict:
+        from .links import book_game, clause_url
+
+        shown = book_game(game) if game is not None else None
         return {"legal": self.legal, "seat": self.seat, "action": self.action,
                 "message": self.text(lang), "clauses": list(self.clauses),
-                "citations": cite(game, self.clauses, lang) if game else None}
+                "citations": cite(game, self.clauses, lang) if game else None,
+                "links": [clause_url(shown, c, lang) for c in self.clauses] if shown else []}
 
 
 @dataclass(frozen=True)

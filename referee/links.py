@@ -1,0 +1,34 @@
+"""Where the book shows a clause or a source line: the anchors verdicts link to.
+
+Relative to the built site's root (book/_build/html/): `en/kierki/rules.html#K3.1`. Kept apart
+from the Sphinx extension so that the referee can link verdicts without importing Sphinx.
+"""
+
+from __future__ import annotations
+
+__all__ = ["clause_anchor", "source_anchor", "clause_url", "book_game"]
+
+
+def clause_anchor(clause_id: str) -> str:
+    """The HTML anchor of a clause on its game's rules page: the ID itself (`K3.1`)."""
+    return clause_id
+
+
+def source_anchor(source_id: str, line: int) -> str:
+    """The HTML anchor of one line of a source document on the source page: `s003-L3`."""
+    return f"{source_id}-L{line}"
+
+
+def clause_url(game: str, clause_id: str, lang: str = "en") -> str:
+    """Where a clause is shown in the built book, relative to book/_build/html/."""
+    return f"{lang}/{game}/rules.html#{clause_anchor(clause_id)}"
+
+
+def book_game(game) -> str | None:
+    """The shipped game whose rules page shows this game's clauses (a variant's base), if any."""
+    from .model.document import game_names
+
+    names = game_names()
+    if game.id in names:
+        return game.id
+    return game.base if game.base in names else None
