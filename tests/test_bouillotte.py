@@ -161,6 +161,26 @@ def test_illegal_bets_cite_their_clauses(bouillotte):
     assert deal.play(1, Action.parse("call")).legal and 1 in deal.all_in
 
 
+def test_a_blind_cannot_be_taken_back_and_a_short_player_cannot_open(bouillotte):
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 100, 0, 100])
+    run(deal, [(0, "blind")])
+    back = deal.play(0, Action.parse("withdraw"))
+    assert not back.legal and back.clauses[0] == "B1.2"  # out of turn as well: seat 1 speaks
+    run(deal, [(1, "pass")])
+    assert deal.to_act == 1
+    back = deal.play(1, Action.parse("withdraw"))
+    assert not back.legal and back.clauses == ("B3.3", "B7.2")
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 100, 100, 100])
+    run(deal, [(0, "blind"), (1, "blind"), (2, "pass")])
+    deal.chips[2] = 3  # seat 2 cannot match the largest stake (2) plus one
+    short = deal.judge(2, Action.parse("open 3"))  # judged, not applied
+    assert short.legal  # 3 chips do reach the largest stake
+    deal.chips[2] = 1
+    short = deal.play(2, Action.parse("open 1"))
+    assert not short.legal and short.clauses[0] == "B4.4" and "may not open" in short.text()
+
+
 def test_fold_leaves_the_pot_to_the_last_player(bouillotte):
     hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
     match, deal = start(bouillotte, hands, "8C")

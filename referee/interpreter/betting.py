@@ -180,6 +180,9 @@ class BettingPhases:
                                "over_stake", seat=seat, pot=self.pot, chips=self.chips[seat])
             return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (clause,),
                            seat, what)
+        if action.kind == "withdraw" and phase in ("blinds", "betting"):
+            return illegal(N_("Seat {seat} may not take back chips already staked: a blind bet stays in the pot."),
+                           (rules.bet.get("blinds_final"),), "blind_taken_back", seat=seat)
         if phase != "betting":
             return None
         open_clause = rules.bet.get("open_at_least_largest_stake") or rules.bet.get("open_at_least_pot")
@@ -206,6 +209,9 @@ class BettingPhases:
         if action.kind == "raise" and chips <= need:
             return illegal(N_("Seat {seat} cannot match the stake and may only call with all he has or fold; "
                               "he may not raise."), (rules.stakes.get("all_in_cannot_open_or_raise"),), seat=seat)
+        if action.kind == "open" and chips < self._minimum_open(seat):
+            return illegal(N_("Seat {seat} cannot match the largest stake and may not open; he may only pass."),
+                           (rules.stakes.get("all_in_cannot_open_or_raise"), open_clause), seat=seat)
         if action.kind == "open":
             return illegal(N_("Seat {seat} must put in at least {minimum} to open."), (open_clause,),
                            seat=seat, minimum=self._minimum_open(seat))

@@ -30,15 +30,16 @@ _SPECIAL = -3000
 _DISCARD = -100000
 """Move IDs _DISCARD - (a * 256 + b) discard cards a < b."""
 
-CALL, FOLD, BLIND = -3, -4, -5
-"""Move IDs of betting: hold the largest stake, drop out, bet blind before the deal."""
+CALL, FOLD, BLIND, WITHDRAW = -3, -4, -5, -6
+"""Move IDs of betting: hold the largest stake, drop out, bet blind before the deal, and take a
+stake back (never legal; named so that a transcript can record the attempt)."""
 _OPEN = -10_000_000
 """Move IDs _OPEN - n open the betting by putting n chips in."""
 _RAISE = -20_000_000
 """Move IDs _RAISE - n raise by putting n chips in."""
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": 0, "defend": 0, "call": 0, "fold": 0, "blind": 0, "play": 1, "choose": 1,
+_ACTION_WORDS = {"pass": 0, "defend": 0, "call": 0, "fold": 0, "blind": 0, "withdraw": 0, "play": 1, "choose": 1,
                  "declare": 1, "bid": 1, "open": 1, "raise": 1, "discard": 2}
 
 
@@ -69,7 +70,7 @@ class Action:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
                          "choose CONTRACT, bid BID, discard CARD CARD, declare CONTRACT, defend, "
-                         "blind, open CHIPS, call, raise CHIPS, fold")
+                         "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
 
 
 class Table:
@@ -126,8 +127,8 @@ class Table:
             return Action("pass")
         if move == DEFEND:
             return Action("defend")
-        if move in (CALL, FOLD, BLIND):
-            return Action({CALL: "call", FOLD: "fold", BLIND: "blind"}[move])
+        if move in (CALL, FOLD, BLIND, WITHDRAW):
+            return Action({CALL: "call", FOLD: "fold", BLIND: "blind", WITHDRAW: "withdraw"}[move])
         if move <= _RAISE:
             return Action("raise", (str(_RAISE - move),))
         if move <= _OPEN:
@@ -150,8 +151,8 @@ class Table:
             return PASS
         if kind == "defend":
             return DEFEND
-        if kind in ("call", "fold", "blind"):
-            return {"call": CALL, "fold": FOLD, "blind": BLIND}[kind]
+        if kind in ("call", "fold", "blind", "withdraw"):
+            return {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}[kind]
         if kind in ("open", "raise"):
             if not args[0].isdigit() or int(args[0]) < 1:
                 return None
