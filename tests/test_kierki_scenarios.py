@@ -164,3 +164,23 @@ def test_draw_highest_deals_and_ties_redraw(kierki):
 def test_citation_names_source_lines(kierki):
     assert cite(kierki, ["K5.4"]) == "K5.4 (003_e21bac2628eec2a5.txt:20-22,32)"
     assert cite(kierki, ["K3.4"]) == "K3.4 (tradition)"
+
+
+def test_perft_counts_from_fixed_deals(kierki):
+    """Legal action sequences from a fixed deal. With each seat holding one whole suit, the
+    chooser's lead is any of 13 clubs and everyone else is void: 13**4 sequences in the first
+    trick, and then the trick's winner (seat 0, the only club) leads again."""
+    from referee.interpreter.deal import perft
+
+    match, deal = start_deal(kierki, full_hands_by_suit(kierki), dealer=3, contract="no_hearts")
+    assert [perft(deal, d) for d in range(5)] == [1, 13, 13 ** 2, 13 ** 3, 13 ** 4]
+    # From the choice of contract: six contracts, then 13 leads in each but the loteryjka,
+    # where seat 0 (no jack but the club jack) can open only with JC.
+    match, deal = start_deal(kierki, full_hands_by_suit(kierki), dealer=3)
+    assert perft(deal, 1) == 6 and perft(deal, 2) == 5 * 13 + 1
+    # A mixed deal, where following suit matters. Seat 0 leads one of 3 clubs, 3 diamonds,
+    # 3 hearts or 4 spades; seats 1 and 2 hold 3 or 4 cards of each suit led, seat 3 four of
+    # each but spades, where it holds only AS.
+    match, deal = start_deal(kierki, MIXED, dealer=3, contract="no_tricks")
+    assert [perft(deal, d) for d in range(5)] == [
+        1, 13, 3 * 3 * 3 + 4 * 4, 3 * (3 * 3 * 3) + 4 * 4 * 4, 3 * (3 * 3 * 3 * 4) + 4 * 4 * 4 * 1]

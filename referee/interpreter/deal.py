@@ -17,7 +17,7 @@ from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .table import _BID, _CHOOSE, _SPECIAL, DEFEND, PASS, Action, Table, discard_move
 
-__all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract"]
+__all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
 
 
 @dataclass(frozen=True)
@@ -151,6 +151,19 @@ class Deal(BiddingPhases, BettingPhases):
             self._init_betting(chips, carry)
         elif self.game.contract_choice is None and len(contracts) == 1:
             self._start(next(iter(contracts)))
+
+    def copy(self) -> "Deal":
+        """An independent copy of this deal's state (rules and tables are shared, not copied)."""
+        import copy
+
+        twin = copy.copy(self)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                setattr(twin, name, [list(v) if isinstance(v, list) else v for v in value])
+            elif isinstance(value, (set, dict)):
+                setattr(twin, name, {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+                        if isinstance(value, dict) else set(value))
+        return twin
 
     # -- queries ------------------------------------------------------------------------------------
 
@@ -489,3 +502,16 @@ class Deal(BiddingPhases, BettingPhases):
                                                (("points", values[place]), ("place", place + 1)), (clause,)))
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
+
+
+def perft(deal: Deal, depth: int) -> int:
+    """How many legal action sequences of `depth` actions start from this position (fewer where
+    the deal ends sooner): a regression count, like chess engines' perft."""
+    if depth == 0 or deal.is_over():
+        return 1
+    total = 0
+    for move in deal.legal_moves():
+        child = deal.copy()
+        child.push(move)
+        total += perft(child, depth - 1)
+    return total
