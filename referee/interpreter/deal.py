@@ -153,17 +153,11 @@ class Deal(BiddingPhases, BettingPhases):
             self._start(next(iter(contracts)))
 
     def copy(self) -> "Deal":
-        """An independent copy of this deal's state (rules and tables are shared, not copied)."""
+        """An independent copy of this deal's state; the rules and tables are shared, not copied."""
         import copy
 
-        twin = copy.copy(self)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                setattr(twin, name, [list(v) if isinstance(v, list) else v for v in value])
-            elif isinstance(value, (set, dict)):
-                setattr(twin, name, {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
-                        if isinstance(value, dict) else set(value))
-        return twin
+        shared = (self.table, self.game, self.contracts, self.auction, self.vying, self.contract)
+        return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
     # -- queries ------------------------------------------------------------------------------------
 
