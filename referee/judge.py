@@ -135,6 +135,21 @@ class Judgement:
         }
 
 
+def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], str | None]:
+    """Card IDs for written cards, and the first one already dealt elsewhere (a misdeal)."""
+    cards = []
+    for code in codes:
+        card = table.card_id(code)
+        if card is None:
+            raise TranscriptError(f"transcript.{where}", f"{code!r} is not a card of the pack",
+                                  hint="cards are written rank then suit: QH, 10S, AC")
+        if card in seen:
+            return cards, code
+        seen.add(card)
+        cards.append(card)
+    return cards, None
+
+
 def _is_final(match, account: str) -> bool:
     """An account computed only at the end of the match (the `final` formula's target)."""
     final = match.auction.final if match.auction else None
@@ -218,52 +233,33 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
                                                   game.first_dealer.clause if game.first_dealer else None) if c)),
                         f"{where}.dealer")
         hands_raw = _int_keys(deal_data["hands"], f"transcript.{where}.hands", table.players)
-        hands: list[list[int]] = [[] for _ in range(table.players)]
+        hands: list[list[int]] = []
         seen: set[int] = set()
         deal_clause = (game.deal.clause,)
         for seat in range(table.players):
-            for code in hands_raw.get(seat, []):
-                card = table.card_id(code)
-                if card is None:
-                    raise TranscriptError(f"transcript.{where}.hands.{seat}", f"{code!r} is not a card of the pack",
-                                          hint="cards are written rank then suit: QH, 10S, AC")
-                if card in seen:
-                    return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
-                                        deal_clause), f"{where}.hands")
-                seen.add(card)
-                hands[seat].append(card)
-            if len(hands[seat]) != size:
+            cards, twice = _read_cards(table, hands_raw.get(seat, []), f"{where}.hands.{seat}", seen)
+            if twice:
+                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
+                                    deal_clause), f"{where}.hands")
+            hands.append(cards)
+            if len(cards) != size:
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
-                                    (("seat", seat), ("count", len(hands[seat])), ("size", size)),
+                                    (("seat", seat), ("count", len(cards)), ("size", size)),
                                     deal_clause), f"{where}.hands.{seat}")
-        talon: list[int] = []
-        for code in deal_data.get("talon", []):
-            card = table.card_id(code)
-            if card is None:
-                raise TranscriptError(f"transcript.{where}.talon", f"{code!r} is not a card of the pack")
-            if card in seen:
-                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
-                                    deal_clause), f"{where}.talon")
-            seen.add(card)
-            talon.append(card)
-        talon_size = sum(p.count for p in game.deal.value if p.kind == "talon")
-        if len(talon) != talon_size:
-            return stop(Verdict(False, N_("Misdeal: the talon holds {count} cards, not {size}."),
-                                (("count", len(talon)), ("size", talon_size)), deal_clause), f"{where}.talon")
-        upcards: list[int] = []
-        for code in deal_data.get("upcard", []):
-            card = table.card_id(code)
-            if card is None:
-                raise TranscriptError(f"transcript.{where}.upcard", f"{code!r} is not a card of the pack")
-            if card in seen:
-                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", code),),
-                                    deal_clause), f"{where}.upcard")
-            seen.add(card)
-            upcards.append(card)
-        up_size = sum(p.count for p in game.deal.value if p.kind == "upcard")
-        if len(upcards) != up_size:
-            return stop(Verdict(False, N_("Misdeal: {count} cards are turned up, not {size}."),
-                                (("count", len(upcards)), ("size", up_size)), deal_clause), f"{where}.upcard")
+        laid: dict[str, list[int]] = {}
+        for field, kind, message in (
+                ("talon", "talon", N_("Misdeal: the talon holds {count} cards, not {size}.")),
+                ("upcard", "upcard", N_("Misdeal: {count} cards are turned up, not {size}."))):
+            cards, twice = _read_cards(table, deal_data.get(field, []), f"{where}.{field}", seen)
+            if twice:
+                return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
+                                    deal_clause), f"{where}.{field}")
+            wanted = sum(p.count for p in game.deal.value if p.kind == kind)
+            if len(cards) != wanted:
+                return stop(Verdict(False, message, (("count", len(cards)), ("size", wanted)), deal_clause),
+                            f"{where}.{field}")
+            laid[field] = cards
+        talon, upcards = laid["talon"], laid["upcard"]
         if "irregularity" in deal_data:
             name = deal_data["irregularity"]
             if name not in game.irregularities:
