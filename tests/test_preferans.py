@@ -248,3 +248,19 @@ def test_random_deals_settle_by_the_clauses(seed):
         assert written >= 0 and written % worth == 0 or deal.contract.id == "bettel"
         assert all(l.against == deal.declarer for l in result.scores if l.account == "supe")
         assert delta[seat] in (0, worth)
+
+
+def test_moje_lets_an_earlier_player_hold_the_bid():
+    game = load_game("preferans", {"moje": "on"})
+    match, deal = start(game)
+    run(deal, [(0, "bid 2"), (1, "bid 3")])
+    # Seat 2 comes after seat 1 and may only go higher; seat 0, earlier, may hold 3 ("moje").
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 4", "bid igra"}
+    run(deal, [(2, "pass")])
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3", "bid 4"}
+    run(deal, [(0, "bid 3"), (1, "pass")])
+    assert deal.declarer == 0 and deal.level == 1
+    # There is no moje at the first step (2): a later 2 can only be answered with 3.
+    match, deal = start(game)
+    run(deal, [(0, "pass"), (1, "bid 2")])
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3", "bid igra"}

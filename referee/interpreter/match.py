@@ -24,8 +24,6 @@ def unsupported_mechanics(game: Game) -> list[str]:
         found.add("the brelan carré anglais draw")
     if game.has_rule("defence_rule", "kontra_ladder"):
         found.add("kontra")
-    if game.has_rule("bid_rule", "earlier_may_hold"):
-        found.add("holding a bid (moje)")
     if not game.contracts and not game.feature("ante"):
         found.add("a deal without contracts or betting")
     return sorted(found)
