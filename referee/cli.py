@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(p, game=True):
         if game:
-            p.add_argument("game", help="a game name (kierki) or a path to a .rules file")
+            p.add_argument("game", help="a game name (see `referee games`) or a path to a .rules file")
         p.add_argument("--param", action="append", metavar="NAME=VALUE", help="choose a parameter value")
         p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
 

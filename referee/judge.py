@@ -63,7 +63,7 @@ class Judgement:
     def text(self, lang: str = "en") -> str:
         g = self.game
         _ = functools_partial(i18n.gettext, lang)
-        out = [f"{g.title} ({Path(g.path).name})"]
+        out = [f"{_(g.title)} ({Path(g.path).name})"]
         changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
         if changed:
             out.append(_("Parameters: {values}").format(
@@ -75,7 +75,7 @@ class Judgement:
             if report.upcards:
                 head += _(", turned card {cards}").format(cards=" ".join(report.upcards))
             if report.contract:
-                title = g.contracts[report.contract].title
+                title = _(g.contracts[report.contract].title)
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
                     head += _(", declarer seat {seat}").format(seat=report.declarer)

@@ -370,32 +370,26 @@ class RulesDisputed(_GameDirective):
 # rules-reference
 
 
-# Examples for constructs that the shipped rules files do not use (yet). Each is parsed at build
-# time inside a minimal file (see `_wrap`), so a wrong example fails the build.
-EXAMPLES: dict[str, str] = {
-    "variant_header": 'variant kierki_house "Kierki, house rules" extends kierki',
-    "replace_clause": 'replace clause K3.4 "The dealer leads to the first trick."\n'
-                      '  interpretation "House rule."\n{\n  first lead by dealer\n}',
-    "remove_clause": 'remove clause K4.4 "The house plays the loteryjka to the end."',
-    "set_parameter": 'set heart_lead = restricted "The house forbids leading hearts early."',
-    "first_dealer_rank": "first dealer by draw of J",
-    "match_deals": "match ends after 12 deals",
-    "match_account": "match ends when total bule at most 0",
-    "match_agreement": "match ends by agreement",
-    "packet_upcard": "deal 2 each, 1 face up",
-    "packet_talon": "deal 3 each, 2 to talon, 2 each",
-    "trumps_named": "trumps named by declarer",
-    "trump_suit": "trumps H",
-    "declarer_tricks": "end deal when declarer takes 6 tricks",
-    "defenders_tricks": "end deal when defenders take 5 tricks",
-    "score_per_trick": "score 5 per trick",
-    "cut": "cut by left neighbour",
-    "seats_by_draw": "seats by draw",
-    "suit_names": 'suit names german C "acorns", D "bells", H "hearts", S "leaves"',
-    "card_points": "card points A 11, K 10, Q 10, J 10, others pips",
-    "discard_duty": "must discard suit H when void",
-    "derived_deck": 'deck short "24-card pack" = standard without 2 3 4 5 6 7 8',
-}
+def _load_examples() -> dict[str, str]:
+    """Examples for constructs that the shipped rules files do not use, from grammar/examples.txt
+    (`[rule]` then its text). Each is parsed at build time inside a minimal file (see `_wrap`),
+    so a wrong example fails the build."""
+    from .resources import resource_dir
+
+    examples: dict[str, str] = {}
+    name = None
+    for line in (resource_dir("grammar") / "examples.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") and name is None:
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            name = line[1:-1]
+            examples[name] = ""
+        elif name is not None:
+            examples[name] += line + "\n"
+    return {k: v.strip("\n") for k, v in examples.items()}
+
+
+EXAMPLES: dict[str, str] = _load_examples()
 
 _ITEM_RULES = ("header",)
 

@@ -42,7 +42,7 @@ def validate_transcript(data) -> dict:
                               hint="see referee/data/transcript.schema.json for the format")
     if "game" not in data and "rules" not in data:
         raise TranscriptError("transcript", "names neither a game nor a rules file",
-                              hint='add "game": "kierki" or "rules": "path/to/file.rules"')
+                              hint='add "game": NAME (see `referee games`) or "rules": "path/to/file.rules"')
     return data
 
 

@@ -15,6 +15,12 @@ from . import i18n
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
 
+def _localised(values, lang: str) -> dict:
+    """Message values, with names that the catalogs translate (contract and hand titles)
+    in the reader's language; numbers and card codes are left as they are."""
+    return {k: i18n.gettext(lang, v) if isinstance(v, str) else v for k, v in values}
+
+
 def cite(game, clause_ids, lang: str = "en") -> str:
     """Clause IDs with the source lines or supplement kind behind each."""
     parts = []
@@ -48,7 +54,7 @@ class Verdict:
     action: str | None = None
 
     def text(self, lang: str = "en") -> str:
-        return i18n.gettext(lang, self.message).format(**dict(self.values))
+        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang))
 
     def describe(self, game=None, lang: str = "en") -> str:
         text = self.text(lang)
@@ -83,7 +89,7 @@ class ScoreLine:
     """For an account kept per opponent (supe): the seat the points are written against."""
 
     def text(self, lang: str = "en") -> str:
-        values = dict(self.values)
+        values = _localised(self.values, lang)
         if self.plural and self.count:
             template = i18n.ngettext(lang, self.message, self.plural, int(values[self.count]))
         else:

@@ -91,12 +91,12 @@ def test_output_file_is_replaced_atomically(tmp_path, capsys):
 
 def test_check_reports_coverage_and_pending_mechanics(capsys):
     status, out, _ = run(capsys, "check", "rules/bouillotte.rules", "--param", "carre_anglais=on")
-    assert status == 0 and "ok" in out and "carré anglais" in out
+    assert status == 0 and "ok" in out and "carre_anglais_draw" in out
 
 
 def test_unrunnable_game_gives_clear_error(capsys):
     status, _, err = run(capsys, "play", "bouillotte", "--param", "carre_anglais=on")
-    assert status == 2 and "cannot run the brelan carré anglais draw" in err
+    assert status == 2 and "cannot run a draw from the stock at the showdown" in err
 
 
 def test_bench_prints_summary_last(capsys):

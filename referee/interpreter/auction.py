@@ -40,8 +40,9 @@ class AuctionRules:
     """(contract or None, word) -> (number, clause)."""
     values: dict[str, tuple[int, int | None, str]]
     """contract -> (value, value from hand, clause)."""
-    refe: tuple[int | None, str] | None
-    """(limit, clause) when all-pass refes double a later contract."""
+    refe: tuple[int | None, str, str] | None
+    """(limit, clause, account) when all-pass refes double a later contract; the account
+    counts each player's unused refes."""
     settles: tuple[tuple[str | None, Settle], ...]
     final: tuple[tuple, str] | None
 
@@ -77,7 +78,8 @@ def compile_auction(game: Game) -> AuctionRules | None:
                for c in game.feature("defence_rule")}
     values = {c.value[1]: (c.value[2], c.value[3] if len(c.value) > 3 else None, c.clause)
               for c in game.feature("score_contract")}
-    refe = next(((c.value[1] if len(c.value) > 1 else None, c.clause) for c in game.feature("refe_rule")), None)
+    refe = next(((c.value[2] if len(c.value) > 2 else None, c.clause, c.value[1])
+                 for c in game.feature("refe_rule")), None)
     settles = []
     for cited in game.feature("settle"):
         scope, who, account, sign, amount, *against = cited.value

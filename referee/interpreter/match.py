@@ -21,7 +21,7 @@ def unsupported_mechanics(game: Game) -> list[str]:
     """The mechanics a game needs that this interpreter cannot run yet."""
     found = set()
     if game.has_rule("showdown_rule", "carre_anglais_draw"):
-        found.add("the brelan carré anglais draw")
+        found.add("a draw from the stock at the showdown (carre_anglais_draw)")
     if game.has_rule("defence_rule", "kontra_ladder"):
         found.add("kontra")
     if not game.contracts and not game.feature("ante"):
@@ -196,7 +196,7 @@ class Match:
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
-        refe = self.accounts.get("refe")
+        refe = self.accounts.get(self.auction.refe[2]) if self.auction and self.auction.refe else None
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
                          contract=contract, talon=talon, auction=self.auction,
                          refe=list(refe) if refe is not None else None, vying=self.vying,
@@ -227,10 +227,10 @@ class Match:
         remedies, clause = self.game.irregularities[irregularity].value, self.game.irregularities[irregularity].clause
         lines = []
         if "pay_bonuses" in remedies and self.vying is not None:
-            from .showdown import brelan_bonuses
+            from .showdown import hand_bonuses
             deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
                         vying=self.vying, chips=list(self.totals), carry=0)
-            lines = brelan_bonuses(deal, list(self.totals))
+            lines = hand_bonuses(deal, list(self.totals))
         for line in lines:
             self.accounts[line.account][line.seat] += line.points
         result = DealResult(None, tuple(lines), (), clause)

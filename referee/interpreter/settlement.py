@@ -22,10 +22,10 @@ def settle_deal(deal) -> list[ScoreLine]:
     if deal.all_passed:
         outcome = rules.all_pass
         if outcome and "refe_to_all" in outcome[0] and rules.refe is not None:
-            limit, refe_clause = rules.refe
+            limit, refe_clause, refe_account = rules.refe
             for seat in range(n):
                 if limit is None or deal.refe[seat] < limit:
-                    lines.append(ScoreLine(seat, 1, "refe", N_("a refe: everyone passed"), (),
+                    lines.append(ScoreLine(seat, 1, refe_account, N_("a refe: everyone passed"), (),
                                            (outcome[1], refe_clause)))
         return lines
     contract = deal.contract.id
@@ -35,7 +35,7 @@ def settle_deal(deal) -> list[ScoreLine]:
     multiplier, extra = 1, ()
     if rules.refe is not None and deal.refe[declarer] > 0:
         multiplier, extra = 2, (rules.refe[1],)
-        lines.append(ScoreLine(declarer, -1, "refe", N_("a refe used: this deal counts double"), (),
+        lines.append(ScoreLine(declarer, -1, rules.refe[2], N_("a refe used: this deal counts double"), (),
                                (rules.refe[1],)))
     worth = base * multiplier
     values = (("value", worth), ("contract", deal.game.contracts[contract].title))

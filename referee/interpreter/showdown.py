@@ -1,5 +1,6 @@
-"""The showdown of a vying game and the settling of its chips: hand ranking (brelans), suit
-points gathered from every hand, main and side pots, and bonuses paid by every player."""
+"""The showdown of a vying game and the settling of its chips: hand ranking (three of a kind and
+the like), suit points gathered from every hand, main and side pots, and bonuses paid by every
+player to the holder of a ranked hand."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import Counter
 from ..i18n import N_
 from ..verdicts import ScoreLine
 
-__all__ = ["settle_vying", "hand_of", "brelan_bonuses"]
+__all__ = ["settle_vying", "hand_of", "hand_bonuses"]
 
 
 def hand_of(deal, seat: int):
@@ -136,7 +137,7 @@ def _pots(deal) -> list[tuple[int, list[int]]]:
     return [(chips, eligible) for chips, eligible in pots]
 
 
-def brelan_bonuses(deal, balance: list[int]) -> list[ScoreLine]:
+def hand_bonuses(deal, balance: list[int]) -> list[ScoreLine]:
     """Every holder of a bonus hand collects from every other player, folded or not; nobody
     pays more than the chips he has left (`balance`, updated in place)."""
     rules = deal.vying
@@ -209,5 +210,5 @@ def settle_vying(deal) -> list[ScoreLine]:
     for line in lines:
         if line.account == account:
             balance[line.seat] += line.points
-    lines.extend(brelan_bonuses(deal, balance))
+    lines.extend(hand_bonuses(deal, balance))
     return lines

@@ -1,5 +1,5 @@
 """Vying games compiled for play: antes, blinds, betting limits, hand ranking, suit points,
-side pots and brelan-style bonuses, all read from the model's cited statements."""
+side pots and bonuses for ranked hands, all read from the model's cited statements."""
 
 from __future__ import annotations
 

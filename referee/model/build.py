@@ -33,7 +33,7 @@ _NAMES_CONTRACT = {"score_contract"}
 
 
 def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
-    """Load, merge and build a game by name (`kierki`) or path, with parameter overrides."""
+    """Load, merge and build a game by name or path, with parameter overrides."""
     path = find_rules_file(str(name))
     return build_game(load_document(path), settings or {})
 
@@ -265,8 +265,9 @@ class _Builder:
             if numbers != sorted(set(numbers)):
                 raise item.error(stmt, "the bid ladder must rise: each number above the one before")
         if kind == "settle":
-            account = args[1]
             self._need_account(item, stmt.children[1])
+        if kind == "refe_rule":
+            self._need_account(item, stmt.children[0])
         if kind == "final_score":
             for child in stmt.children[1:]:
                 if isinstance(child, lark.Tree) and child.data.startswith("term_"):

@@ -64,7 +64,7 @@ def game_names() -> list[str]:
 
 
 def find_rules_file(name: str, near: Path | None = None) -> Path:
-    """A game name (`kierki`) or a path to a `.rules` file."""
+    """A shipped game by name (`referee games` lists them) or a path to a `.rules` file."""
     candidate = Path(name)
     if candidate.suffix == ".rules" or candidate.is_file():
         if not candidate.is_file():
