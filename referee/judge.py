@@ -94,7 +94,7 @@ class Judgement:
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
                 if len(report.accounts) > 1:
-                    shown = "; ".join(f"{g.accounts[name].value[0] if name in g.accounts else name}: "
+                    shown = "; ".join(f"{_(g.accounts[name].value[0]) if name in g.accounts else name}: "
                                       + " ".join(map(str, values)) for name, values in report.accounts.items())
                     out.append("  " + _("Totals: {totals}").format(totals=shown))
                 else:
