@@ -560,7 +560,25 @@ def clause_role(name, rawtext, text, lineno, inliner, options=None, content=None
     return [_link(clause_id, uri, classes=["rules-clause-ref"])], []
 
 
+def translate_toc_captions(app, doctree) -> None:
+    """Translate the captions of the table of contents (the parts of `_toc.yml`) through the
+    book's page catalog: Sphinx's own i18n does not reach captions set by sphinx-external-toc."""
+    from sphinx import addnodes
+    from sphinx.locale import init as init_locale
+
+    language = app.config.language or "en"
+    if language == "en":
+        return
+    dirs = [str(Path(app.srcdir) / d) for d in app.config.locale_dirs]
+    catalog = app.config.gettext_compact if isinstance(app.config.gettext_compact, str) else "book"
+    translator, _has = init_locale(dirs, language, catalog)
+    for node in doctree.findall(addnodes.toctree):
+        if node.get("caption"):
+            node["caption"] = translator.gettext(node["caption"])
+
+
 def setup(app):
+    app.connect("doctree-read", translate_toc_captions)
     app.add_role("clause", clause_role)
     app.add_directive("rules-clauses", RulesClauses)
     app.add_directive("rules-source", RulesSource)

@@ -133,3 +133,15 @@ def test_reference_and_disputed_pages():
     for name in game_names():
         for param in load_game(name).parameters:
             assert f"param-{param}" in disputed.ids
+
+
+@pytest.mark.parametrize("lang, caption", [("ru", "Спорные толкования"), ("pl", None), ("hr", None)])
+def test_table_of_contents_captions_are_translated(lang, caption):
+    html = (SITE / lang / "intro.html").read_text(encoding="utf-8")
+    captions = re.findall(r'caption-text">([^<]*)', html)
+    assert len(captions) == 5
+    english = (SITE / "en" / "intro.html").read_text(encoding="utf-8")
+    assert re.findall(r'caption-text">([^<]*)', english)[3] == "Disputed readings"
+    assert captions[3] != "Disputed readings"
+    if caption:
+        assert captions[3] == caption
