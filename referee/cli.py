@@ -105,7 +105,7 @@ def cmd_check(args) -> int:
     game = load_game(args.file, _settings(args.param))
     rulings = sum(1 for c in game.clauses.values() if c.is_ruling)
     print(f"{args.file}: ok — {game.title}: {len(game.clauses)} clauses ({rulings} rulings), "
-          f"{len(game.parameters)} parameters, {len(game.checks)} checked numbers")
+          f"{len(game.parameters)} parameters, {len(game.checks)} checked number{'' if len(game.checks) == 1 else 's'}")
     missing = uncovered_lines(game)
     if missing:
         print("  source lines neither cited nor listed as `uncovered`: " + ", ".join(missing))

@@ -78,7 +78,7 @@ def settle_deal(deal) -> list[ScoreLine]:
         tricks = credit[seat]
         for word in ("each_defender", "each_defender_if_made" if made else "each_defender_if_failed"):
             for rule in rules.settle_rules(word, contract):
-                message = (N_("{points} written for {tricks} defending tricks")
+                message = (N_("{points} written for defending tricks: {tricks}")
                            if rule.amount[0] == "amount_tricks_value" else N_("{points} written against {contract}"))
                 write(rule, seat, lambda a: plain(a, tricks), message,
                       against=declarer if rule.against_declarer else None, tricks=tricks)
@@ -87,7 +87,7 @@ def settle_deal(deal) -> list[ScoreLine]:
         for seat in _short_defenders(deal, rules, contract, credit):
             for rule in rules.settle_rules("defender_short", contract):
                 quota_clause = _quota_clause(rules, contract, len(deal.defenders))
-                write(rule, seat, plain, N_("{points} defender short of his quota ({tricks} tricks)"),
+                write(rule, seat, plain, N_("{points} defender short of his quota (tricks: {tricks})"),
                       tricks=credit[seat])
                 lines[-1] = _with_clause(lines[-1], quota_clause)
     return lines
