@@ -11,7 +11,7 @@ import statistics
 import time
 
 from .interpreter import Match
-from .interpreter.players import random_move
+from .interpreter.players import play_out
 from .model import load_game
 from .model.document import find_rules_file, load_document
 from .model.build import build_game
@@ -46,19 +46,12 @@ def deals_per_second(game, seconds: float, players: int | None = None, seed: int
     rng = random.Random(seed)
     deals = 0
     start = time.perf_counter()
-    cap = 10_000
     while True:
         match = Match(game, players)
         match.draw_for_dealer(rng)
         while not match.is_over():
             hands, talon, upcards = match.deal_pack(rng)
-            deal = match.new_deal(hands, talon=talon, upcards=upcards)
-            steps = 0
-            while not deal.is_over():
-                deal.push(random_move(deal, rng))
-                steps += 1
-                if steps > cap:
-                    raise RuntimeError(f"a deal did not end within {cap} actions")
+            play_out(match.new_deal(hands, talon=talon, upcards=upcards), rng)
             match.finish_deal()
             deals += 1
             elapsed = time.perf_counter() - start

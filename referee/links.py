@@ -1,6 +1,6 @@
 """Where the book shows a clause or a source line: the anchors verdicts link to.
 
-Relative to the built site's root (book/_build/html/): `en/kierki/rules.html#K3.1`. Kept apart
+Relative to the built site's root (book/_build/html/): `LANG/GAME/rules.html#CLAUSE`. Kept apart
 from the Sphinx extension so that the referee can link verdicts without importing Sphinx.
 """
 

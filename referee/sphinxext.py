@@ -74,6 +74,18 @@ L_NO_RULINGS = N_("This game has no disputed readings.")
 # Small node builders
 
 
+def _choices(param, _, badge: str) -> nodes.bullet_list:
+    """A parameter's choices as a list, the default marked with `badge`."""
+    items = nodes.bullet_list(classes=["rules-choices"])
+    for value, description in param.choices:
+        para = _para(nodes.literal(value, value), " — ", _(description))
+        if value == str(param.default):
+            para += nodes.Text(" ")
+            para += _inline(badge, classes=["rules-badge", "rules-badge-default"])
+        items += nodes.list_item("", para)
+    return items
+
+
 def _para(*children, classes=()) -> nodes.paragraph:
     node = nodes.paragraph("", "", *[nodes.Text(c) if isinstance(c, str) else c for c in children])
     node["classes"].extend(classes)
@@ -254,14 +266,7 @@ class RulesClauses(_GameDirective):
         if param.is_number:
             box += _para(_(L_NUMBER).format(low=param.low, high=param.high, default=param.default))
         else:
-            items = nodes.bullet_list(classes=["rules-choices"])
-            for value, description in param.choices:
-                para = _para(nodes.literal(value, value), " — ", _(description))
-                if value == str(param.default):
-                    para += nodes.Text(" ")
-                    para += _inline(_(L_DEFAULT), classes=["rules-badge", "rules-badge-default"])
-                items += nodes.list_item("", para)
-            box += items
+            box += _choices(param, _, _(L_DEFAULT))
         return box
 
 
@@ -351,15 +356,8 @@ class RulesDisputed(_GameDirective):
             box += _para(_(L_NUMBER).format(low=param.low, high=param.high, default=param.default))
             other = param.low if str(param.low) != str(param.default) else param.high
         else:
-            items = nodes.bullet_list(classes=["rules-choices"])
-            for value, description in param.choices:
-                para = _para(nodes.literal(value, value), " — ", _(description))
-                if value == str(param.default):
-                    para += nodes.Text(" ")
-                    para += _inline(_(L_IN_FORCE), classes=["rules-badge", "rules-badge-default"])
-                items += nodes.list_item("", para)
             box += _para(_(L_READINGS))
-            box += items
+            box += _choices(param, _, _(L_IN_FORCE))
             other = next((v for v, _d in param.choices if v != str(param.default)), param.default)
         command = f"referee play {self.arguments[0]} --param {param.name}={other}"
         box += _para(_(L_CHOOSE) + " ", nodes.literal(command, command))
@@ -550,11 +548,11 @@ def _clause_ids(game: str) -> frozenset[str]:
 
 
 def clause_role(name, rawtext, text, lineno, inliner, options=None, content=None):
-    """``{clause}`kierki:K3.1` `` links to a clause on its game's rules page (shown as K3.1)."""
+    """``{clause}`GAME:ID` `` links to a clause on its game's rules page (shown as the ID)."""
     env = inliner.document.settings.env
     game, _sep, clause_id = text.partition(":")
     if not clause_id or clause_id not in _clause_ids(game):
-        msg = inliner.reporter.warning(f"no clause {text!r}; write GAME:ID, e.g. kierki:K3.1", line=lineno)
+        msg = inliner.reporter.warning(f"no clause {text!r}; write GAME:ID (a game name, a colon, a clause ID)", line=lineno)
         return [nodes.problematic(rawtext, rawtext)], [msg]
     uri = env.app.builder.get_relative_uri(env.docname, f"{game}/rules") + f"#{clause_anchor(clause_id)}"
     return [_link(clause_id, uri, classes=["rules-clause-ref"])], []

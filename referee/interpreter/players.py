@@ -10,10 +10,23 @@ from __future__ import annotations
 import random
 
 
-__all__ = ["random_move"]
+__all__ = ["random_move", "play_out"]
 
 
 def random_move(deal, rng: random.Random) -> int:
     if deal.phase == "betting":
         return deal.random_bet(rng)
     return rng.choice(deal.legal_moves())
+
+
+def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
+    """Play a deal to its end with random legal players; the number of actions taken. A deal
+    that does not end within `step_cap` actions is a bug in the rules or the referee."""
+    steps = 0
+    while not deal.is_over():
+        steps += 1
+        if steps > step_cap:
+            from ..transcript import SimulationError
+            raise SimulationError(f"the deal did not end within {step_cap} actions")
+        deal.push(random_move(deal, rng))
+    return steps
