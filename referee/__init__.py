@@ -1,0 +1,28 @@
+"""An executable rule book for card games: rules files in a small language, and a referee.
+
+The pipeline, one folder a stage: `front` parses a rules file, `model` builds the game it
+describes, `interpreter` plays and rules on deals, `verdicts` and `judge` say why, citing the
+clauses. The names below are the public API; everything else may change.
+
+>>> from referee import load_game, Match, Action
+>>> game = load_game("kierki")
+>>> game.clauses["K3.1"].provenance.citations[0]
+Citation(source='s003', first=3, last=3)
+"""
+
+from .errors import (IllegalActionError, RefereeError, RulesDefinitionError, RulesError,
+                     RulesSyntaxError, TranscriptError, UsageError)
+from .interpreter import Action, Deal, Match
+from .judge import Judgement, judge, judge_file
+from .model import Game, load_game
+from .transcript import load_transcript, random_transcript
+from .verdicts import ScoreLine, Verdict, cite
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
+    "judge", "judge_file", "Judgement", "load_transcript", "random_transcript",
+    "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError",
+    "UsageError", "IllegalActionError",
+]
