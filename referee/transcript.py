@@ -89,8 +89,13 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
     table = match.table
     draw = match.draw_for_dealer(rng)
     out: dict = {"format": FORMAT, **(game_ref or {"game": game.id})}
-    if parameters:
-        out["parameters"] = dict(parameters)
+    # Every reading that differs from the rules file's default, so that the judge replays the
+    # transcript under the same rules.
+    chosen = {name: value for name, value in game.settings.items()
+              if value != game.parameters[name].default}
+    chosen.update(parameters or {})
+    if chosen:
+        out["parameters"] = chosen
     out.update(players=table.players, seed=seed,
                draw=[{str(s): c for s, c in rnd} for rnd in draw.rounds], deals=[])
     while True:

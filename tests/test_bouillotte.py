@@ -225,3 +225,16 @@ def test_random_sessions_conserve_chips(bouillotte, seed, players):
         assert pots + carried == staked + carry_in                 # the pots add up
         assert sum(match.totals) + match.carry == start_total      # chips are conserved exactly
         assert min(match.totals) >= 0                              # no stack goes negative
+
+
+@pytest.mark.parametrize("carre_bonus, expected", [(1, [0, 6, -3, -3]), (5, [-4, 18, -7, -7])])
+def test_carre_bonus_reading(carre_bonus, expected):
+    """The brelan carré (kings with the turned king) wins the pot of 4 and collects the carré
+    bonus from each player (B6.2); the brelan of aces still collects from the others, not from
+    the higher carré (B6.1)."""
+    game = load_game("bouillotte", {"carre_bonus": str(carre_bonus)})
+    match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 8H", 3: "QC QD 8S"}, "KH")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    before = list(match.totals)
+    match.finish_deal()
+    assert net(match, before) == expected

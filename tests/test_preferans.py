@@ -264,3 +264,16 @@ def test_moje_lets_an_earlier_player_hold_the_bid():
     match, deal = start(game)
     run(deal, [(0, "pass"), (1, "bid 2")])
     assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3", "bid igra"}
+
+
+@pytest.mark.parametrize("settings, refes_after", [
+    ({}, [2, 2, 2]),                                            # no limit (the source sets none)
+    ({"refe_cap": "capped"}, [2, 2, 2]),                        # capped at the default 2
+    ({"refe_cap": "capped", "refe_limit": "1"}, [1, 1, 1]),     # nobody holds a second refe
+])
+def test_refe_limit_readings(settings, refes_after):
+    game = load_game("preferans", settings)
+    match, deal = start(game, refe=[1, 1, 1])
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+    match.finish_deal()
+    assert match.accounts["refe"] == refes_after
