@@ -4,10 +4,12 @@ The pipeline, one folder a stage: `front` parses a rules file, `model` builds th
 describes, `interpreter` plays and rules on deals, `verdicts` and `judge` say why, citing the
 clauses. The names below are the public API; everything else may change.
 
->>> from referee import load_game, Match, Action
->>> game = load_game("kierki")
->>> game.clauses["K3.1"].provenance.citations[0]
-Citation(source='s003', first=3, last=3)
+>>> from referee import load_game, Match
+>>> from referee.model.document import game_names
+>>> game = load_game(game_names()[0])           # the shipped games, by name
+>>> clause = next(iter(game.clauses.values()))   # every clause has a statement and provenance
+>>> bool(clause.statement) and clause.provenance.kind in ("source", "tradition", "interpretation")
+True
 """
 
 from .errors import (IllegalActionError, RefereeError, RulesDefinitionError, RulesError,
