@@ -300,7 +300,6 @@ class Deal(BiddingPhases, BettingPhases):
     def _close_trick(self) -> None:
         suit_of, rank_of = self.table.suit_of, self.table.rank_of
         trump = self.contract.trump
-        led = suit_of[self.trick[0][1]]
         best_seat, best = self.trick[0]
         for seat, card in self.trick[1:]:
             s, b = suit_of[card], suit_of[best]
@@ -322,7 +321,6 @@ class Deal(BiddingPhases, BettingPhases):
             return
         if not self.hands[best_seat]:
             self.phase = "over"
-        del led
 
     def _layout_push(self, seat: int, move: int) -> None:
         if move != PASS:

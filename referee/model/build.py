@@ -64,6 +64,8 @@ class _Builder:
         self.accounts: dict[str, Cited] = {}
         self.irregularities: dict[str, Cited] = {}
         self.checks: list[Check] = []
+        self.check_items: list[tuple[Located, lark.Tree]] = []
+        """Where each check stands, for its error message."""
         self.features: dict[str, list[Cited]] = {}
         self.pending: list[Callable[[], None]] = []
 
@@ -634,8 +636,7 @@ class _Builder:
         if contract is not None and contract not in self.contracts:
             raise self._unknown_contract(item, rest[0])
         self.checks.append(Check(_word(quantity), contract, _signed(rest[-1]), cid, item.position(stmt)))
-        self.check_items = getattr(self, "check_items", {})
-        self.check_items[len(self.checks) - 1] = (item, stmt)
+        self.check_items.append((item, stmt))
 
     def _s_irregularity(self, item, stmt, cid, scope) -> None:
         what, *remedies = stmt.children

@@ -53,9 +53,7 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
 
 
 def run_checks(game: Game, builder) -> None:
-    items = getattr(builder, "check_items", {})
-    for index, check in enumerate(game.checks):
-        item, stmt = items[index]
+    for check, (item, stmt) in zip(game.checks, builder.check_items):
         try:
             actual = quantity(game, check.quantity, check.contract)
         except ValueError as err:
