@@ -89,7 +89,7 @@ class Judgement:
             elif report.ended_early:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
-                out.append(f"  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
+                out.append("  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
                                                                    text=line.text(lang))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
@@ -247,18 +247,18 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None) ->
                                     (("seat", seat), ("count", len(cards)), ("size", size)),
                                     deal_clause), f"{where}.hands.{seat}")
         laid: dict[str, list[int]] = {}
-        for field, kind, message in (
+        for part, kind, message in (
                 ("talon", "talon", N_("Misdeal: the talon holds {count} cards, not {size}.")),
                 ("upcard", "upcard", N_("Misdeal: {count} cards are turned up, not {size}."))):
-            cards, twice = _read_cards(table, deal_data.get(field, []), f"{where}.{field}", seen)
+            cards, twice = _read_cards(table, deal_data.get(part, []), f"{where}.{part}", seen)
             if twice:
                 return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
-                                    deal_clause), f"{where}.{field}")
+                                    deal_clause), f"{where}.{part}")
             wanted = sum(p.count for p in game.deal.value if p.kind == kind)
             if len(cards) != wanted:
                 return stop(Verdict(False, message, (("count", len(cards)), ("size", wanted)), deal_clause),
-                            f"{where}.{field}")
-            laid[field] = cards
+                            f"{where}.{part}")
+            laid[part] = cards
         talon, upcards = laid["talon"], laid["upcard"]
         if "irregularity" in deal_data:
             name = deal_data["irregularity"]

@@ -22,6 +22,14 @@ STATED_TOTALS = {"no_king": 50, "no_hearts": 130, "no_queens": 100, "no_tricks":
                  "rozbojnik": 345, "loteryjka": -60}
 
 
+def seeded_deal(game, seed: int, contract: str | None = None):
+    """A match after the draw, and its first deal dealt from `seed` (with `contract` named)."""
+    rng = random.Random(seed)
+    match = Match(game)
+    match.draw_for_dealer(rng)
+    return match, match.new_deal(match.deal_cards(rng), contract=contract), rng
+
+
 def play_out(deal, rng) -> int:
     steps = 0
     while not deal.is_over():
@@ -36,10 +44,7 @@ def play_out(deal, rng) -> int:
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), contract=st.sampled_from(sorted(STATED_TOTALS)))
 def test_each_contract_writes_its_stated_total(kierki, seed, contract):
-    rng = random.Random(seed)
-    match = Match(kierki)
-    match.draw_for_dealer(rng)
-    deal = match.new_deal(match.deal_cards(rng), contract=contract)
+    match, deal, rng = seeded_deal(kierki, seed, contract)
     play_out(deal, rng)
     # Cards are conserved: in hand, on the table, in tricks taken, or in the layout.
     table_cards = sum(len(h) for h in deal.hands) + sum(len(t) for t in deal.taken)
@@ -74,10 +79,7 @@ def test_whole_match_invariants(kierki, seed):
 
 def test_flat_queens_reading_gives_the_stated_325():
     game = load_game("kierki", {"robber_queens": "flat"})
-    rng = random.Random(3)
-    match = Match(game)
-    match.draw_for_dealer(rng)
-    deal = match.new_deal(match.deal_cards(rng), contract="rozbojnik")
+    match, deal, rng = seeded_deal(game, 3, "rozbojnik")
     play_out(deal, rng)
     assert sum(line.points for line in match.finish_deal().scores) == 325
 
@@ -91,10 +93,7 @@ def test_static_quantities_match_the_source(kierki):
 
 def test_layout_end_parameter_stops_when_places_decided():
     game = load_game("kierki", {"layout_end": "places_decided"})
-    rng = random.Random(8)
-    match = Match(game)
-    match.draw_for_dealer(rng)
-    deal = match.new_deal(match.deal_cards(rng), contract="loteryjka")
+    match, deal, rng = seeded_deal(game, 8, "loteryjka")
     play_out(deal, rng)
     assert len(deal.finished) == 2 and deal.ended_early == "K4.4"
     assert sum(l.points for l in match.finish_deal().scores) == -60

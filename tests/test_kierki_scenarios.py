@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from referee.interpreter import Match
 from referee.model import load_game
 from referee.verdicts import cite

@@ -90,25 +90,32 @@ def test_plural_forms_header(lang, domain):
         assert chooser(n) == i18n._PLURAL_RULES[lang](n), (lang, n)
 
 
+@pytest.fixture
+def fake_catalog(tmp_path, monkeypatch):
+    """Write a `referee` catalog for one language into a temporary translations folder and make
+    the referee read it; the catalog cache is cleared before and after."""
+    def write(lang: str, text: str) -> None:
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "referee.po").write_text(text, encoding="utf-8")
+        i18n.catalog.cache_clear()
+
+    monkeypatch.setattr(i18n, "_translations_dir", lambda: tmp_path)
+    yield write
+    i18n.catalog.cache_clear()
+
+
 @pytest.mark.parametrize("lang,forms", [
     ("ru", {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1, 25: 2, 111: 2, 101: 0}),
     ("pl", {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 21: 2, 22: 1, 25: 2, 112: 2, 102: 1}),
     ("hr", {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2, 111: 2}),
 ])
-def test_ngettext_picks_the_plural_form(lang, forms, tmp_path, monkeypatch):
-    folder = tmp_path / lang / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "referee.po").write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
-        'msgid "{n} action judged"\nmsgid_plural "{n} actions judged"\n'
-        'msgstr[0] "form0 {n}"\nmsgstr[1] "form1 {n}"\nmsgstr[2] "form2 {n}"\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "_translations_dir", lambda: tmp_path)
-    i18n.catalog.cache_clear()
-    try:
-        for n, form in forms.items():
-            assert i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n) == f"form{form} {{n}}", n
-    finally:
-        i18n.catalog.cache_clear()
+def test_ngettext_picks_the_plural_form(lang, forms, fake_catalog):
+    fake_catalog(lang, 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+                       'msgid "{n} action judged"\nmsgid_plural "{n} actions judged"\n'
+                       'msgstr[0] "form0 {n}"\nmsgstr[1] "form1 {n}"\nmsgstr[2] "form2 {n}"\n')
+    for n, form in forms.items():
+        assert i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n) == f"form{form} {{n}}", n
 
 
 def test_judge_in_russian(capsys):
@@ -119,20 +126,12 @@ def test_judge_in_russian(capsys):
     assert "K3.1 (003_e21bac2628eec2a5.txt:3)" in out
 
 
-def test_judge_uses_the_catalog(tmp_path, monkeypatch, capsys):
+def test_judge_uses_the_catalog(fake_catalog, capsys):
     """A translated verdict reaches the command line (through a catalog written for the test)."""
-    folder = tmp_path / "ru" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "referee.po").write_text(
-        'msgid "Seat {seat} must follow suit ({suit}) and may not play {card}."\n'
-        'msgstr "Игрок {seat} должен ходить в масть ({suit}) и не может сыграть {card}."\n\n'
-        'msgid "interpretation"\nmsgstr "толкование"\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "_translations_dir", lambda: tmp_path)
-    i18n.catalog.cache_clear()
-    try:
-        status = cli.main(["judge", str(repo_root() / "tests/golden/kierki-revoke.json"), "--lang", "ru"])
-    finally:
-        i18n.catalog.cache_clear()
+    fake_catalog("ru", 'msgid "Seat {seat} must follow suit ({suit}) and may not play {card}."\n'
+                       'msgstr "Игрок {seat} должен ходить в масть ({suit}) и не может сыграть {card}."\n\n'
+                       'msgid "interpretation"\nmsgstr "толкование"\n')
+    status = cli.main(["judge", str(repo_root() / "tests/golden/kierki-revoke.json"), "--lang", "ru"])
     out = capsys.readouterr().out
     assert status == 1
     assert "Игрок 1 должен ходить в масть (D) и не может сыграть 4C. [K3.1 (003_e21bac2628eec2a5.txt:3), " \

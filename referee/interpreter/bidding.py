@@ -83,7 +83,6 @@ class BiddingPhases:
     # -- applying moves ---------------------------------------------------------------------------------
 
     def _auction_push(self, seat: int, move: int) -> None:
-        rules = self.auction
         self.spoken.add(seat)
         if move == PASS:
             self.passed.add(seat)

@@ -15,7 +15,7 @@ from ..verdicts import ScoreLine, Verdict
 from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
-from .table import _BID, _CHOOSE, _SPECIAL, DEFEND, PASS, Action, Table, discard_move
+from .table import _CHOOSE, PASS, Action, Table
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
 

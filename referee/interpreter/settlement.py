@@ -80,7 +80,7 @@ def settle_deal(deal) -> list[ScoreLine]:
             for rule in rules.settle_rules(word, contract):
                 message = (N_("{points} written for defending tricks: {tricks}")
                            if rule.amount[0] == "amount_tricks_value" else N_("{points} written against {contract}"))
-                write(rule, seat, lambda a: plain(a, tricks), message,
+                write(rule, seat, lambda a, taken=tricks: plain(a, taken), message,
                       against=declarer if rule.against_declarer else None, tricks=tricks)
     only_when_made = rules.defence_rule("quota_only_when_made", contract)
     if made or not only_when_made:

@@ -261,7 +261,7 @@ class _Builder:
         if kind == "bid_ladder":
             args = tuple(step[1:] for step in args)  # (number, contract) pairs
             numbers = [n for n, _ in args]
-            for (number, contract), step in zip(args, stmt.children):
+            for (_number, contract), step in zip(args, stmt.children):
                 if contract not in self.contracts:
                     raise self._unknown_contract(item, step.children[1])
             if numbers != sorted(set(numbers)):
