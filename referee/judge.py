@@ -79,8 +79,8 @@ class Judgement:
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
                     head += _(", declarer seat {seat}").format(seat=report.declarer)
-                if g.contract_choice is not None:
-                    head += f" [{cite(g, [g.contract_choice.clause], lang)}]"
+                chosen_by = g.contract_choice or g.phases
+                head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
             n = report.actions_judged
             out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))

@@ -53,7 +53,7 @@ def test_reference_has_a_checked_example_of_every_statement():
     from referee.sphinxext import _aliases, reference_examples, statement_rules
     examples = reference_examples()  # parses every example; a wrong one raises
     rules = statement_rules()
-    assert {"clause", "follow_suit", "parameter", "guard", "scoped", "check"} <= set(rules)
+    assert {"clause", "play_duty", "phases", "parameter", "guard", "scoped", "check"} <= set(rules)
     missing = [rule for rule in rules if not any(examples.get(name) for name in _aliases(rule))]
     assert not missing, f"add an example to referee.sphinxext.EXAMPLES for: {missing}"
 

@@ -29,7 +29,7 @@ def test_rules_prints_clauses_with_citations(capsys):
     status, out, _ = run(capsys, "rules", "kierki", "--formal")
     assert status == 0
     assert "K3.1  [003_e21bac2628eec2a5.txt:3]" in out
-    assert "| in no_king { follow suit }" in out
+    assert "| in no_king { must follow suit, else any card }" in out
 
 
 def test_play_then_judge_round_trip(tmp_path, capsys):

@@ -226,9 +226,9 @@ def test_variant_heart_lead_loads_with_its_changes(kierki) -> None:
     assert game.clauses["K3.4"].statement == "The dealer leads to the first trick."
     assert game.clauses["K3.4"].position.path == str(VARIANTS / "kierki_heart_lead.rules")
     for name in ("no_king", "no_hearts", "no_tricks"):
-        assert game.contracts[name].rules.first_lead.value == "dealer"
+        assert game.contracts[name].rules.first_lead.value.role == "dealer"
         assert game.contracts[name].rules.first_lead.clause == "K3.4"
-    assert kierki.contracts["no_king"].rules.first_lead.value == "chooser"
+    assert kierki.contracts["no_king"].rules.first_lead.value.role == "chooser"
     # The parameter switches on the lead restriction of clause K3.5.
     for name in ("no_king", "no_hearts", "rozbojnik"):
         restrictions = game.contracts[name].rules.lead_restrictions

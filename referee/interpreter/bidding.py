@@ -7,7 +7,7 @@ from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
-from .table import _BID, _CHOOSE, _SPECIAL, DEFEND, PASS, Action, discard_move
+from .table import _BID, _SPECIAL, DEFEND, PASS, Action, decode_choice, discard_move
 
 __all__ = ["BiddingPhases"]
 
@@ -70,7 +70,7 @@ class BiddingPhases:
                 allowed = [cid for i, (_, cid) in enumerate(rules.ladder) if i >= floor]
             else:
                 allowed = [rules.ladder[self.level][1]]
-        return [_CHOOSE - ids.index(cid) for cid in allowed]
+        return [move for cid in allowed for move in self._choice_moves(ids.index(cid), "declarer")]
 
     def _discard_moves(self, seat: int) -> list[int]:
         return [discard_move(a, b) for a, b in combinations(sorted(self.hands[seat]), 2)]
@@ -132,16 +132,18 @@ class BiddingPhases:
         self.to_act = self.declarer
 
     def _igra_push(self, seat: int, move: int) -> None:
-        self.igra_games[seat] = self.table.contract_ids[_CHOOSE - move]
+        self.igra_games[seat] = move
         order = [s for s, _ in self.specials_said]
         pending = [s for s in order if s not in self.igra_games]
         if pending:
             self.to_act = pending[0]
             return
         # The higher game wins; between equal games the first to bid it (P3.8-style rule).
-        best = max(order, key=lambda s: (self.auction.ladder_index(self.igra_games[s]), -order.index(s)))
+        ids = self.table.contract_ids
+        best = max(order, key=lambda s: (self.auction.ladder_index(ids[decode_choice(self.igra_games[s])[0]]),
+                                         -order.index(s)))
         self.declarer = best
-        self._declare(best, self.igra_games[best])
+        self._declare_push(best, self.igra_games[best])
 
     def _discard_push(self, seat: int, move: int) -> None:
         a, b = divmod(-100000 - move, 256)
@@ -151,10 +153,12 @@ class BiddingPhases:
         self.phase = "declare"
 
     def _declare_push(self, seat: int, move: int) -> None:
-        self._declare(seat, self.table.contract_ids[_CHOOSE - move])
+        index, trump = decode_choice(move)
+        self._declare(seat, self.table.contract_ids[index], trump)
 
-    def _declare(self, seat: int, contract_id: str) -> None:
+    def _declare(self, seat: int, contract_id: str, trump: int | None = None) -> None:
         self.contract = self.contracts[contract_id]
+        self.named_trump = trump
         self.phase = "defence"
         self.to_act = (self.declarer + 1) % self.table.players
 
@@ -169,6 +173,7 @@ class BiddingPhases:
             self.phase = "over"
             return
         self.phase = "tricks"
+        self.play_started_at = len(self.history)
         self.to_act = self._first_leader()
 
     # -- rulings --------------------------------------------------------------------------------------------

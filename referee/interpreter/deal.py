@@ -15,7 +15,7 @@ from ..verdicts import ScoreLine, Verdict
 from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
-from .table import _CHOOSE, PASS, Action, Table
+from .table import PASS, Action, Table, choice_move, decode_choice
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
 
@@ -26,19 +26,29 @@ class CompiledContract:
 
     id: str
     plays: str
-    follow_suit: str | None
-    """Clause that obliges following suit, or None."""
+    duty: tuple[tuple[str, frozenset[int] | None], ...]
+    """The play duty's steps in order: ("follow"|"trump"|"discard"|"any", cards of a discard)."""
+    duty_clause: str | None
     trump: int | None
-    """Suit index of trumps, or None."""
+    """Suit index of fixed trumps, or None."""
+    trumps_named_by: str | None
+    """"declarer" or "chooser" when that player names the trump suit."""
     trumps_clause: str | None
-    trump_when_void: str | None
-    first_lead: tuple[str, str] | None
+    head: str | None
+    """Clause of a duty to head the trick (beat its best card) when following suit, or None."""
+    overtrump: str | None
+    """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
+    lowest_wins: bool
+    trumps_win: bool
+    winner_clause: str | None
+    first_lead: tuple[object, str] | None
+    """(SeatRef, clause) of who leads first (tricks) or moves first (layout)."""
     ends_when_taken: tuple[tuple[frozenset[int], str], ...]
     ends_at_place: tuple[int, str] | None
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
-    discard_duties: tuple[tuple[frozenset[int], str], ...]
-    per_trick: tuple[tuple[int, str], ...]
+    per_trick: tuple[tuple[int, str, int | None], ...]
+    """(points, clause, only the last N tricks or None)."""
     per_card: tuple[tuple[int, frozenset[int], str, str], ...]
     """(points, cards, clause, text of the card set)."""
     finish: tuple[tuple[int, ...], str] | None
@@ -56,6 +66,11 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
 
     scores = contract.all_scores(game.contracts)
     trumps = rules.trumps.value if rules.trumps else None
+    named = trumps[len("named_by_"):] if isinstance(trumps, str) and trumps.startswith("named_by_") else None
+    layout = contract.plays == "layout"
+    lead = rules.first_move if layout else rules.first_lead
+    duty = rules.play_duty.value if rules.play_duty else ()
+    winner = rules.trick_winner.value if rules.trick_winner else None
     layout_start = None
     if rules.layout_start is not None:
         layout_start = table.deck.rank(rules.layout_start.value).order
@@ -64,19 +79,24 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     return CompiledContract(
         id=contract.id,
         plays=contract.plays,
-        follow_suit=clause(rules.follow_suit),
+        duty=tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
+        duty_clause=rules.play_duty.clause if rules.play_duty else None,
         trump=table.suit_codes.index(trumps) if trumps in table.suit_codes else None,
+        trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
-        trump_when_void=clause(rules.trump_when_void),
-        first_lead=(rules.first_lead.value, rules.first_lead.clause) if rules.first_lead else None,
+        head=clause(rules.head_duty),
+        overtrump=clause(rules.overtrump_duty),
+        lowest_wins=winner is not None and winner.extreme == "lowest",
+        trumps_win=winner is not None and winner.trumps_win,
+        winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
+        first_lead=(lead.value, lead.clause) if lead else None,
         ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
         ends_at_place=place,
         ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
                                    if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
-        discard_duties=tuple((table.cards_of(c.value), c.clause) for c in rules.discard_duties),
-        per_trick=tuple((s.value.points, s.clause) for s in scores if s.value.kind == "per_trick"),
+        per_trick=tuple((s.value.points, s.clause, s.value.last) for s in scores if s.value.kind == "per_trick"),
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
                        for s in scores if s.value.kind == "per_card"),
         finish=finish,
@@ -115,7 +135,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.table = table
         self.game = table.game
         self.dealer = dealer
-        self.eldest = table.next(dealer)
+        self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = [list(h) for h in hands]
         self.dealt = [tuple(sorted(h)) for h in hands]
         self.talon = list(talon or [])
@@ -131,6 +151,10 @@ class Deal(BiddingPhases, BettingPhases):
         self.taken: list[list[int]] = [[] for _ in range(table.players)]
         self.tricks_won = [0] * table.players
         self.taken_all: set[int] = set()
+        self.trick_winners: list[int] = []
+        self.play_started_at = 0
+        self.named_trump: int | None = None
+        """The trump suit named by the chooser or the declarer, when the contract lets him."""
         # layout play
         self.columns: dict[int, list[int]] = {}
         self.finished: list[int] = []
@@ -149,7 +173,7 @@ class Deal(BiddingPhases, BettingPhases):
             self.points_of = table.points
             self.chips_at_start = list(chips)
             self._init_betting(chips, carry)
-        elif self.game.contract_choice is None and len(contracts) == 1:
+        elif "contract_choice" not in table.phases and len(contracts) == 1:
             self._start(next(iter(contracts)))
 
     def copy(self) -> "Deal":
@@ -163,9 +187,14 @@ class Deal(BiddingPhases, BettingPhases):
 
     @property
     def chooser(self) -> int:
-        """The player who names the contract (the eldest hand, as the rules say)."""
-        choice = self.game.contract_choice.value if self.game.contract_choice else "eldest"
-        return self.dealer if choice == "dealer" else self.eldest
+        """The player who names the contract, as `contract chosen by` says."""
+        return self.dealer if self.game.contract_choice.value == "dealer" else self.eldest
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit in force: the contract's, or the one its chooser or declarer named."""
+        contract = self.contract
+        return contract.trump if contract.trumps_named_by is None else self.named_trump
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -178,7 +207,8 @@ class Deal(BiddingPhases, BettingPhases):
         if phase == "layout":
             return self._layout_moves(self.to_act)
         if phase == "choose":
-            return [_CHOOSE - i for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)]
+            return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
+                    for move in self._choice_moves(i, "chooser")]
         if phase == "auction":
             return self._auction_moves(self.to_act)
         if phase in ("declare", "igra"):
@@ -204,30 +234,77 @@ class Deal(BiddingPhases, BettingPhases):
         once = self.game.choose_once
         return not (once and once.value and cid in self.chosen[self.chooser])
 
+    def _choice_moves(self, index: int, namer: str) -> list[int]:
+        """The moves that name contract `index`, with a trump suit when `namer` names it."""
+        contract = self.contracts[self.table.contract_ids[index]]
+        if contract.trumps_named_by == namer:
+            return [choice_move(index, suit) for suit in range(len(self.table.suit_codes))]
+        return [choice_move(index)]
+
+    def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
+        """The cards the first applicable step of the play duty allows, and that step's kind."""
+        suit_of = self.table.suit_of
+        led = suit_of[self.trick[0][1]]
+        trump = self.trump
+        for kind, cards in self.contract.duty:
+            if kind == "follow":
+                options = [c for c in hand if suit_of[c] == led]
+            elif kind == "trump":
+                options = [c for c in hand if trump is not None and suit_of[c] == trump]
+            elif kind == "discard":
+                options = [c for c in hand if c in cards]
+            else:
+                options = list(hand)
+            if options:
+                return options, kind
+        return list(hand), "any"  # unreachable: a play duty always ends with `any card`
+
+    def _winning(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """(seat, card) of the card that is winning `trick` so far."""
+        suit_of, rank_of = self.table.suit_of, self.table.rank_of
+        contract = self.contract
+        trump = self.trump if contract.trumps_win else None
+        low = contract.lowest_wins
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            s, b = suit_of[card], suit_of[best]
+            if s == b:
+                higher = rank_of[card] > rank_of[best]
+                if higher != (low and s != trump):
+                    best_seat, best = seat, card
+            elif s == trump:
+                best_seat, best = seat, card
+        return best_seat, best
+
+    def _must_beat(self, options: list[int], kind: str) -> tuple[list[int], str | None]:
+        """Narrow `options` to the cards that beat the trick when the rules oblige heading or
+        overtrumping and the player can: (cards, the clause of that duty)."""
+        contract = self.contract
+        _, best = self._winning(self.trick)
+        trump = self.trump if contract.trumps_win else None
+        if kind == "follow" and contract.head:
+            clause = contract.head
+        elif kind == "trump" and contract.overtrump and self.table.suit_of[best] == trump:
+            clause = contract.overtrump
+        else:
+            return options, None
+        seat = self.to_act
+        beating = [c for c in options if self._winning(self.trick + [(seat, c)])[1] == c]
+        return (beating, clause) if beating else (options, None)
+
     def _trick_moves(self, seat: int) -> list[int]:
         hand = self.hands[seat]
         contract = self.contract
-        suit_of = self.table.suit_of
         if not self.trick:
             for cards, _ in contract.lead_restrictions:
                 allowed = [c for c in hand if c not in cards]
                 if allowed:
                     hand = allowed
             return list(hand)
-        led = suit_of[self.trick[0][1]]
-        if contract.follow_suit:
-            follow = [c for c in hand if suit_of[c] == led]
-            if follow:
-                return follow
-        if contract.trump_when_void and contract.trump is not None:
-            trumps = [c for c in hand if suit_of[c] == contract.trump]
-            if trumps:
-                return trumps
-        for cards, _ in contract.discard_duties:
-            duty = [c for c in hand if c in cards]
-            if duty:
-                return duty
-        return list(hand)
+        options, kind = self._duty_options(hand)
+        if contract.head or contract.overtrump:
+            options, _ = self._must_beat(options, kind)
+        return options
 
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start
@@ -247,21 +324,29 @@ class Deal(BiddingPhases, BettingPhases):
 
     # -- applying moves ---------------------------------------------------------------------------------
 
-    def _start(self, contract_id: str) -> None:
+    def _start(self, contract_id: str, trump: int | None = None) -> None:
         self.contract = self.contracts[contract_id]
+        self.named_trump = trump
+        self.play_started_at = len(self.history)
         self.phase = self.contract.plays
         self.to_act = self._first_leader()
 
     def _first_leader(self) -> int:
-        who = self.contract.first_lead[0] if self.contract.first_lead else "eldest"
-        if who == "dealer":
+        """The seat the contract's `first lead by` (or `first move by`) names. The model has
+        checked that the part it names (chooser, declarer) exists in this game's deals."""
+        seat = self.contract.first_lead[0]
+        role = seat.role
+        if role == "dealer":
             return self.dealer
-        if who == "chooser":
+        if role == "chooser":
             return self.chooser
-        if who == "declarer" and self.declarer is not None:
+        if role == "declarer":
             return self.declarer
-        if who == "player_before_declarer" and self.declarer is not None:
+        if role == "before_declarer":
             return (self.declarer - 1) % self.table.players
+        if role == "holder":
+            card = self.table.index[seat.card]
+            return next(s for s, hand in enumerate(self.hands) if card in hand)
         return self.eldest
 
     def push(self, move: int) -> None:
@@ -279,9 +364,10 @@ class Deal(BiddingPhases, BettingPhases):
         elif phase == "layout":
             self._layout_push(seat, move)
         elif phase == "choose":
-            cid = self.table.contract_ids[_CHOOSE - move]
+            index, trump = decode_choice(move)
+            cid = self.table.contract_ids[index]
             self.chosen[self.chooser].add(cid)
-            self._start(cid)
+            self._start(cid, trump)
         elif phase == "auction":
             self._auction_push(seat, move)
         elif phase == "discard":
@@ -298,17 +384,12 @@ class Deal(BiddingPhases, BettingPhases):
             self._blind_push(seat, move)
 
     def _close_trick(self) -> None:
-        suit_of, rank_of = self.table.suit_of, self.table.rank_of
-        trump = self.contract.trump
-        best_seat, best = self.trick[0]
-        for seat, card in self.trick[1:]:
-            s, b = suit_of[card], suit_of[best]
-            if (s == b and rank_of[card] > rank_of[best]) or (s == trump and b != trump):
-                best_seat, best = seat, card
+        best_seat, _ = self._winning(self.trick)
         cards = [c for _, c in self.trick]
         self.taken[best_seat].extend(cards)
         self.taken_all.update(cards)
         self.tricks_won[best_seat] += 1
+        self.trick_winners.append(best_seat)
         self.trick = []
         self.to_act = best_seat
         for needed, clause in self.contract.ends_when_taken:
@@ -384,7 +465,7 @@ class Deal(BiddingPhases, BettingPhases):
                                (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
             if move is None:
                 return illegal(N_("There is no contract {contract} in this game."),
-                               (game.contract_order.clause if game.contract_order else None,),
+                               (game.contract_choice.clause,),
                                contract=action.contract or "")
             if not self._may_choose(action.contract):
                 return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
@@ -426,23 +507,32 @@ class Deal(BiddingPhases, BettingPhases):
                 if move in cards:
                     return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
                                    (clause,), "illegal_card", seat=seat, card=code)
-        led = table.suit_of[self.trick[0][1]] if self.trick else None
-        if contract.follow_suit and led is not None and any(table.suit_of[c] == led for c in hand):
-            return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
-                           (contract.follow_suit,), "revoke", seat=seat, card=code,
-                           suit=table.suit_codes[led])
-        if contract.trump_when_void and contract.trump is not None:
-            return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
-                           (contract.trump_when_void,), "revoke", seat=seat, card=code)
-        for cards, clause in contract.discard_duties:
-            return illegal(N_("Seat {seat} must discard a card of {cards} first."), (clause,), "revoke",
-                           seat=seat, cards=" ".join(table.code(c) for c in sorted(cards)))
+        if self.trick:
+            led = table.suit_of[self.trick[0][1]]
+            options, kind = self._duty_options(hand)
+            if move not in options:
+                if kind == "follow":
+                    return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
+                                   (contract.duty_clause,), "revoke", seat=seat, card=code,
+                                   suit=table.suit_codes[led])
+                if kind == "trump":
+                    return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
+                                   (contract.duty_clause,), "revoke", seat=seat, card=code)
+                if kind == "discard":
+                    return illegal(N_("Seat {seat} must discard a card of {cards} first."),
+                                   (contract.duty_clause,), "revoke", seat=seat,
+                                   cards=" ".join(table.code(c) for c in sorted(options)))
+            beating, clause = self._must_beat(options, kind)
+            if clause and move not in beating:
+                return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
+                                  "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
         return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
         out = [game.direction.clause if game.direction else None]
-        if self.contract and self.contract.first_lead and not self.history:
+        # Before the first card of the play, the rule on who leads (or moves) first decides.
+        if self.phase in ("tricks", "layout") and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
         return tuple(c for c in out if c)
 
@@ -469,8 +559,8 @@ class Deal(BiddingPhases, BettingPhases):
             lines = settle_vying(self)
         elif contract is not None:
             for seat in range(self.table.players):
-                for points, clause in contract.per_trick:
-                    n = self.tricks_won[seat]
+                for points, clause, last in contract.per_trick:
+                    n = self.tricks_won[seat] if last is None else self.trick_winners[-last:].count(seat)
                     if n:
                         lines.append(ScoreLine(seat, points * n, account,
                                                N_("{points} for {tricks} trick taken at {each} each"),

@@ -80,7 +80,7 @@ class Match:
     def draw_for_dealer(self, rng: random.Random) -> Draw:
         """Each player draws a card; ties for the deciding card draw again (as the rules say)."""
         game, table = self.game, self.table
-        kind, what = game.first_dealer.value if game.first_dealer else ("draw", "highest")
+        kind, what = game.first_dealer.value
         if kind == "rank":
             # One card of each rank from the named one downwards is drawn: no ties are possible.
             top = table.deck.rank(what).order
@@ -100,21 +100,30 @@ class Match:
             dealer = self._decide_draw(drawn)
             if dealer is not None:
                 return self._set_draw(Draw(tuple(rounds), dealer, self._draw_clauses()))
-            best = max(table.rank_of[c] for c in drawn.values())
-            contenders = [s for s, c in drawn.items() if table.rank_of[c] == best]
+            contenders = self._tied(drawn)
+
+    def _draw_key(self, card: int) -> tuple[int, ...]:
+        """How a drawn card ranks in the draw: by rank, then by suit when the rules say so."""
+        table = self.table
+        key = (table.rank_of[card],)
+        if self.game.draw_ties.value == "by_suit_order":
+            key += (table.suit_of[card],)
+        return key if self.game.first_dealer.value[1] == "highest" else tuple(-k for k in key)
 
     def _decide_draw(self, drawn: dict[int, int]) -> int | None:
-        rank_of = self.table.rank_of
-        first = self.game.first_dealer.value if self.game.first_dealer else ("draw", "highest")
+        first = self.game.first_dealer.value
         if first[0] == "rank":
             holders = [s for s, c in drawn.items() if self.table.cards[c].rank.code == first[1]]
             return holders[0] if len(holders) == 1 else None
-        order = sorted(drawn.items(), key=lambda sc: rank_of[sc[1]], reverse=True)
-        if self.game.first_dealer and self.game.first_dealer.value[1] == "lowest":
-            order.reverse()
-        if len(order) > 1 and rank_of[order[0][1]] == rank_of[order[1][1]]:
+        order = sorted(drawn.items(), key=lambda sc: self._draw_key(sc[1]), reverse=True)
+        if len(order) > 1 and self._draw_key(order[0][1]) == self._draw_key(order[1][1]):
             return None
         return order[0][0]
+
+    def _tied(self, drawn: dict[int, int]) -> list[int]:
+        """The seats that tie for the deciding card and draw again."""
+        best = max(self._draw_key(c) for c in drawn.values())
+        return [s for s, c in drawn.items() if self._draw_key(c) == best]
 
     def _draw_clauses(self) -> tuple[str, ...]:
         game = self.game
@@ -147,8 +156,7 @@ class Match:
                 self.dealer = dealer
                 return Verdict(True, N_("Seat {seat} draws the deciding card and deals first."),
                                (("seat", dealer),), self._draw_clauses(), dealer)
-            best = max(table.rank_of[c] for c in ids.values())
-            contenders = {s for s, c in ids.items() if table.rank_of[c] == best}
+            contenders = set(self._tied(ids))
         return Verdict(False, N_("The draw for the first dealer is tied and not completed."), (),
                        self._draw_clauses())
 
@@ -175,7 +183,8 @@ class Match:
         hands: list[list[int]] = [[] for _ in range(n)]
         talon: list[int] = []
         upcards: list[int] = []
-        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says).
+        order = [(self.dealer + table.eldest_offset + k) % n for k in range(n)]
         pos = 0
         for packet in self.game.deal.value:
             if packet.kind == "each":
@@ -214,9 +223,7 @@ class Match:
                 self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
-        rotation = self.game.dealer_rotation
-        side = rotation.value[0] if rotation else "next"
-        self.dealer = self.table.neighbour(self.dealer, side)
+        self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
         self.deal = None
         return result
 
@@ -236,13 +243,12 @@ class Match:
         result = DealResult(None, tuple(lines), (), clause)
         self.results.append(result)
         if "redeal_same_dealer" not in remedies:
-            self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value[0]
-                                               if self.game.dealer_rotation else "next")
+            self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
         return result
 
     @property
-    def rotation_clause(self) -> str | None:
-        return self.game.dealer_rotation.clause if self.game.dealer_rotation else None
+    def rotation_clause(self) -> str:
+        return self.game.dealer_rotation.clause
 
     # -- the end of the match ---------------------------------------------------------------------------
 
@@ -265,6 +271,10 @@ class Match:
         end = self.game.match_end
         if end is not None and end.value[0].startswith("account:"):
             return sum(self.accounts[end.value[0].split(":", 1)[1]]) <= end.value[1]
+        if end is not None and end.value[0].startswith("any:"):
+            _, bound, account = end.value[0].split(":")
+            totals = self.accounts[account]
+            return any(t >= end.value[1] if bound == "at_least" else t <= end.value[1] for t in totals)
         if self.vying and "bust_leaves_seat" in self.vying.stakes:
             # A broken player gives up his seat: the table changes, so this session ends here.
             return any(chips <= 0 for chips in self.totals) and bool(self.results)
@@ -298,7 +308,7 @@ class Match:
     def result(self) -> MatchResult:
         game = self.game
         totals, final_clauses = self.final_totals()
-        extreme = game.winner.value[0] if game.winner else "lowest"
+        extreme = game.winner.value[0]
         best = min(totals) if extreme == "lowest" else max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
         clauses = tuple(c.clause for c in (game.match_end,) if c) + final_clauses + \

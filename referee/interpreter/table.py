@@ -13,12 +13,15 @@ from ..errors import UsageError
 from ..model.cards import Card
 from ..model.game import Game
 
-__all__ = ["Table", "Action", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "discard_move"]
+__all__ = ["Table", "Action", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "discard_move", "choice_move",
+           "decode_choice"]
 
 PASS = -1
 """The move ID of a pass."""
 _CHOOSE = -1000
-"""Move IDs at and below this choose a contract: _CHOOSE - index."""
+"""Move IDs at and below this choose a contract: _CHOOSE - index, or with a named trump suit
+_CHOOSE - index - _SUIT_STEP * (suit + 1)."""
+_SUIT_STEP = 64
 
 
 DEFEND = -2
@@ -39,8 +42,10 @@ _RAISE = -20_000_000
 """Move IDs _RAISE - n raise by putting n chips in."""
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": 0, "defend": 0, "call": 0, "fold": 0, "blind": 0, "withdraw": 0, "play": 1, "choose": 1,
-                 "declare": 1, "bid": 1, "open": 1, "raise": 1, "discard": 2}
+_ACTION_WORDS = {"pass": (0,), "defend": (0,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
+                 "play": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
+                 "discard": (2,)}
+"""The words of actions, with how many arguments each may take (a contract may name its trumps)."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +71,10 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> "Action":
         words = text.split()
-        if words and words[0] in _ACTION_WORDS and len(words) == _ACTION_WORDS[words[0]] + 1:
+        if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
-                         "choose CONTRACT, bid BID, discard CARD CARD, declare CONTRACT, defend, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
 
 
@@ -93,6 +98,9 @@ class Table:
         self.nranks = len(self.deck.ranks)
         self.clockwise = game.direction is None or game.direction.value == "clockwise"
         self.contract_ids = tuple(game.contracts)
+        self.phases = game.phases.value
+        self.eldest_offset = game.eldest.value
+        """Seats from the dealer to the eldest hand, as `eldest is ...` says."""
         values = game.card_points.value if game.card_points else {}
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
@@ -118,8 +126,9 @@ class Table:
         return frozenset(self.index[c] for c in cardset.cards if c in self.index)
 
     # moves <-> actions
-    def choose_move(self, contract: str) -> int:
-        return _CHOOSE - self.contract_ids.index(contract)
+    def choose_move(self, contract: str, suit: str | None = None) -> int:
+        index = self.contract_ids.index(contract)
+        return choice_move(index, self.suit_codes.index(suit) if suit is not None else None)
 
     def action(self, move: int, contract_word: str = "choose") -> Action:
         """The action of a move; `contract_word` is "choose" or "declare" by the phase."""
@@ -141,7 +150,9 @@ class Table:
         if move <= _BID:
             return Action("bid", (str(self.ladder_numbers[_BID - move]),))
         if move <= _CHOOSE:
-            return Action(contract_word, (self.contract_ids[_CHOOSE - move],))
+            index, suit = decode_choice(move)
+            named = (self.suit_codes[suit],) if suit is not None else ()
+            return Action(contract_word, (self.contract_ids[index],) + named)
         return Action("play", (self.code(move),))
 
     def move(self, action: Action) -> int | None:
@@ -158,7 +169,9 @@ class Table:
                 return None
             return (_OPEN if kind == "open" else _RAISE) - int(args[0])
         if kind in ("choose", "declare"):
-            return self.choose_move(args[0]) if args[0] in self.contract_ids else None
+            if args[0] not in self.contract_ids or (len(args) > 1 and args[1] not in self.suit_codes):
+                return None
+            return self.choose_move(*args)
         if kind == "bid":
             if args[0] in self.special_names:
                 return _SPECIAL - self.special_names.index(args[0])
@@ -175,3 +188,14 @@ class Table:
 def discard_move(a: int, b: int) -> int:
     a, b = min(a, b), max(a, b)
     return _DISCARD - (a * 256 + b)
+
+
+def choice_move(index: int, suit: int | None = None) -> int:
+    """The move that names contract `index`, with trump suit `suit` when the namer names one."""
+    return _CHOOSE - index - (0 if suit is None else _SUIT_STEP * (suit + 1))
+
+
+def decode_choice(move: int) -> tuple[int, int | None]:
+    """(contract index, named trump suit or None) of a contract-naming move."""
+    step, index = divmod(_CHOOSE - move, _SUIT_STEP)
+    return index, (step - 1 if step else None)

@@ -17,7 +17,8 @@ from ..errors import RulesDefinitionError, UsageError
 from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
-                   Game, Packet, Parameter, Provenance, ScoreRule, Source)
+                   DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
+                   TrickWinner)
 
 __all__ = ["load_game", "build_game"]
 
@@ -68,6 +69,8 @@ class _Builder:
         """Where each check stands, for its error message."""
         self.features: dict[str, list[Cited]] = {}
         self.pending: list[Callable[[], None]] = []
+        self.seen: list[tuple[str, str | None, Located, lark.Tree]] = []
+        """Every statement in force: (kind, contract scope, where, tree), for the mechanics check."""
 
     # -- entry -----------------------------------------------------------------------------
 
@@ -104,6 +107,9 @@ class _Builder:
             **self.fields,
         )
         self._require(game)
+        from .consumers import check_mechanics
+        check_mechanics(game, self.seen, Located(self.doc.header.tree, self.doc.header.path,
+                                                 self.doc.header.text))
         from .checks import run_checks  # the numbers a source states
         run_checks(game, self)
         return game
@@ -245,11 +251,13 @@ class _Builder:
             elif (kind in _DECLARATIONS) == (phase == 1):
                 if kind in _FEATURES:
                     self._feature(item, stmt, cid, scope)
+                    self.seen.append((kind, scope, item, stmt))
                     continue
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
                     raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
                 handler(item, stmt, cid, scope)
+                self.seen.append((kind, scope, item, stmt))
 
     def _feature(self, item, stmt, cid, scope) -> None:
         """Auction, betting, showdown and settlement statements, stored as cited tuples
@@ -456,13 +464,22 @@ class _Builder:
         self._once(item, stmt, cid, "seats_by_draw", True)
 
     def _s_draw_ties(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "draw_ties", _word(stmt.children[0]))
+        self._once(item, stmt, cid, "draw_ties", "_".join(str(t) for t in stmt.children[0].children))
 
     def _s_cut(self, item, stmt, cid, scope) -> None:
         self._once(item, stmt, cid, "cut", _word(stmt.children[0]))
 
-    def _s_eldest(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "eldest", "next_after_dealer")
+    def _s_eldest_next(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "eldest", 1)
+
+    def _s_eldest_dealer(self, item, stmt, cid, scope) -> None:
+        self._once(item, stmt, cid, "eldest", 0)
+
+    def _s_phases(self, item, stmt, cid, scope) -> None:
+        names = tuple("_".join(str(t) for t in w.children) for w in stmt.children)
+        if len(set(names)) != len(names):
+            raise item.error(stmt, "a phase is listed twice", hint="each phase of a deal comes once")
+        self._once(item, stmt, cid, "phases", names)
 
     def _s_deal(self, item, stmt, cid, scope) -> None:
         packets = []
@@ -480,9 +497,7 @@ class _Builder:
         self._once(item, stmt, cid, "deal", tuple(packets))
 
     def _s_dealer_rotation(self, item, stmt, cid, scope) -> None:
-        side, *when = stmt.children
-        self._once(item, stmt, cid, "dealer_rotation",
-                   (_word(side), _word(when[0]) if when else "every_deal"))
+        self._once(item, stmt, cid, "dealer_rotation", _word(stmt.children[0]))
 
     def _s_match_deals(self, item, stmt, cid, scope) -> None:
         self._once(item, stmt, cid, "match_end", ("deals", self._number(item, stmt.children[0])))
@@ -494,6 +509,12 @@ class _Builder:
         account, limit = stmt.children
         self._need_account(item, account)
         self._once(item, stmt, cid, "match_end", (f"account:{account}", self._number(item, limit)))
+
+    def _s_match_any_player(self, item, stmt, cid, scope) -> None:
+        bound, limit, account = stmt.children
+        self._need_account(item, account)
+        word = "at_least" if "least" in [str(t) for t in bound.children] else "at_most"
+        self._once(item, stmt, cid, "match_end", (f"any:{word}:{account}", self._number(item, limit)))
 
     def _s_match_agreement(self, item, stmt, cid, scope) -> None:
         self._once(item, stmt, cid, "match_end", ("agreement", 0))
@@ -531,19 +552,23 @@ class _Builder:
     def _s_choose_once(self, item, stmt, cid, scope) -> None:
         self._once(item, stmt, cid, "choose_once", True)
 
-    def _s_contract_order(self, item, stmt, cid, scope) -> None:
-        names = [str(t) for t in stmt.children]
-        for token in stmt.children:
-            if str(token) not in self.contracts:
-                raise self._unknown_contract(item, token)
-        if len(set(names)) != len(names):
-            raise item.error(stmt, "a contract appears twice in the order")
-        self._once(item, stmt, cid, "contract_order", tuple(names))
 
     # pass 2: trick play -----------------------------------------------------------------------
 
-    def _s_follow_suit(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "follow_suit", True)
+    def _s_play_duty(self, item, stmt, cid, scope) -> None:
+        steps = []
+        for step in stmt.children:
+            kind = step.data[len("duty_"):]
+            if steps and steps[-1].kind == "any":
+                raise item.error(step, "nothing can follow `any card`: every card is already allowed",
+                                 hint="end the list with `any card`")
+            cards = self._cardset(item, step.children[0]) if kind == "discard" else None
+            steps.append(DutyStep(kind, cards))
+        if steps[-1].kind != "any":
+            raise item.error(stmt, "a player who can do none of these would have no card to play",
+                             expected="`else any card` at the end",
+                             hint="write `must follow suit, else any card`")
+        self._rule(item, stmt, cid, scope, "play_duty", tuple(steps))
 
     def _s_no_trumps(self, item, stmt, cid, scope) -> None:
         self._rule(item, stmt, cid, scope, "trumps", None)
@@ -556,23 +581,32 @@ class _Builder:
         self._rule(item, stmt, cid, scope, "trumps", str(code))
 
     def _s_trumps_named(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "trumps", "declarer")
+        self._rule(item, stmt, cid, scope, "trumps", "named_by_" + _word(stmt.children[0]))
 
-    def _s_trump_duty(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "trump_when_void", True)
+    def _s_no_head_duty(self, item, stmt, cid, scope) -> None:
+        self._rule(item, stmt, cid, scope, _word(stmt.children[0]) + "_duty", False)
 
     def _s_head_duty(self, item, stmt, cid, scope) -> None:
-        field = "head_duty" if _word(stmt.children[0]) == "head" else "overtrump_duty"
-        if field == "head_duty":
-            self._rule(item, stmt, cid, scope, field, False)
-        else:
-            self.features.setdefault("no_overtrump_duty", []).append(Cited((scope,), cid))
+        self._rule(item, stmt, cid, scope, _word(stmt.children[0]) + "_duty", True)
+
+    def _seat(self, item, tree) -> SeatRef:
+        if tree.data == "seat_before_declarer":
+            return SeatRef("before_declarer")
+        if tree.data == "seat_holder":
+            code = tree.children[0]
+            card = self._deck(item, tree).card(str(code))
+            if card is None:
+                raise item.error(code, f"the pack has no card {code}",
+                                 hint="cards are written rank then suit, such as QH or 2C")
+            return SeatRef("holder", card)
+        return SeatRef(_word(tree.children[0]))
 
     def _s_first_lead(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "first_lead", _word(stmt.children[0]))
+        self._rule(item, stmt, cid, scope, "first_lead", self._seat(item, stmt.children[0]))
 
     def _s_trick_winner(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "trick_winner", "highest_of_suit_led")
+        extreme, *trumped = stmt.children
+        self._rule(item, stmt, cid, scope, "trick_winner", TrickWinner(_word(extreme), bool(trumped)))
 
     def _s_early_end(self, item, stmt, cid, scope) -> None:
         cond = stmt.children[0]
@@ -585,8 +619,6 @@ class _Builder:
     def _s_lead_restriction(self, item, stmt, cid, scope) -> None:
         self._rule(item, stmt, cid, scope, "lead_restrictions", self._cardset(item, stmt.children[0]), many=True)
 
-    def _s_discard_duty(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "discard_duties", self._cardset(item, stmt.children[0]), many=True)
 
     # pass 2: layout -----------------------------------------------------------------------------
 
@@ -604,7 +636,7 @@ class _Builder:
         self._rule(item, stmt, cid, scope, "pass_only_when_unable", True)
 
     def _s_first_move(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "first_move", _word(stmt.children[0]))
+        self._rule(item, stmt, cid, scope, "first_move", self._seat(item, stmt.children[0]))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
@@ -615,8 +647,13 @@ class _Builder:
         return str(token)
 
     def _s_score_per_trick(self, item, stmt, cid, scope) -> None:
-        points, *account = stmt.children
-        rule = ScoreRule("per_trick", self._number(item, points),
+        points, *rest = stmt.children
+        last = [r for r in rest if isinstance(r, lark.Tree) and r.data == "last_tricks"]
+        account = [r for r in rest if isinstance(r, lark.Token)]
+        count = int(last[0].children[0]) if last else None
+        if count is not None and count < 1:
+            raise item.error(last[0], "`of the last 0` counts no trick", hint="write a number from 1")
+        rule = ScoreRule("per_trick", self._number(item, points), last=count,
                          account=self._account_of(item, account[0] if account else None))
         self._rule(item, stmt, cid, scope, "scores", rule, many=True)
 

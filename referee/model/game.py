@@ -15,7 +15,7 @@ from .cards import Card, Deck
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
-    "ScoreRule", "Condition", "ContractRules", "Contract", "Check", "Game",
+    "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
 ]
 
 T = TypeVar("T")
@@ -131,6 +131,37 @@ class CardSet:
 
 
 @dataclass(frozen=True)
+class DutyStep:
+    """One step of a play duty, tried in order: follow suit, trump, discard from a set, any card."""
+
+    kind: str  # "follow" | "trump" | "discard" | "any"
+    cards: CardSet | None = None
+    """The cards a `discard` step asks for."""
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat named by its part in the deal: eldest, dealer, chooser, declarer, the player before
+    the declarer, or the holder of a card."""
+
+    role: str  # "eldest" | "dealer" | "chooser" | "declarer" | "before_declarer" | "holder"
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        if self.role == "holder":
+            return f"holder of {self.card}"
+        return "player before declarer" if self.role == "before_declarer" else self.role
+
+
+@dataclass(frozen=True)
+class TrickWinner:
+    """Which card of a trick wins it: the highest (or lowest) of the suit led, unless trumped."""
+
+    extreme: str  # "highest" | "lowest"
+    trumps_win: bool
+
+
+@dataclass(frozen=True)
 class ScoreRule:
     """Points written to a player for what he took in tricks, or for his finishing place."""
 
@@ -139,6 +170,8 @@ class ScoreRule:
     cards: CardSet | None = None
     finish: tuple[int, ...] = ()
     account: str | None = None
+    last: int | None = None
+    """For `per_trick`: count only the last `last` tricks of the deal."""
 
 
 @dataclass(frozen=True)
@@ -154,21 +187,20 @@ class Condition:
 class ContractRules:
     """How one contract is played and scored (after global rules and scoped rules merge)."""
 
-    follow_suit: Cited[bool] | None = None
+    play_duty: Cited[tuple[DutyStep, ...]] | None = None
     trumps: Cited[str | None] | None = None
-    """A suit code, None for no trumps, or "declarer" (named by the declarer)."""
-    trump_when_void: Cited[bool] | None = None
+    """A suit code, None for no trumps, or "named_by_declarer" / "named_by_chooser"."""
     head_duty: Cited[bool] | None = None
-    first_lead: Cited[str] | None = None
-    trick_winner: Cited[str] | None = None
+    overtrump_duty: Cited[bool] | None = None
+    first_lead: Cited[SeatRef] | None = None
+    trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()
-    discard_duties: tuple[Cited[CardSet], ...] = ()
     scores: tuple[Cited[ScoreRule], ...] = ()
     layout_start: Cited[str] | None = None
     layout_build: Cited[str] | None = None
     pass_only_when_unable: Cited[bool] | None = None
-    first_move: Cited[str] | None = None
+    first_move: Cited[SeatRef] | None = None
 
 
 @dataclass(frozen=True)
@@ -225,15 +257,18 @@ class Game:
     seats_by_draw: Cited[bool] | None = None
     draw_ties: Cited[str] | None = None
     cut: Cited[str] | None = None
-    eldest: Cited[str] | None = None
+    eldest: Cited[int] | None = None
+    """Seats after the dealer of the eldest hand (1: the next player; 0: the dealer)."""
+    phases: Cited[tuple[str, ...]] | None = None
+    """The phases of every deal, in order (`deal phases ...`)."""
     deal: Cited[tuple[Packet, ...]] | None = None
-    dealer_rotation: Cited[tuple[str, str]] | None = None
+    dealer_rotation: Cited[str] | None = None
+    """Where the deal passes after every deal: "next", "left" or "right"."""
     accounts: dict[str, Cited[tuple[str, int, bool]]] = field(default_factory=dict)
     """name -> (title, starting value, kept per opponent)."""
     match_end: Cited[tuple[str, int]] | None = None
     winner: Cited[tuple[str, str | None]] | None = None
     contracts: dict[str, Contract] = field(default_factory=dict)
-    contract_order: Cited[tuple[str, ...]] | None = None
     contract_choice: Cited[str] | None = None
     choose_once: Cited[bool] | None = None
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)

@@ -1,0 +1,121 @@
+"""What each mechanic of the referee reads from a rules file, and what it cannot run without.
+
+A game lists the phases of its deals (`deal phases auction, talon exchange, ...`). Each phase is a
+mechanic of the interpreter; the table and the match are mechanics every game has. A statement
+that no mechanic of the game reads is a definition error (it would be silently ignored), and so
+is a mechanic whose required statement is missing (the interpreter would have to invent the
+rule). The builder checks both when a file loads, so a file that loads plays as it reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
+           "IRREGULARITIES_SEEN"]
+
+
+@dataclass(frozen=True)
+class Need:
+    """A statement a mechanic cannot run without: any one of `kinds` (grammar rule names)."""
+
+    kinds: frozenset[str]
+    write: str
+    """An example of the statement, for the hint."""
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    name: str
+    """The phase word (`auction`), or `table` / `match` for the mechanics every game has."""
+    title: str
+    """How messages name it: "the auction"."""
+    reads: frozenset[str]
+    """The statements (grammar rule names) it reads."""
+    needs: tuple[Need, ...] = ()
+
+
+def _need(write: str, *kinds: str) -> Need:
+    return Need(frozenset(kinds), write)
+
+
+_MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player")
+
+MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
+    Mechanic("table", "the table and the deal", frozenset({
+        "players", "direction", "deck", "derived_deck", "suit_names", "pack", "first_dealer",
+        "first_dealer_rank", "seats_by_draw", "draw_ties", "cut", "deal", "eldest_next",
+        "eldest_dealer", "dealer_rotation", "phases", "parameter", "number_parameter", "check",
+        "irregularity", "contract", "combines"}),
+        (_need("players 4", "players"), _need("direction clockwise", "direction"),
+         _need("pack standard", "pack"), _need("deal 1 each until 13", "deal"),
+         _need("eldest is next after dealer", "eldest_next", "eldest_dealer"),
+         _need("first dealer by draw highest", "first_dealer", "first_dealer_rank"),
+         _need("dealer passes next after every deal", "dealer_rotation"),
+         _need("deal phases contract choice, play", "phases"))),
+    Mechanic("match", "the match", frozenset({"account", "winner", "final_score", *_MATCH_ENDS}),
+             (_need("match ends after 24 deals", *_MATCH_ENDS),
+              _need("winner lowest total of points", "winner"))),
+    Mechanic("contract_choice", "the contract choice", frozenset({"contract_choice", "choose_once"}),
+             (_need("contract chosen by eldest", "contract_choice"),)),
+    Mechanic("auction", "the auction", frozenset({"bid_ladder", "bid_special", "bid_rule", "all_pass",
+                                                  "refe_rule", "score_contract", "settle",
+                                                  "declarer_target"}),
+             (_need("bid ladder 2 spades, 3 hearts", "bid_ladder"),)),
+    Mechanic("talon_exchange", "the talon exchange", frozenset({"talon_rule"}),
+             (_need("talon to_declarer_then_discard", "talon_rule"),)),
+    Mechanic("declaration", "the declaration", frozenset()),
+    Mechanic("defence", "the defence", frozenset({"defence_rule"}),
+             (_need("defence each_may_pass", "defence_rule"),)),
+    Mechanic("blinds", "the blind bets", frozenset({"blind"}),
+             (_need('blind carre "carré" matches_pot', "blind"),)),
+    Mechanic("betting", "the betting", frozenset({"ante", "bet_rule", "stake_rule", "all_pass"}),
+             (_need("ante dealer 1", "ante"),)),
+    Mechanic("showdown", "the showdown", frozenset({"hand_rank", "showdown_rule", "bonus", "card_points"}),
+             (_need('hand brelan "brelan" three_of_a_kind', "hand_rank"),)),
+    Mechanic("play", "the play of the cards", frozenset({
+        "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
+        "first_lead", "trick_winner", "early_end", "lead_restriction", "layout_start",
+        "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
+        "score_finish"})),
+)}
+
+ALWAYS = ("table", "match")
+"""Mechanics every game has."""
+PHASES = tuple(name for name in MECHANICS if name not in ALWAYS)
+"""The phase words a `deal phases` statement may list."""
+
+
+def owner_of(kind: str) -> tuple[str, ...]:
+    """The mechanics that read statement `kind`."""
+    return tuple(m.name for m in MECHANICS.values() if kind in m.reads)
+
+
+# What the play of each contract needs, by how it is played. Checked per contract, with `in`
+# blocks and game-wide statements merged, so a rule may be stated once for all contracts.
+PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "tricks": (("play_duty", "must follow suit, else any card"),
+               ("trumps", "trumps none"),
+               ("head_duty", "no duty to head"),
+               ("first_lead", "first lead by eldest"),
+               ("trick_winner", "trick won by highest of suit led")),
+    "layout": (("layout_start", "layout starts with rank J"),
+               ("layout_build", "layout builds up and down in suit"),
+               ("first_move", "first move by eldest"),
+               ("pass_only_when_unable", "pass only when unable")),
+}
+
+# The irregularities each phase can meet in a recorded deal; a game must say what follows each
+# (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
+IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
+    "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
+    "contract_choice": (),
+    "auction": ("illegal_bid",),
+    "talon_exchange": ("illegal_card",),
+    "declaration": ("illegal_bid",),
+    "defence": (),
+    "blinds": ("blind_taken_back",),
+    "betting": ("over_stake",),
+    "showdown": (),
+    "play": ("revoke", "illegal_card"),
+}
