@@ -59,6 +59,15 @@ def cmd_rules(args) -> int:
     out = [f"{game.title} — {game.path}"]
     for sid, source in game.sources.items():
         out.append(f"source {sid}: {source.filename} ({source.language}, {source.lines} lines)")
+    for deck in game.decks.values():
+        # The suits with the names other traditions give them (`suit names`), for readers who
+        # know the cards by another pack's names.
+        suits = []
+        for suit in deck.suits:
+            others = [f"{tradition}: {dict(names)[suit.code]}" for tradition, names in deck.suit_names
+                      if suit.code in dict(names)]
+            suits.append(f"{suit.code} {suit.symbol}" + (f" ({'; '.join(others)})" if others else ""))
+        out.append(f"deck {deck.id}: {', '.join(suits)}")
     for clause in game.clauses.values():
         out.append("")
         out.append(f"{clause.id}  [{cite(game, [clause.id], lang).split(' ', 1)[-1].strip('()')}]")

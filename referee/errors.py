@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "RefereeError",
+    "SimulationError",
     "RulesError",
     "RulesSyntaxError",
     "RulesDefinitionError",
@@ -105,6 +106,11 @@ class TranscriptError(RefereeError, ValueError):
 
 class UsageError(RefereeError, ValueError):
     """A command line or an API call was given an argument it cannot use."""
+
+
+class SimulationError(RefereeError, RuntimeError):
+    """A simulated deal did not end within its step cap: the rules let play go round forever
+    (or the referee has a bug). The message names the seed and the deal, to reproduce it."""
 
 
 class IllegalActionError(RefereeError):

@@ -11,16 +11,12 @@ import json
 import random
 from pathlib import Path
 
-from .errors import TranscriptError
+from .errors import SimulationError, TranscriptError
 
 __all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
            "SimulationError"]
 
 FORMAT = "referee-transcript/1"
-
-
-class SimulationError(RuntimeError):
-    """A simulated deal did not end within its step cap: a bug in the rules or the referee."""
 
 
 @functools.cache

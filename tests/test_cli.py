@@ -102,3 +102,12 @@ def test_unrunnable_game_gives_clear_error(capsys):
 def test_bench_prints_summary_last(capsys):
     status, out, _ = run(capsys, "bench", "kierki", "--seconds", "0.2", "--no-peer")
     assert status == 0 and out.splitlines()[-1].startswith("summary: kierki load")
+
+
+def test_rules_shows_the_suit_names_other_packs_use(capsys):
+    """`suit names` gives the suits the names German-suited cards (and Russian) use; `referee
+    rules` shows them beside the suit symbols, for readers who know the other pack."""
+    status, out, _ = run(capsys, "rules", "preferans")
+    assert status == 0
+    assert "S ♠ (german: Leaves; ru: Листья)" in out
+    assert "C ♣ (german: Acorns; ru: Жёлуди)" in out

@@ -175,6 +175,10 @@ class Match:
         """Shuffle and deal: (hands, talon, face-up cards)."""
         pack = list(range(len(self.table.cards)))
         rng.shuffle(pack)
+        if self.game.cut is not None:
+            # The stated neighbour cuts: the pack is lifted at a random place and turned round.
+            at = rng.randrange(1, len(pack))
+            pack = pack[at:] + pack[:at]
         return self.hands_from_pack(pack)
 
     def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:

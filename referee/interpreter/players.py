@@ -26,7 +26,7 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
     while not deal.is_over():
         steps += 1
         if steps > step_cap:
-            from ..transcript import SimulationError
+            from ..errors import SimulationError
             raise SimulationError(f"the deal did not end within {step_cap} actions")
         deal.push(random_move(deal, rng))
     return steps

@@ -460,8 +460,6 @@ class _Builder:
             raise item.error(code, f"the pack has no rank {code}")
         self._once(item, stmt, cid, "first_dealer", ("rank", str(code)))
 
-    def _s_seats_by_draw(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "seats_by_draw", True)
 
     def _s_draw_ties(self, item, stmt, cid, scope) -> None:
         self._once(item, stmt, cid, "draw_ties", "_".join(str(t) for t in stmt.children[0].children))

@@ -72,8 +72,8 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
                              "phase of this game's deals",
                              hint=f"add `{word}` to `deal phases`, or remove the statement")
 
-    _check_contracts(game, seen, phases, header)
     _check_seats(game, seen, phases)
+    _check_contracts(game, seen, phases, header)
     _check_irregularities(game, seen, phases, header)
     _check_table(game, seen, header, where)
 

@@ -254,7 +254,6 @@ class Game:
     card_points: Cited[dict[str, int]] | None = None
     first_dealer: Cited[tuple[str, str]] | None = None
     """("draw", "highest"|"lowest") or ("rank", code)."""
-    seats_by_draw: Cited[bool] | None = None
     draw_ties: Cited[str] | None = None
     cut: Cited[str] | None = None
     eldest: Cited[int] | None = None

@@ -44,7 +44,7 @@ _MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreem
 MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     Mechanic("table", "the table and the deal", frozenset({
         "players", "direction", "deck", "derived_deck", "suit_names", "pack", "first_dealer",
-        "first_dealer_rank", "seats_by_draw", "draw_ties", "cut", "deal", "eldest_next",
+        "first_dealer_rank", "draw_ties", "cut", "deal", "eldest_next",
         "eldest_dealer", "dealer_rotation", "phases", "parameter", "number_parameter", "check",
         "irregularity", "contract", "combines"}),
         (_need("players 4", "players"), _need("direction clockwise", "direction"),
