@@ -14,6 +14,8 @@ from typing import Any, Callable
 import lark
 
 from ..errors import RulesDefinitionError, UsageError
+from ..front import syntax
+from ..front.syntax import statement
 from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
@@ -256,8 +258,9 @@ class _Builder:
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
                     raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
-                handler(item, stmt, cid, scope)
-                self.seen.append((kind, scope, item, stmt))
+                node = statement(stmt)
+                handler(item, node, cid, scope)
+                self.seen.append((kind, scope, item, node))
 
     def _feature(self, item, stmt, cid, scope) -> None:
         """Auction, betting, showdown and settlement statements, stored as cited tuples
@@ -308,7 +311,7 @@ class _Builder:
     def _once(self, item, stmt, cid, field: str, value) -> None:
         """Set a game-wide rule that may be stated once."""
         if field in self.fields:
-            raise item.error(stmt, f"`{stmt.data}` is already stated by clause {self.set_by[field]}",
+            raise item.error(stmt, f"`{_rule_name(stmt)}` is already stated by clause {self.set_by[field]}",
                              hint="state each rule once; a variant replaces the clause instead")
         self.fields[field] = Cited(value, cid)
         self.set_by[field] = cid
@@ -320,18 +323,23 @@ class _Builder:
             rules[field] = rules.get(field, ()) + (Cited(value, cid),)
             return
         if field in rules:
-            raise item.error(stmt, f"`{stmt.data}` is already stated for "
+            raise item.error(stmt, f"`{_rule_name(stmt)}` is already stated for "
                              f"{'contract ' + scope if scope else 'the game'} by clause {rules[field].clause}")
         rules[field] = Cited(value, cid)
 
-    def _number(self, item, tree) -> int:
-        if tree.data == "param_number":
-            name = str(tree.children[0])
-            param = self.parameters.get(name)
-            if param is None or not param.is_number:
-                raise item.error(tree.children[0], f"${name} is not a number parameter")
-            return int(self.settings[name])
-        return _signed(tree.children[0])
+    def _number(self, item, number) -> int:
+        """A number as written, or the value in force of the number parameter it names."""
+        if isinstance(number, syntax.Number):
+            name, value = number.parameter, number.value
+        else:  # a statement without a node type yet: Lark's `number` or `param_number` tree
+            name = number.children[0] if number.data == "param_number" else None
+            value = None if name is not None else _signed(number.children[0])
+        if name is None:
+            return value
+        param = self.parameters.get(str(name))
+        if param is None or not param.is_number:
+            raise item.error(name, f"${name} is not a number parameter")
+        return int(self.settings[str(name)])
 
     # pass 1 ---------------------------------------------------------------------------------
 
@@ -340,29 +348,26 @@ class _Builder:
 
     _s_number_parameter = _s_parameter
 
-    def _s_players(self, item, stmt, cid, scope) -> None:
-        numbers = [int(t) for t in stmt.children if isinstance(t, lark.Token)]
-        usual = [int(t.children[0]) for t in stmt.children if isinstance(t, lark.Tree)]
-        low, high = numbers[0], numbers[-1]
+    def _s_players(self, item, node, cid, scope) -> None:
+        low = int(node.low)
+        high = int(node.high) if node.high is not None else low
         if not 2 <= low <= high <= 10:
-            raise item.error(stmt, f"players {low} to {high} is not a usable table",
+            raise item.error(node, f"players {low} to {high} is not a usable table",
                              expected="between 2 and 10 players, the smaller number first")
         counts = tuple(range(low, high + 1))
-        if usual:
-            if usual[0] not in counts:
-                raise item.error(stmt, f"the usual number {usual[0]} is outside {low} to {high}")
+        if node.usual is not None:
+            usual = int(node.usual)
+            if usual not in counts:
+                raise item.error(node.usual, f"the usual number {usual} is outside {low} to {high}")
             # The usual number of players comes first: it is the default table.
-            counts = (usual[0],) + tuple(c for c in counts if c != usual[0])
-        self._once(item, stmt, cid, "players", counts)
+            counts = (usual,) + tuple(c for c in counts if c != usual)
+        self._once(item, node, cid, "players", counts)
 
-    def _s_deck(self, item, stmt, cid, scope) -> None:
-        did, title, *rest = stmt.children
-        suits = [Suit(str(s.children[0]), _string(s.children[1]), _string(s.children[2]))
-                 for s in rest if isinstance(s, lark.Tree)]
-        rank_tokens = [t for t in rest if isinstance(t, lark.Token)]
-        self._new_deck(item, did, _string(title), suits, [str(t) for t in rank_tokens], cid, rank_tokens)
+    def _s_deck(self, item, node, cid, scope) -> None:
+        suits = [Suit(str(s.code), _string(s.name), _string(s.symbol)) for s in node.suits]
+        self._new_deck(item, node.id, _string(node.title), suits, [str(t) for t in node.ranks], cid)
 
-    def _new_deck(self, item, did, title, suits, ranks, cid, tokens) -> None:
+    def _new_deck(self, item, did, title, suits, ranks, cid) -> None:
         if str(did) in self.decks:
             raise item.error(did, f"deck {did} is declared twice")
         for seen, what in ((([s.code for s in suits]), "suit"), (ranks, "rank")):
@@ -372,156 +377,140 @@ class _Builder:
         self.decks[str(did)] = Deck(str(did), title, tuple(suits),
                                     tuple(Rank(i, r) for i, r in enumerate(ranks)), cid)
 
-    def _s_derived_deck(self, item, stmt, cid, scope) -> None:
-        did, title, base, how, *codes = stmt.children
-        parent = self.decks.get(str(base))
+    def _s_derived_deck(self, item, node, cid, scope) -> None:
+        parent = self.decks.get(str(node.base))
         if parent is None:
-            raise item.error(base, f"unknown deck {base}", expected=", ".join(self.decks) or "a deck declared earlier")
-        for code in codes:
+            raise item.error(node.base, f"unknown deck {node.base}",
+                             expected=", ".join(self.decks) or "a deck declared earlier")
+        for code in node.ranks:
             if parent.rank(str(code)) is None:
-                raise item.error(code, f"deck {base} has no rank {code}",
+                raise item.error(code, f"deck {node.base} has no rank {code}",
                                  expected=" ".join(r.code for r in parent.ranks))
-        chosen = {str(c) for c in codes}
-        keep = [r.code for r in parent.ranks if (r.code in chosen) == (_word(how) == "only")]
-        self._new_deck(item, did, _string(title), list(parent.suits), keep, cid, codes)
+        chosen = {str(c) for c in node.ranks}
+        keep = [r.code for r in parent.ranks if (r.code in chosen) == (str(node.how) == "only")]
+        self._new_deck(item, node.id, _string(node.title), list(parent.suits), keep, cid)
 
-    def _s_suit_names(self, item, stmt, cid, scope) -> None:
-        tradition, *pairs = stmt.children
-        names = tuple((str(pairs[i]), _string(pairs[i + 1])) for i in range(0, len(pairs), 2))
+    def _s_suit_names(self, item, node, cid, scope) -> None:
+        names = tuple((str(code), _string(name)) for code, name in node.names)
+
         def attach() -> None:
             for code, _ in names:
                 if not any(d.suit(code) for d in self.decks.values()):
-                    raise item.error(stmt, f"no deck has the suit {code}")
+                    raise item.error(node, f"no deck has the suit {code}")
             for did, deck in list(self.decks.items()):
                 self.decks[did] = dataclasses.replace(
-                    deck, suit_names=deck.suit_names + ((str(tradition), names),))
+                    deck, suit_names=deck.suit_names + ((str(node.tradition), names),))
         self.pending.append(attach)
 
-    def _s_pack(self, item, stmt, cid, scope) -> None:
-        did = str(stmt.children[0])
-        count = int(stmt.children[1]) if len(stmt.children) > 1 else None
+    def _s_pack(self, item, node, cid, scope) -> None:
+        did = str(node.deck)
+        count = int(node.players) if node.players is not None else None
         if did not in self.decks:
-            raise item.error(stmt.children[0], f"unknown deck {did}",
+            raise item.error(node.deck, f"unknown deck {did}",
                              expected=", ".join(self.decks) or "a deck declared with `deck`")
         if any(p.value[1] == count for p in self.packs):
-            raise item.error(stmt, "a pack is already chosen for "
+            raise item.error(node, "a pack is already chosen for "
                              + (f"{count} players" if count else "the game"))
         self.packs.append(Cited((did, count), cid))
 
-    def _s_contract(self, item, stmt, cid, scope) -> None:
-        name, title, plays = stmt.children
-        if str(name) in self.contracts:
-            raise item.error(name, f"contract {name} is declared twice")
-        self.contracts[str(name)] = {"title": _string(title), "plays": _word(plays), "clause": cid,
-                                     "combines": ()}
+    def _s_contract(self, item, node, cid, scope) -> None:
+        if str(node.id) in self.contracts:
+            raise item.error(node.id, f"contract {node.id} is declared twice")
+        self.contracts[str(node.id)] = {"title": _string(node.title), "plays": str(node.plays),
+                                        "clause": cid, "combines": ()}
 
-    def _s_account(self, item, stmt, cid, scope) -> None:
-        name, title, *rest = stmt.children
-        if str(name) in self.accounts:
-            raise item.error(name, f"account {name} is declared twice")
-        start = [r for r in rest if r.data in ("number", "param_number")]
-        pairwise = any(r.data == "per_opponent" for r in rest)
-        self.accounts[str(name)] = Cited((_string(title), self._number(item, start[0]) if start else 0,
-                                          pairwise), cid)
+    def _s_account(self, item, node, cid, scope) -> None:
+        if str(node.id) in self.accounts:
+            raise item.error(node.id, f"account {node.id} is declared twice")
+        start = self._number(item, node.start) if node.start is not None else 0
+        self.accounts[str(node.id)] = Cited((_string(node.title), start, node.per_opponent), cid)
 
     # pass 2: the table -----------------------------------------------------------------------
 
-    def _s_direction(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "direction", _word(stmt.children[0]))
+    def _s_direction(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "direction", str(node.way))
 
-    def _s_card_points(self, item, stmt, cid, scope) -> None:
-        deck = self._deck(item, stmt)
+    def _s_card_points(self, item, node, cid, scope) -> None:
+        deck = self._deck(item, node)
         points: dict[str, int] = {}
-        pips = False
-        for child in stmt.children:
-            if child.data == "others_pips":
-                pips = True
-                continue
-            code, value = child.children
+        for code, value in node.points:
             if deck.rank(str(code)) is None:
                 raise item.error(code, f"the pack has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
             points[str(code)] = int(value)
-        if pips:
+        if node.others_pips:
             for deck_ in self.decks.values():
                 for rank in deck_.ranks:
                     if rank.code not in points:
                         if not rank.code.isdigit():
-                            raise item.error(stmt, f"rank {rank.code} of deck {deck_.id} has no pips; "
+                            raise item.error(node, f"rank {rank.code} of deck {deck_.id} has no pips; "
                                              "give its points explicitly")
                         points[rank.code] = int(rank.code)
-        self._once(item, stmt, cid, "card_points", points)
+        self._once(item, node, cid, "card_points", points)
 
-    def _s_first_dealer(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "first_dealer", ("draw", _word(stmt.children[0])))
+    def _s_first_dealer(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "first_dealer", ("draw", str(node.extreme)))
 
-    def _s_first_dealer_rank(self, item, stmt, cid, scope) -> None:
-        code = stmt.children[0]
-        if self._deck(item, stmt).rank(str(code)) is None:
-            raise item.error(code, f"the pack has no rank {code}")
-        self._once(item, stmt, cid, "first_dealer", ("rank", str(code)))
+    def _s_first_dealer_rank(self, item, node, cid, scope) -> None:
+        if self._deck(item, node).rank(str(node.rank)) is None:
+            raise item.error(node.rank, f"the pack has no rank {node.rank}")
+        self._once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
 
+    def _s_draw_ties(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "draw_ties", str(node.rule))
 
-    def _s_draw_ties(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "draw_ties", "_".join(str(t) for t in stmt.children[0].children))
+    def _s_cut(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "cut", str(node.side))
 
-    def _s_cut(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "cut", _word(stmt.children[0]))
+    def _s_eldest_next(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "eldest", 1)
 
-    def _s_eldest_next(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "eldest", 1)
+    def _s_eldest_dealer(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "eldest", 0)
 
-    def _s_eldest_dealer(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "eldest", 0)
-
-    def _s_phases(self, item, stmt, cid, scope) -> None:
-        names = tuple("_".join(str(t) for t in w.children) for w in stmt.children)
+    def _s_phases(self, item, node, cid, scope) -> None:
+        names = tuple(str(name) for name in node.names)
         if len(set(names)) != len(names):
-            raise item.error(stmt, "a phase is listed twice", hint="each phase of a deal comes once")
-        self._once(item, stmt, cid, "phases", names)
+            raise item.error(node, "a phase is listed twice", hint="each phase of a deal comes once")
+        self._once(item, node, cid, "phases", names)
 
-    def _s_deal(self, item, stmt, cid, scope) -> None:
+    def _s_deal(self, item, node, cid, scope) -> None:
         packets = []
-        for packet in stmt.children:
-            numbers = [int(t) for t in packet.children]
-            if numbers[0] < 1:
+        for packet in node.packets:
+            count = int(packet.count)
+            if count < 1:
                 raise item.error(packet, "a packet must hold at least one card")
-            if packet.data == "packet_each":
-                until = numbers[1] if len(numbers) > 1 else None
-                if until is not None and until % numbers[0]:
-                    raise item.error(packet, f"packets of {numbers[0]} cannot reach exactly {until}")
-                packets.append(Packet("each", numbers[0], until))
-            else:
-                packets.append(Packet("talon" if packet.data == "packet_talon" else "upcard", numbers[0]))
-        self._once(item, stmt, cid, "deal", tuple(packets))
+            until = int(packet.until) if packet.until is not None else None
+            if until is not None and until % count:
+                raise item.error(packet, f"packets of {count} cannot reach exactly {until}")
+            packets.append(Packet(packet.kind, count, until))
+        self._once(item, node, cid, "deal", tuple(packets))
 
-    def _s_dealer_rotation(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "dealer_rotation", _word(stmt.children[0]))
+    def _s_dealer_rotation(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "dealer_rotation", str(node.side))
 
-    def _s_match_deals(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "match_end", ("deals", self._number(item, stmt.children[0])))
+    def _s_match_deals(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "match_end", ("deals", self._number(item, node.deals)))
 
-    def _s_match_all_chosen(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "match_end", ("all_chosen", 0))
+    def _s_match_all_chosen(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "match_end", ("all_chosen", 0))
 
-    def _s_match_account(self, item, stmt, cid, scope) -> None:
-        account, limit = stmt.children
-        self._need_account(item, account)
-        self._once(item, stmt, cid, "match_end", (f"account:{account}", self._number(item, limit)))
+    def _s_match_account(self, item, node, cid, scope) -> None:
+        self._need_account(item, node.account)
+        self._once(item, node, cid, "match_end", (f"account:{node.account}", self._number(item, node.limit)))
 
-    def _s_match_any_player(self, item, stmt, cid, scope) -> None:
-        bound, limit, account = stmt.children
-        self._need_account(item, account)
-        word = "at_least" if "least" in [str(t) for t in bound.children] else "at_most"
-        self._once(item, stmt, cid, "match_end", (f"any:{word}:{account}", self._number(item, limit)))
+    def _s_match_any_player(self, item, node, cid, scope) -> None:
+        self._need_account(item, node.account)
+        self._once(item, node, cid, "match_end",
+                   (f"any:{node.bound}:{node.account}", self._number(item, node.limit)))
 
-    def _s_match_agreement(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "match_end", ("agreement", 0))
+    def _s_match_agreement(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "match_end", ("agreement", 0))
 
-    def _s_winner(self, item, stmt, cid, scope) -> None:
-        extreme, *account = stmt.children
-        if account:
-            self._need_account(item, account[0])
-        self._once(item, stmt, cid, "winner", (_word(extreme), str(account[0]) if account else None))
+    def _s_winner(self, item, node, cid, scope) -> None:
+        if node.account is not None:
+            self._need_account(item, node.account)
+        self._once(item, node, cid, "winner",
+                   (str(node.extreme), str(node.account) if node.account is not None else None))
 
     def _need_account(self, item, token) -> None:
         if str(token) not in self.accounts:
@@ -530,11 +519,11 @@ class _Builder:
 
     # pass 2: contracts --------------------------------------------------------------------------
 
-    def _s_combines(self, item, stmt, cid, scope) -> None:
-        name, *parts = stmt.children
+    def _s_combines(self, item, node, cid, scope) -> None:
+        name = node.contract
         if str(name) not in self.contracts:
             raise self._unknown_contract(item, name)
-        for part in parts:
+        for part in node.parts:
             if str(part) not in self.contracts:
                 raise self._unknown_contract(item, part)
             if str(part) == str(name):
@@ -542,99 +531,92 @@ class _Builder:
             if self.contracts[str(part)]["combines"]:
                 raise item.error(part, f"contract {part} itself combines others; combine its parts instead")
         entry = self.contracts[str(name)]
-        entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in parts)
+        entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in node.parts)
 
-    def _s_contract_choice(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "contract_choice", _word(stmt.children[0]))
+    def _s_contract_choice(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "contract_choice", str(node.chooser))
 
-    def _s_choose_once(self, item, stmt, cid, scope) -> None:
-        self._once(item, stmt, cid, "choose_once", True)
-
+    def _s_choose_once(self, item, node, cid, scope) -> None:
+        self._once(item, node, cid, "choose_once", True)
 
     # pass 2: trick play -----------------------------------------------------------------------
 
-    def _s_play_duty(self, item, stmt, cid, scope) -> None:
+    def _s_play_duty(self, item, node, cid, scope) -> None:
         steps = []
-        for step in stmt.children:
-            kind = step.data[len("duty_"):]
+        for step in node.steps:
             if steps and steps[-1].kind == "any":
                 raise item.error(step, "nothing can follow `any card`: every card is already allowed",
                                  hint="end the list with `any card`")
-            cards = self._cardset(item, step.children[0]) if kind == "discard" else None
-            steps.append(DutyStep(kind, cards))
+            cards = self._cardset(item, step.cards) if step.kind == "discard" else None
+            steps.append(DutyStep(step.kind, cards))
         if steps[-1].kind != "any":
-            raise item.error(stmt, "a player who can do none of these would have no card to play",
+            raise item.error(node, "a player who can do none of these would have no card to play",
                              expected="`else any card` at the end",
                              hint="write `must follow suit, else any card`")
-        self._rule(item, stmt, cid, scope, "play_duty", tuple(steps))
+        self._rule(item, node, cid, scope, "play_duty", tuple(steps))
 
-    def _s_no_trumps(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "trumps", None)
+    def _s_no_trumps(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "trumps", None)
 
-    def _s_trump_suit(self, item, stmt, cid, scope) -> None:
-        code = stmt.children[0]
-        if self._deck(item, stmt).suit(str(code)) is None:
-            raise item.error(code, f"the pack has no suit {code}",
-                             expected=" ".join(s.code for s in self._deck(item, stmt).suits))
-        self._rule(item, stmt, cid, scope, "trumps", str(code))
+    def _s_trump_suit(self, item, node, cid, scope) -> None:
+        deck = self._deck(item, node)
+        if deck.suit(str(node.suit)) is None:
+            raise item.error(node.suit, f"the pack has no suit {node.suit}",
+                             expected=" ".join(s.code for s in deck.suits))
+        self._rule(item, node, cid, scope, "trumps", str(node.suit))
 
-    def _s_trumps_named(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "trumps", "named_by_" + _word(stmt.children[0]))
+    def _s_trumps_named(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
 
-    def _s_no_head_duty(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, _word(stmt.children[0]) + "_duty", False)
+    def _s_no_head_duty(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, f"{node.what}_duty", False)
 
-    def _s_head_duty(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, _word(stmt.children[0]) + "_duty", True)
+    def _s_head_duty(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, f"{node.what}_duty", True)
 
-    def _seat(self, item, tree) -> SeatRef:
-        if tree.data == "seat_before_declarer":
-            return SeatRef("before_declarer")
-        if tree.data == "seat_holder":
-            code = tree.children[0]
-            card = self._deck(item, tree).card(str(code))
-            if card is None:
-                raise item.error(code, f"the pack has no card {code}",
-                                 hint="cards are written rank then suit, such as QH or 2C")
-            return SeatRef("holder", card)
-        return SeatRef(_word(tree.children[0]))
+    def _seat(self, item, seat) -> SeatRef:
+        if seat.role != "holder":
+            return SeatRef(seat.role)
+        card = self._deck(item, seat).card(str(seat.card))
+        if card is None:
+            raise item.error(seat.card, f"the pack has no card {seat.card}",
+                             hint="cards are written rank then suit, such as QH or 2C")
+        return SeatRef("holder", card)
 
-    def _s_first_lead(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "first_lead", self._seat(item, stmt.children[0]))
+    def _s_first_lead(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "first_lead", self._seat(item, node.seat))
 
-    def _s_trick_winner(self, item, stmt, cid, scope) -> None:
-        extreme, *trumped = stmt.children
-        self._rule(item, stmt, cid, scope, "trick_winner", TrickWinner(_word(extreme), bool(trumped)))
+    def _s_trick_winner(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
 
-    def _s_early_end(self, item, stmt, cid, scope) -> None:
-        cond = stmt.children[0]
-        if cond.data == "cards_taken":
-            value = Condition("cards_taken", cards=self._cardset(item, cond.children[0]))
+    def _s_early_end(self, item, node, cid, scope) -> None:
+        cond = node.condition
+        if cond.kind == "cards_taken":
+            value = Condition("cards_taken", cards=self._cardset(item, cond.cards))
         else:
-            value = Condition(cond.data, count=int(cond.children[0]))
-        self._rule(item, stmt, cid, scope, "early_ends", value, many=True)
+            value = Condition(cond.kind, count=int(cond.count))
+        self._rule(item, node, cid, scope, "early_ends", value, many=True)
 
-    def _s_lead_restriction(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "lead_restrictions", self._cardset(item, stmt.children[0]), many=True)
-
+    def _s_lead_restriction(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "lead_restrictions", self._cardset(item, node.cards), many=True)
 
     # pass 2: layout -----------------------------------------------------------------------------
 
-    def _s_layout_start(self, item, stmt, cid, scope) -> None:
-        code = stmt.children[0]
-        if self._deck(item, stmt).rank(str(code)) is None:
-            raise item.error(code, f"the pack has no rank {code}",
-                             expected=" ".join(r.code for r in self._deck(item, stmt).ranks))
-        self._rule(item, stmt, cid, scope, "layout_start", str(code))
+    def _s_layout_start(self, item, node, cid, scope) -> None:
+        deck = self._deck(item, node)
+        if deck.rank(str(node.rank)) is None:
+            raise item.error(node.rank, f"the pack has no rank {node.rank}",
+                             expected=" ".join(r.code for r in deck.ranks))
+        self._rule(item, node, cid, scope, "layout_start", str(node.rank))
 
-    def _s_layout_build(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "layout_build", "up_and_down_in_suit")
+    def _s_layout_build(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
 
-    def _s_pass_rule(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "pass_only_when_unable", True)
+    def _s_pass_rule(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "pass_only_when_unable", True)
 
-    def _s_first_move(self, item, stmt, cid, scope) -> None:
-        self._rule(item, stmt, cid, scope, "first_move", self._seat(item, stmt.children[0]))
+    def _s_first_move(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "first_move", self._seat(item, node.seat))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
@@ -644,74 +626,68 @@ class _Builder:
         self._need_account(item, token)
         return str(token)
 
-    def _s_score_per_trick(self, item, stmt, cid, scope) -> None:
-        points, *rest = stmt.children
-        last = [r for r in rest if isinstance(r, lark.Tree) and r.data == "last_tricks"]
-        account = [r for r in rest if isinstance(r, lark.Token)]
-        count = int(last[0].children[0]) if last else None
+    def _s_score_per_trick(self, item, node, cid, scope) -> None:
+        count = int(node.last) if node.last is not None else None
         if count is not None and count < 1:
-            raise item.error(last[0], "`of the last 0` counts no trick", hint="write a number from 1")
-        rule = ScoreRule("per_trick", self._number(item, points), last=count,
-                         account=self._account_of(item, account[0] if account else None))
-        self._rule(item, stmt, cid, scope, "scores", rule, many=True)
+            raise item.error(node.last, "`of the last 0` counts no trick", hint="write a number from 1")
+        rule = ScoreRule("per_trick", self._number(item, node.points), last=count,
+                         account=self._account_of(item, node.account))
+        self._rule(item, node, cid, scope, "scores", rule, many=True)
 
-    def _s_score_per_card(self, item, stmt, cid, scope) -> None:
-        points, cards, *account = stmt.children
-        rule = ScoreRule("per_card", self._number(item, points), self._cardset(item, cards),
-                         account=self._account_of(item, account[0] if account else None))
-        self._rule(item, stmt, cid, scope, "scores", rule, many=True)
+    def _s_score_per_card(self, item, node, cid, scope) -> None:
+        rule = ScoreRule("per_card", self._number(item, node.points), self._cardset(item, node.cards),
+                         account=self._account_of(item, node.account))
+        self._rule(item, node, cid, scope, "scores", rule, many=True)
 
-    def _s_score_finish(self, item, stmt, cid, scope) -> None:
-        values = tuple(_signed(t) for t in stmt.children)
-        self._rule(item, stmt, cid, scope, "scores", ScoreRule("finish", finish=values), many=True)
+    def _s_score_finish(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "scores", ScoreRule("finish", finish=node.values), many=True)
 
-    def _s_check(self, item, stmt, cid, scope) -> None:
-        quantity, *rest = stmt.children
-        contract = str(rest[0]) if len(rest) == 2 else scope
+    def _s_check(self, item, node, cid, scope) -> None:
+        contract = str(node.contract) if node.contract is not None else scope
         if contract is not None and contract not in self.contracts:
-            raise self._unknown_contract(item, rest[0])
-        self.checks.append(Check(_word(quantity), contract, _signed(rest[-1]), cid, item.position(stmt)))
-        self.check_items.append((item, stmt))
+            raise self._unknown_contract(item, node.contract)
+        self.checks.append(Check(str(node.quantity), contract, node.expected, cid, item.position(node)))
+        self.check_items.append((item, node))
 
-    def _s_irregularity(self, item, stmt, cid, scope) -> None:
-        what, *remedies = stmt.children
-        name = _word(what)
+    def _s_irregularity(self, item, node, cid, scope) -> None:
+        name = str(node.what)
         if name in self.irregularities:
-            raise item.error(stmt, f"the irregularity {name} is already ruled on by clause "
+            raise item.error(node, f"the irregularity {name} is already ruled on by clause "
                              f"{self.irregularities[name].clause}")
-        self.irregularities[name] = Cited(tuple(_word(r) for r in remedies), cid)
+        self.irregularities[name] = Cited(tuple(str(r) for r in node.remedies), cid)
 
     # -- cards ------------------------------------------------------------------------------------
 
-    def _deck(self, item, stmt) -> Deck:
+    def _deck(self, item, at) -> Deck:
         """The deck card names are resolved against: the first pack declared."""
         if not self.packs:
-            raise item.error(stmt, "cards are named before any pack is chosen",
+            raise item.error(at, "cards are named before any pack is chosen",
                              hint="add `pack DECK` to the clause that declares the deck")
         return self.decks[self.packs[0].value[0]]
 
-    def _cardset(self, item, tree) -> CardSet:
-        deck = self._deck(item, tree)
-        atoms = [self._atom(item, deck, a) for a in tree.children]
-        cards = atoms[0] - atoms[1] if len(atoms) == 2 else atoms[0]
-        return CardSet(frozenset(cards), " ".join(item.source_text(tree).split()))
+    def _cardset(self, item, node) -> CardSet:
+        deck = self._deck(item, node)
+        cards = self._atom(item, deck, node.include)
+        if node.exclude is not None:
+            cards = cards - self._atom(item, deck, node.exclude)
+        return CardSet(frozenset(cards), " ".join(item.source_text(node).split()))
 
     def _atom(self, item, deck: Deck, atom) -> set[Card]:
-        kind = atom.data
+        kind = atom.kind
         if kind == "all_cards":
             return set(deck.cards)
         if kind == "rank_set":
-            code = atom.children[0]
+            code = atom.codes[0]
             if deck.rank(str(code)) is None:
                 raise item.error(code, f"deck {deck.id} has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
             return {c for c in deck.cards if c.rank.code == str(code)}
         if kind == "suit_set":
-            code = atom.children[0]
+            code = atom.codes[0]
             if deck.suit(str(code)) is None:
                 raise item.error(code, f"deck {deck.id} has no suit {code}", expected=" ".join(s.code for s in deck.suits))
             return {c for c in deck.cards if c.suit == str(code)}
         out = set()
-        for code in atom.children:
+        for code in atom.codes:
             card = deck.card(str(code))
             if card is None:
                 raise item.error(code, f"deck {deck.id} has no card {code}",
@@ -748,6 +724,11 @@ class _Builder:
             except LookupError:
                 raise pos_item.error(self.doc.header.tree, f"no pack is chosen for {count} players",
                                      hint=f"add `pack DECK when players {count}`") from None
+
+
+def _rule_name(stmt) -> str:
+    """The grammar rule of a statement, node or Lark tree."""
+    return stmt.rule if isinstance(stmt, syntax.Node) else str(stmt.data)
 
 
 def _signed(tree) -> int:

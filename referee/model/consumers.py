@@ -8,8 +8,6 @@ the statement (or, for a missing one, at the game's header) and say what would m
 
 from __future__ import annotations
 
-import lark
-
 from .document import Located
 from .game import Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
@@ -24,7 +22,7 @@ _ACTION_IRREGULARITIES = {"out_of_turn", "illegal_bid", "illegal_card", "revoke"
                           "blind_taken_back"}
 
 
-def _words(item: Located, stmt: lark.Tree) -> str:
+def _words(item: Located, stmt) -> str:
     """The statement as written, on one line, for messages."""
     text = " ".join(item.source_text(stmt).split())
     return text if len(text) <= 60 else text[:57] + "..."
@@ -103,7 +101,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                  f"contract of this game plays {wanted}",
                                  hint="remove it, or declare a contract that is played that way")
         if kind == "early_end":
-            condition = stmt.children[0].data
+            condition = stmt.condition.kind
             if condition == "place_decided" and (scope is None or contracts[scope].plays != "layout"):
                 raise item.error(stmt, "places are decided only in a layout game",
                                  hint="put it in the `in` block of a contract that plays layout")
@@ -132,7 +130,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                "could not be scored", hint=f"add `in {contract.id} {{ score 1 per trick }}`")
     if not any_trumps:
         for kind, scope, item, stmt in seen:
-            if kind in ("head_duty", "no_head_duty") and str(stmt.children[0].children[0]) == "overtrump":
+            if kind in ("head_duty", "no_head_duty") and str(stmt.what) == "overtrump":
                 raise item.error(stmt, "no contract of this game has trumps, so there is nothing to overtrump",
                                  hint="remove the statement")
 
@@ -142,11 +140,9 @@ def _check_seats(game: Game, seen, phases) -> None:
     for kind, scope, item, stmt in seen:
         roles = []
         if kind in ("first_lead", "first_move"):
-            seat = stmt.children[0]
-            roles.append("before_declarer" if seat.data == "seat_before_declarer" else
-                         "holder" if seat.data == "seat_holder" else str(seat.children[0].children[0]))
+            roles.append(stmt.seat.role)
         elif kind == "trumps_named":
-            roles.append(str(stmt.children[0].children[0]))
+            roles.append(str(stmt.namer))
         for role in roles:
             if role in ("declarer", "before_declarer") and "auction" not in phases:
                 raise item.error(stmt, f"`{_words(item, stmt)}` names the declarer, but no auction makes one",
@@ -164,7 +160,7 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
         can_meet.discard("revoke")
     for kind, scope, item, stmt in seen:
         if kind == "irregularity":
-            name = str(stmt.children[0].children[0])
+            name = str(stmt.what)
             if name not in can_meet:
                 raise item.error(stmt, f"no phase of this game's deals can meet the irregularity {name}",
                                  hint="remove the statement")

@@ -14,6 +14,7 @@ import lark
 
 from ..errors import RulesDefinitionError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
+from ..front.syntax import Node
 from ..resources import rules_dir
 
 __all__ = ["Located", "Document", "load_document", "find_rules_file", "game_names"]
@@ -31,6 +32,8 @@ class Located:
         node = self.tree if node is None else node
         if isinstance(node, lark.Token):
             return SourcePosition(self.path, node.line or 1, node.column or 1)
+        if isinstance(node, Node):
+            return SourcePosition(self.path, node.pos.line, node.pos.column)
         meta = node.meta
         return SourcePosition(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
 
@@ -39,6 +42,8 @@ class Located:
 
     def source_text(self, node=None) -> str:
         node = self.tree if node is None else node
+        if isinstance(node, Node):
+            return self.text[node.pos.start:node.pos.end]
         meta = node.meta
         return self.text[meta.start_pos:meta.end_pos]
 

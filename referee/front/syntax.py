@@ -1,0 +1,638 @@
+"""The syntax tree of the rules language: one frozen node type per statement, with its position.
+
+The parser (`referee.front.parser`) gives Lark's generic tree; `statement(tree)` turns one
+statement of a clause body into its node, whose fields are named after what they mean
+(`Cut.side`, `TrickWinner.unless_trumped`). The model builder reads statements by these names,
+never by the position of a child. Names, codes and numbers stay Lark tokens (a `str` that keeps
+its line and column), so an error can point at the very word that is wrong.
+
+Statements of mechanics not yet given a node (`NODES` lists those that have one) reach the
+builder as Lark trees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import lark
+from lark import Token, Transformer, v_args
+
+__all__ = ["Pos", "Node", "NODES", "statement", "CardSet", "Number", "Seat", "DutyStep", "Packet",
+           "Condition"]
+
+
+@dataclass(frozen=True)
+class Pos:
+    """Where a node stands in its file: 1-based line and column, and character offsets."""
+
+    line: int
+    column: int
+    start: int
+    end: int
+
+    @classmethod
+    def of(cls, meta) -> "Pos":
+        return cls(meta.line, meta.column, meta.start_pos, meta.end_pos)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Node:
+    pos: Pos
+    rule: ClassVar[str] = ""
+    """The grammar rule (after aliases) this node is read from."""
+
+
+def _node(rule: str):
+    def mark(cls):
+        cls.rule = rule
+        NODES[rule] = cls
+        return dataclass(frozen=True, kw_only=True)(cls)
+    return mark
+
+
+NODES: dict[str, type[Node]] = {}
+"""Grammar rule -> node type, for every statement that has one."""
+
+
+# -- values inside statements ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Number(Node):
+    """A whole number, written out or taken from a number parameter (`$cave`)."""
+
+    value: int | None
+    parameter: Token | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardAtom(Node):
+    kind: str  # "one_card" | "rank_set" | "suit_set" | "card_list" | "all_cards"
+    codes: tuple[Token, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardSet(Node):
+    """`QH`, `rank Q`, `suit H`, `{QS, QD}`, `any card`, or `A except B`."""
+
+    include: CardAtom
+    exclude: CardAtom | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat(Node):
+    """A seat by its part in the deal."""
+
+    role: str  # "eldest" | "chooser" | "declarer" | "dealer" | "before_declarer" | "holder"
+    card: Token | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DutyStep(Node):
+    kind: str  # "follow" | "trump" | "discard" | "any"
+    cards: CardSet | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Packet(Node):
+    kind: str  # "each" | "talon" | "upcard"
+    count: Token
+    until: Token | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Condition(Node):
+    kind: str  # "cards_taken" | "declarer_tricks" | "defenders_tricks" | "place_decided"
+    cards: CardSet | None = None
+    count: Token | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuitDef(Node):
+    code: Token
+    name: Token
+    symbol: Token
+
+
+# -- statements: the table -----------------------------------------------------------------------
+
+
+@_node("players")
+class Players(Node):
+    low: Token
+    high: Token | None
+    usual: Token | None
+
+
+@_node("direction")
+class Direction(Node):
+    way: Token
+
+
+@_node("deck")
+class Deck(Node):
+    id: Token
+    title: Token
+    suits: tuple[SuitDef, ...]
+    ranks: tuple[Token, ...]
+
+
+@_node("derived_deck")
+class DerivedDeck(Node):
+    id: Token
+    title: Token
+    base: Token
+    how: Token  # "without" | "only"
+    ranks: tuple[Token, ...]
+
+
+@_node("suit_names")
+class SuitNames(Node):
+    tradition: Token
+    names: tuple[tuple[Token, Token], ...]
+
+
+@_node("pack")
+class Pack(Node):
+    deck: Token
+    players: Token | None
+
+
+@_node("card_points")
+class CardPoints(Node):
+    points: tuple[tuple[Token, Token], ...]
+    others_pips: bool
+
+
+@_node("first_dealer")
+class FirstDealer(Node):
+    extreme: Token  # "highest" | "lowest"
+
+
+@_node("first_dealer_rank")
+class FirstDealerRank(Node):
+    rank: Token
+
+
+@_node("draw_ties")
+class DrawTies(Node):
+    rule: Token  # "redraw" | "by_suit_order"
+
+
+@_node("cut")
+class Cut(Node):
+    side: Token
+
+
+@_node("eldest_next")
+class EldestNext(Node):
+    pass
+
+
+@_node("eldest_dealer")
+class EldestDealer(Node):
+    pass
+
+
+@_node("phases")
+class Phases(Node):
+    names: tuple[Token, ...]
+
+
+@_node("deal")
+class Deal(Node):
+    packets: tuple[Packet, ...]
+
+
+@_node("dealer_rotation")
+class DealerRotation(Node):
+    side: Token
+
+
+@_node("account")
+class Account(Node):
+    id: Token
+    title: Token
+    start: Number | None
+    per_opponent: bool
+
+
+@_node("match_deals")
+class MatchDeals(Node):
+    deals: Number
+
+
+@_node("match_all_chosen")
+class MatchAllChosen(Node):
+    pass
+
+
+@_node("match_account")
+class MatchAccount(Node):
+    account: Token
+    limit: Number
+
+
+@_node("match_any_player")
+class MatchAnyPlayer(Node):
+    bound: Token  # "at_least" | "at_most"
+    limit: Number
+    account: Token
+
+
+@_node("match_agreement")
+class MatchAgreement(Node):
+    pass
+
+
+@_node("winner")
+class Winner(Node):
+    extreme: Token
+    account: Token | None
+
+
+# -- statements: contracts and play --------------------------------------------------------------
+
+
+@_node("contract")
+class Contract(Node):
+    id: Token
+    title: Token
+    plays: Token
+
+
+@_node("combines")
+class Combines(Node):
+    contract: Token
+    parts: tuple[Token, ...]
+
+
+@_node("contract_choice")
+class ContractChoice(Node):
+    chooser: Token
+
+
+@_node("choose_once")
+class ChooseOnce(Node):
+    pass
+
+
+@_node("play_duty")
+class PlayDuty(Node):
+    steps: tuple[DutyStep, ...]
+
+
+@_node("no_trumps")
+class NoTrumps(Node):
+    pass
+
+
+@_node("trump_suit")
+class TrumpSuit(Node):
+    suit: Token
+
+
+@_node("trumps_named")
+class TrumpsNamed(Node):
+    namer: Token  # "declarer" | "chooser"
+
+
+@_node("no_head_duty")
+class NoHeadDuty(Node):
+    what: Token  # "head" | "overtrump"
+
+
+@_node("head_duty")
+class HeadDuty(Node):
+    what: Token
+
+
+@_node("first_lead")
+class FirstLead(Node):
+    seat: Seat
+
+
+@_node("first_move")
+class FirstMove(Node):
+    seat: Seat
+
+
+@_node("trick_winner")
+class TrickWinner(Node):
+    extreme: Token
+    unless_trumped: bool
+
+
+@_node("early_end")
+class EarlyEnd(Node):
+    condition: Condition
+
+
+@_node("lead_restriction")
+class LeadRestriction(Node):
+    cards: CardSet
+
+
+@_node("layout_start")
+class LayoutStart(Node):
+    rank: Token
+
+
+@_node("layout_build")
+class LayoutBuild(Node):
+    pass
+
+
+@_node("pass_rule")
+class PassRule(Node):
+    pass
+
+
+@_node("score_per_trick")
+class ScorePerTrick(Node):
+    points: Number
+    last: Token | None
+    account: Token | None
+
+
+@_node("score_per_card")
+class ScorePerCard(Node):
+    points: Number
+    cards: CardSet
+    account: Token | None
+
+
+@_node("score_finish")
+class ScoreFinish(Node):
+    values: tuple[int, ...]
+
+
+@_node("check")
+class Check(Node):
+    quantity: Token
+    contract: Token | None
+    expected: int
+
+
+@_node("irregularity")
+class Irregularity(Node):
+    what: Token
+    remedies: tuple[Token, ...]
+
+
+# -- from Lark's tree -----------------------------------------------------------------------------
+
+
+def _words(tokens) -> Token:
+    """A keyword of several words as one token named by its first: `by suit order` -> by_suit_order."""
+    first = tokens[0]
+    return Token.new_borrow_pos(first.type, "_".join(str(t) for t in tokens), first)
+
+
+def _signed(children) -> int:
+    value = int(children[-1])
+    return -value if len(children) == 2 else value
+
+
+def _split(children, cls):
+    """Children of type `cls`, and the rest."""
+    return [c for c in children if isinstance(c, cls)], [c for c in children if not isinstance(c, cls)]
+
+
+@v_args(meta=True)
+class _ToNodes(Transformer):
+    """Bottom-up: word rules become tokens, value rules small nodes, statements their node."""
+
+    def __default__(self, data, children, meta):
+        if str(data).endswith("_word") or data == "extreme_bound":
+            return _words(children)
+        return lark.Tree(data, children, meta)
+
+    # values
+    def signed(self, meta, children):
+        return _signed(children)
+
+    def number(self, meta, children):
+        return Number(pos=Pos.of(meta), value=children[0])
+
+    def param_number(self, meta, children):
+        return Number(pos=Pos.of(meta), value=None, parameter=children[0])
+
+    def _atom(kind):
+        def atom(self, meta, children):
+            return CardAtom(pos=Pos.of(meta), kind=kind, codes=tuple(children))
+        return atom
+
+    one_card, rank_set, suit_set, card_list, all_cards = (
+        _atom("one_card"), _atom("rank_set"), _atom("suit_set"), _atom("card_list"), _atom("all_cards"))
+    del _atom
+
+    def cardset(self, meta, children):
+        return CardSet(pos=Pos.of(meta), include=children[0], exclude=children[1] if len(children) > 1 else None)
+
+    def seat(self, meta, children):
+        return Seat(pos=Pos.of(meta), role=str(children[0]))
+
+    def seat_before_declarer(self, meta, children):
+        return Seat(pos=Pos.of(meta), role="before_declarer")
+
+    def seat_holder(self, meta, children):
+        return Seat(pos=Pos.of(meta), role="holder", card=children[0])
+
+    def duty_follow(self, meta, children):
+        return DutyStep(pos=Pos.of(meta), kind="follow")
+
+    def duty_trump(self, meta, children):
+        return DutyStep(pos=Pos.of(meta), kind="trump")
+
+    def duty_discard(self, meta, children):
+        return DutyStep(pos=Pos.of(meta), kind="discard", cards=children[0])
+
+    def duty_any(self, meta, children):
+        return DutyStep(pos=Pos.of(meta), kind="any")
+
+    def packet_each(self, meta, children):
+        return Packet(pos=Pos.of(meta), kind="each", count=children[0],
+                      until=children[1] if len(children) > 1 else None)
+
+    def packet_talon(self, meta, children):
+        return Packet(pos=Pos.of(meta), kind="talon", count=children[0])
+
+    def packet_upcard(self, meta, children):
+        return Packet(pos=Pos.of(meta), kind="upcard", count=children[0])
+
+    def cards_taken(self, meta, children):
+        return Condition(pos=Pos.of(meta), kind="cards_taken", cards=children[0])
+
+    def declarer_tricks(self, meta, children):
+        return Condition(pos=Pos.of(meta), kind="declarer_tricks", count=children[0])
+
+    def defenders_tricks(self, meta, children):
+        return Condition(pos=Pos.of(meta), kind="defenders_tricks", count=children[0])
+
+    def place_decided(self, meta, children):
+        return Condition(pos=Pos.of(meta), kind="place_decided", count=children[0])
+
+    def suit_def(self, meta, children):
+        return SuitDef(pos=Pos.of(meta), code=children[0], name=children[1], symbol=children[2])
+
+    # statements
+    def players(self, meta, c):
+        ints = [t for t in c if isinstance(t, Token)]
+        usual = [t.children[0] for t in c if isinstance(t, lark.Tree)]
+        return Players(pos=Pos.of(meta), low=ints[0], high=ints[1] if len(ints) > 1 else None,
+                       usual=usual[0] if usual else None)
+
+    def direction(self, meta, c):
+        return Direction(pos=Pos.of(meta), way=c[0])
+
+    def deck(self, meta, c):
+        suits, rest = _split(c[2:], SuitDef)
+        return Deck(pos=Pos.of(meta), id=c[0], title=c[1], suits=tuple(suits), ranks=tuple(rest))
+
+    def derived_deck(self, meta, c):
+        return DerivedDeck(pos=Pos.of(meta), id=c[0], title=c[1], base=c[2], how=c[3], ranks=tuple(c[4:]))
+
+    def suit_names(self, meta, c):
+        pairs = tuple((c[i], c[i + 1]) for i in range(1, len(c), 2))
+        return SuitNames(pos=Pos.of(meta), tradition=c[0], names=pairs)
+
+    def pack(self, meta, c):
+        return Pack(pos=Pos.of(meta), deck=c[0], players=c[1] if len(c) > 1 else None)
+
+    def card_points(self, meta, c):
+        points = tuple(tuple(t.children) for t in c if t.data == "rank_points")
+        return CardPoints(pos=Pos.of(meta), points=points, others_pips=any(t.data == "others_pips" for t in c))
+
+    def first_dealer(self, meta, c):
+        return FirstDealer(pos=Pos.of(meta), extreme=c[0])
+
+    def first_dealer_rank(self, meta, c):
+        return FirstDealerRank(pos=Pos.of(meta), rank=c[0])
+
+    def draw_ties(self, meta, c):
+        return DrawTies(pos=Pos.of(meta), rule=c[0])
+
+    def cut(self, meta, c):
+        return Cut(pos=Pos.of(meta), side=c[0])
+
+    def eldest_next(self, meta, c):
+        return EldestNext(pos=Pos.of(meta))
+
+    def eldest_dealer(self, meta, c):
+        return EldestDealer(pos=Pos.of(meta))
+
+    def phases(self, meta, c):
+        return Phases(pos=Pos.of(meta), names=tuple(c))
+
+    def deal(self, meta, c):
+        return Deal(pos=Pos.of(meta), packets=tuple(c))
+
+    def dealer_rotation(self, meta, c):
+        return DealerRotation(pos=Pos.of(meta), side=c[0])
+
+    def account(self, meta, c):
+        start = [x for x in c if isinstance(x, Number)]
+        return Account(pos=Pos.of(meta), id=c[0], title=c[1], start=start[0] if start else None,
+                       per_opponent=any(isinstance(x, lark.Tree) and x.data == "per_opponent" for x in c))
+
+    def match_deals(self, meta, c):
+        return MatchDeals(pos=Pos.of(meta), deals=c[0])
+
+    def match_all_chosen(self, meta, c):
+        return MatchAllChosen(pos=Pos.of(meta))
+
+    def match_account(self, meta, c):
+        return MatchAccount(pos=Pos.of(meta), account=c[0], limit=c[1])
+
+    def match_any_player(self, meta, c):
+        return MatchAnyPlayer(pos=Pos.of(meta), bound=c[0], limit=c[1], account=c[2])
+
+    def match_agreement(self, meta, c):
+        return MatchAgreement(pos=Pos.of(meta))
+
+    def winner(self, meta, c):
+        return Winner(pos=Pos.of(meta), extreme=c[0], account=c[1] if len(c) > 1 else None)
+
+    def contract(self, meta, c):
+        return Contract(pos=Pos.of(meta), id=c[0], title=c[1], plays=c[2])
+
+    def combines(self, meta, c):
+        return Combines(pos=Pos.of(meta), contract=c[0], parts=tuple(c[1:]))
+
+    def contract_choice(self, meta, c):
+        return ContractChoice(pos=Pos.of(meta), chooser=c[0])
+
+    def choose_once(self, meta, c):
+        return ChooseOnce(pos=Pos.of(meta))
+
+    def play_duty(self, meta, c):
+        return PlayDuty(pos=Pos.of(meta), steps=tuple(c))
+
+    def no_trumps(self, meta, c):
+        return NoTrumps(pos=Pos.of(meta))
+
+    def trump_suit(self, meta, c):
+        return TrumpSuit(pos=Pos.of(meta), suit=c[0])
+
+    def trumps_named(self, meta, c):
+        return TrumpsNamed(pos=Pos.of(meta), namer=c[0])
+
+    def no_head_duty(self, meta, c):
+        return NoHeadDuty(pos=Pos.of(meta), what=c[0])
+
+    def head_duty(self, meta, c):
+        return HeadDuty(pos=Pos.of(meta), what=c[0])
+
+    def first_lead(self, meta, c):
+        return FirstLead(pos=Pos.of(meta), seat=c[0])
+
+    def first_move(self, meta, c):
+        return FirstMove(pos=Pos.of(meta), seat=c[0])
+
+    def trick_winner(self, meta, c):
+        return TrickWinner(pos=Pos.of(meta), extreme=c[0], unless_trumped=len(c) > 1)
+
+    def early_end(self, meta, c):
+        return EarlyEnd(pos=Pos.of(meta), condition=c[0])
+
+    def lead_restriction(self, meta, c):
+        return LeadRestriction(pos=Pos.of(meta), cards=c[0])
+
+    def layout_start(self, meta, c):
+        return LayoutStart(pos=Pos.of(meta), rank=c[0])
+
+    def layout_build(self, meta, c):
+        return LayoutBuild(pos=Pos.of(meta))
+
+    def pass_rule(self, meta, c):
+        return PassRule(pos=Pos.of(meta))
+
+    def score_per_trick(self, meta, c):
+        last = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "last_tricks"]
+        account = [x for x in c[1:] if isinstance(x, Token)]
+        return ScorePerTrick(pos=Pos.of(meta), points=c[0], last=last[0] if last else None,
+                             account=account[0] if account else None)
+
+    def score_per_card(self, meta, c):
+        return ScorePerCard(pos=Pos.of(meta), points=c[0], cards=c[1], account=c[2] if len(c) > 2 else None)
+
+    def score_finish(self, meta, c):
+        return ScoreFinish(pos=Pos.of(meta), values=tuple(c))
+
+    def check(self, meta, c):
+        return Check(pos=Pos.of(meta), quantity=c[0], contract=c[1] if len(c) == 3 else None, expected=c[-1])
+
+    def irregularity(self, meta, c):
+        return Irregularity(pos=Pos.of(meta), what=c[0], remedies=tuple(c[1:]))
+
+
+_TRANSFORMER = _ToNodes()
+
+
+def statement(tree: lark.Tree):
+    """The node of one statement, or the Lark tree itself if its rule has no node type yet."""
+    if tree.data not in NODES:
+        return tree
+    return _TRANSFORMER.transform(tree)
