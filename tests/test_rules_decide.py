@@ -73,8 +73,9 @@ def outcome(path: Path, name: str) -> str:
     game = load_game(path)
     shown = []
     for seed, players in RUNS[name]:
-        data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players)
-        shown.append(dump_transcript(data) + judge(data).text())
+        data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players,
+                                 game_ref={"rules": path.name})
+        shown.append(dump_transcript(data) + judge(data, base=path.parent).text())
     return "\n".join(shown)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..verdicts import Verdict
+from .phases import PhaseRunner, register
 from .table import _OPEN, _RAISE, BLIND, CALL, FOLD, PASS, Action
 
 __all__ = ["BettingPhases"]
@@ -217,3 +218,9 @@ class BettingPhases:
                            seat=seat, minimum=self._minimum_open(seat))
         return illegal(N_("A raise must put in more than the {need} needed to hold."), (rules.bet.get("raise_any"),),
                        seat=seat, need=need)
+
+
+register(PhaseRunner("blinds", BettingPhases._blind_moves, BettingPhases._blind_push,
+                     BettingPhases._judge_betting),
+         PhaseRunner("betting", BettingPhases._betting_moves, BettingPhases._betting_push,
+                     BettingPhases._judge_betting))

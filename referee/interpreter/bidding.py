@@ -7,6 +7,7 @@ from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
+from .phases import PhaseRunner, register
 from .table import _BID, _SPECIAL, DEFEND, PASS, Action, decode_choice, discard_move
 
 __all__ = ["BiddingPhases"]
@@ -249,3 +250,16 @@ class BiddingPhases:
                       "without a jump."), clauses
         return N_("Seat {seat} may not bid {bid}: it does not outrank the bid before it."), \
             clauses or (rules.ladder_clause,)
+
+
+# Every phase of the auction game is ruled on by `_judge_bidding`, which knows them all.
+register(PhaseRunner("auction", BiddingPhases._auction_moves, BiddingPhases._auction_push,
+                     BiddingPhases._judge_bidding),
+         PhaseRunner("discard", BiddingPhases._discard_moves, BiddingPhases._discard_push,
+                     BiddingPhases._judge_bidding),
+         PhaseRunner("declare", BiddingPhases._declare_moves, BiddingPhases._declare_push,
+                     BiddingPhases._judge_bidding),
+         PhaseRunner("igra", BiddingPhases._declare_moves, BiddingPhases._igra_push,
+                     BiddingPhases._judge_bidding),
+         PhaseRunner("defence", BiddingPhases._defence_moves, BiddingPhases._defence_push,
+                     BiddingPhases._judge_bidding))

@@ -15,6 +15,7 @@ from ..verdicts import ScoreLine, Verdict
 from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
+from .phases import RUNNERS, PhaseRunner, register
 from .table import PASS, Action, Table, choice_move, decode_choice
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
@@ -200,28 +201,9 @@ class Deal(BiddingPhases, BettingPhases):
         return self.phase == "over"
 
     def legal_moves(self) -> list[int]:
-        """Move IDs the player to act may make (cards, PASS, or contract choices)."""
-        phase = self.phase
-        if phase == "tricks":
-            return self._trick_moves(self.to_act)
-        if phase == "layout":
-            return self._layout_moves(self.to_act)
-        if phase == "choose":
-            return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
-                    for move in self._choice_moves(i, "chooser")]
-        if phase == "auction":
-            return self._auction_moves(self.to_act)
-        if phase in ("declare", "igra"):
-            return self._declare_moves(self.to_act)
-        if phase == "discard":
-            return self._discard_moves(self.to_act)
-        if phase == "defence":
-            return self._defence_moves(self.to_act)
-        if phase == "betting":
-            return self._betting_moves(self.to_act)
-        if phase == "blinds":
-            return self._blind_moves(self.to_act)
-        return []
+        """Move IDs the player to act may make (cards, PASS, bids, contract choices...)."""
+        runner = RUNNERS.get(self.phase)
+        return runner.moves(self, self.to_act) if runner is not None else []
 
     def legal_actions(self) -> list[Action]:
         return [self.action_of(m) for m in self.legal_moves()]
@@ -353,35 +335,25 @@ class Deal(BiddingPhases, BettingPhases):
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
-        phase = self.phase
-        if phase == "tricks":
-            self.hands[seat].remove(move)
-            self.trick.append((seat, move))
-            if len(self.trick) == self.table.players:
-                self._close_trick()
-            else:
-                self.to_act = (seat + 1) % self.table.players
-        elif phase == "layout":
-            self._layout_push(seat, move)
-        elif phase == "choose":
-            index, trump = decode_choice(move)
-            cid = self.table.contract_ids[index]
-            self.chosen[self.chooser].add(cid)
-            self._start(cid, trump)
-        elif phase == "auction":
-            self._auction_push(seat, move)
-        elif phase == "discard":
-            self._discard_push(seat, move)
-        elif phase == "declare":
-            self._declare_push(seat, move)
-        elif phase == "igra":
-            self._igra_push(seat, move)
-        elif phase == "defence":
-            self._defence_push(seat, move)
-        elif phase == "betting":
-            self._betting_push(seat, move)
-        elif phase == "blinds":
-            self._blind_push(seat, move)
+        RUNNERS[self.phase].push(self, seat, move)
+
+    def _trick_push(self, seat: int, move: int) -> None:
+        self.hands[seat].remove(move)
+        self.trick.append((seat, move))
+        if len(self.trick) == self.table.players:
+            self._close_trick()
+        else:
+            self.to_act = (seat + 1) % self.table.players
+
+    def _choice_push(self, seat: int, move: int) -> None:
+        index, trump = decode_choice(move)
+        cid = self.table.contract_ids[index]
+        self.chosen[self.chooser].add(cid)
+        self._start(cid, trump)
+
+    def _choice_legal(self, seat: int) -> list[int]:
+        return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
+                for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
         best_seat, _ = self._winning(self.trick)
@@ -450,29 +422,38 @@ class Deal(BiddingPhases, BettingPhases):
         if seat != self.to_act:
             return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
-        move = table.move(action)
-        if self.auction is not None:
-            ruled = self._judge_bidding(seat, action, illegal)
-            if ruled is not None:
-                return ruled
-        if self.vying is not None:
-            ruled = self._judge_betting(seat, action, illegal)
-            if ruled is not None:
-                return ruled
-        if self.phase == "choose":
-            if action.kind != "choose":
-                return illegal(N_("Seat {seat} must first name the contract."),
-                               (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
-            if move is None:
-                return illegal(N_("There is no contract {contract} in this game."),
-                               (game.contract_choice.clause,),
-                               contract=action.contract or "")
-            if not self._may_choose(action.contract):
-                return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
-                               (game.choose_once.clause,), seat=seat, contract=action.contract)
-            return Verdict(True, N_("Seat {seat} names the contract {contract}."),
-                           (("seat", seat), ("contract", action.contract)),
-                           (game.contract_choice.clause,) if game.contract_choice else (), seat, what)
+        ruled = RUNNERS[self.phase].judge(self, seat, action, illegal)
+        if ruled is None:  # a phase that does not know the action's word at all
+            return illegal(N_("Seat {seat} may not {action} now."), (), seat=seat, action=what)
+        return ruled
+
+    def _judge_choice(self, seat: int, action: Action, illegal) -> Verdict:
+        game, what = self.game, str(action)
+        move = self.table.move(action)
+        if action.kind != "choose":
+            return illegal(N_("Seat {seat} must first name the contract."),
+                           (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
+        if move is None:
+            return illegal(N_("There is no contract {contract} in this game."),
+                           (game.contract_choice.clause,),
+                           contract=action.contract or "")
+        if not self._may_choose(action.contract):
+            return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
+                           (game.choose_once.clause,), seat=seat, contract=action.contract)
+        if move not in self.legal_moves():
+            named = self.contracts[action.contract]
+            if named.trumps_named_by == "chooser":
+                return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
+                               (named.trumps_clause,), seat=seat, contract=action.contract)
+            return illegal(N_("{contract} has fixed trumps: the chooser names no suit."),
+                           (named.trumps_clause,), contract=action.contract)
+        return Verdict(True, N_("Seat {seat} names the contract {contract}."),
+                       (("seat", seat), ("contract", action.contract)),
+                       (game.contract_choice.clause,) if game.contract_choice else (), seat, what)
+
+    def _judge_play(self, seat: int, action: Action, illegal) -> Verdict:
+        what = str(action)
+        move = self.table.move(action)
         contract = self.contract
         if action.kind == "choose":
             return illegal(N_("The contract is already named."), ())
@@ -597,3 +578,8 @@ def perft(deal: Deal, depth: int) -> int:
         child.push(move)
         total += perft(child, depth - 1)
     return total
+
+
+register(PhaseRunner("choose", Deal._choice_legal, Deal._choice_push, Deal._judge_choice),
+         PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play),
+         PhaseRunner("layout", Deal._layout_moves, Deal._layout_push, Deal._judge_play))

@@ -164,6 +164,15 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
             if name not in can_meet:
                 raise item.error(stmt, f"no phase of this game's deals can meet the irregularity {name}",
                                  hint="remove the statement")
+            remedies = [str(r) for r in stmt.remedies]
+            # An illegal action is refused and judging stops there; remedies that deal again
+            # apply to a deal a transcript records as cancelled.
+            if name in _ACTION_IRREGULARITIES and remedies != ["reject"]:
+                raise item.error(stmt, f"the referee can only reject an illegal action ({name})",
+                                 expected=f"`irregularity {name}: reject`")
+            if name not in _ACTION_IRREGULARITIES and "reject" in remedies:
+                raise item.error(stmt, f"a {name} cancels the deal; there is no action to reject",
+                                 hint="say how the deal is played again, e.g. `redeal_same_dealer`")
     for name in sorted(can_meet & _ACTION_IRREGULARITIES):
         if name not in game.irregularities:
             raise header.error(header.tree, f"the game never says what follows the irregularity {name}",
