@@ -147,18 +147,18 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
 
 def grammar_messages() -> list[Message]:
     """The grammar's section titles and rule comments shown in the language reference."""
+    from .front.grammar import grammar
     from .front.parser import grammar_path
-    from .sphinxext import _grammar, statement_rules
 
     where = _relative(grammar_path())
-    wanted = set(statement_rules())
+    wanted = set(grammar().statements)
     out: list[Message] = []
-    for section, name, _text, comment in _grammar()[0]:
-        if name not in wanted:
+    for rule in grammar().rules:
+        if rule.name not in wanted:
             continue
-        out.append(Message(section, None, [(where, 0)], ["section of the language reference"]))
-        if comment:
-            out.append(Message(comment, None, [(where, 0)], [f"about the rule {name}"]))
+        out.append(Message(rule.section, None, [(where, 0)], ["section of the language reference"]))
+        if rule.comment:
+            out.append(Message(rule.comment, None, [(where, 0)], [f"about the rule {rule.name}"]))
     return out
 
 

@@ -1,14 +1,11 @@
 """A Pygments lexer for the rules language, registered as the `rules` alias (see pyproject.toml).
 
-The keywords are read from grammar/rules.lark (every quoted word of the grammar), so the lexer
-never falls behind the language. It never emits an error token: any text it does not know is
+The keywords are those of the parser (`referee.front.grammar`), so the lexer never falls
+behind the language. It never emits an error token: any text it does not know is
 plain text, so a highlighter never rejects a snippet of a rules file.
 """
 
 from __future__ import annotations
-
-import functools
-import re
 
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
@@ -22,15 +19,10 @@ _DECLARATIONS = ("game", "variant", "extends", "source", "uncovered", "clause", 
                  "default", "if", "is", "else", "in", "check")
 
 
-@functools.cache
 def grammar_keywords() -> tuple[str, ...]:
-    """Every keyword of the rules language: the quoted words of the grammar, longest first."""
-    from .front.parser import grammar_path
-
-    text = grammar_path().read_text(encoding="utf-8")
-    text = re.sub(r"//[^\n]*", "", text)
-    found = set(re.findall(r'"([a-z_]+)"', text))
-    return tuple(sorted(found, key=lambda w: (-len(w), w)))
+    """Every keyword of the rules language, longest first, as the parser itself reads the grammar."""
+    from .front.grammar import grammar
+    return grammar().keywords
 
 
 class RulesLexer(RegexLexer):

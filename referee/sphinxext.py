@@ -55,6 +55,14 @@ L_DEFAULT = N_("default")
 L_IN_FORCE = N_("the referee's default reading")
 L_NUMBER = N_("a whole number from {low} to {high}; by default {default}")
 L_CHOOSE = N_("To follow another reading:")
+L_ROLES = N_("Who is who at the table")
+L_PHASES = N_("The phases of a deal")
+L_PHASES_INTRO = N_("A game lists the phases of its deals with `deal phases ...`. Each phase reads "
+                    "its own statements; a statement that no phase of the game reads, or a phase "
+                    "whose required statement is missing, is an error when the file loads.")
+L_ALWAYS = N_("every game")
+L_READS = N_("reads {reads}.")
+L_NEEDS = N_("Needs {needs}.")
 L_FORMAL = N_("Formal text")
 L_LINE = N_("Line")
 L_TEXT = N_("Text")
@@ -402,71 +410,24 @@ def _wrap(rule: str, example: str) -> str:
     return head + 'clause X1 "An example." tradition "An example." {\n' + example + "\n}\n"
 
 
-@functools.cache
 def _grammar() -> tuple[list[tuple[str, str, str, str]], dict[str, list[str]]]:
-    """(section, rule name, rule text, comment above it) in file order, and rule -> alternatives."""
-    from .front.parser import grammar_path
-    lines = grammar_path().read_text(encoding="utf-8").splitlines()
-    rules: list[tuple[str, str, str, str]] = []
-    alternatives: dict[str, list[str]] = {}
-    section, comment, i = "A rules file", [], 0
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("// ---"):
-            # A banner: the comment lines after it title the section (up to the first full stop).
-            title = []
-            while i + 1 < len(lines) and lines[i + 1].startswith("//") and not lines[i + 1].startswith("// ---"):
-                i += 1
-                title.append(lines[i][2:].strip())
-            section = " ".join(title).split(". ")[0].rstrip(".")
-            comment = []
-        elif line.startswith("//"):
-            comment.append(line[2:].strip())
-        elif m := re.match(r"^[!?]?([a-z_][a-z0-9_]*)\s*:(.*)$", line):
-            name, body = m.group(1), [line]
-            while i + 1 < len(lines) and re.match(r"^\s+\|", lines[i + 1]):
-                i += 1
-                body.append(lines[i])
-            text = "\n".join(body)
-            alternatives[name] = [a.strip() for a in text.split(":", 1)[1].split("|")]
-            rules.append((section, name, text, " ".join(comment)))
-            comment = []
-        else:
-            comment = []  # a comment is a rule's only when it sits right above it
-        i += 1
-    return rules, alternatives
+    """(section, rule name, rule text, comment above it) in file order (from the one reader of
+    the grammar, `referee.front.grammar`)."""
+    from .front.grammar import grammar
+    return [(r.section, r.name, r.text, r.comment) for r in grammar().rules], {}
 
 
 def statement_rules() -> list[str]:
     """The grammar rules a reader writes: the items of a file and every statement of a clause body."""
-    _rules, alternatives = _grammar()
-    out: list[str] = []
-
-    def expand(name: str) -> None:
-        for alt in alternatives.get(name, []):
-            symbol = alt.split("->")[0].strip()
-            if re.fullmatch(r"_[a-z_]+", symbol):
-                expand(symbol)
-            elif re.fullmatch(r"[a-z][a-z0-9_]*", symbol) and symbol not in out:
-                out.append(symbol)
-
-    out.append("header")
-    expand("_item")
-    expand("_provenance")
-    expand("_stmt")
-    return out
+    from .front.grammar import grammar
+    return list(grammar().statements)
 
 
 def _aliases(rule: str) -> list[str]:
     """The tree names a rule produces: its own name, or the `-> alias` of each alternative."""
-    _rules, alternatives = _grammar()
-    out = []
-    for alt in alternatives.get(rule, []):
-        if "->" in alt:
-            out.append(alt.split("->")[1].strip())
-        elif rule not in out:
-            out.append(rule)
-    return out or [rule]
+    from .front.grammar import grammar
+    found = grammar().rule(rule)
+    return list(found.trees) if found else [rule]
 
 
 @functools.cache
@@ -512,7 +473,7 @@ class RulesReference(SphinxDirective):
         wanted = statement_rules()
         rules, _alternatives = _grammar()
         examples = reference_examples()
-        out: list[nodes.Node] = []
+        out: list[nodes.Node] = self._vocabulary(_) + self._phases(_)
         section = None
         for sect, name, text, comment in rules:
             if name not in wanted:
@@ -539,6 +500,39 @@ class RulesReference(SphinxDirective):
                                "referee.sphinxext.EXAMPLES", name, location=self.get_location())
             out.append(box)
         return _untranslatable(out)
+
+    @staticmethod
+    def _vocabulary(_) -> list[nodes.Node]:
+        """Who is who at the table: the seat words of the language, defined once."""
+        from .model.mechanics import ROLES
+        items = nodes.definition_list(classes=["rules-ref-roles"])
+        for word, meaning in ROLES:
+            entry = nodes.definition_list_item()
+            entry += nodes.term("", "", nodes.literal(word, word))
+            body = nodes.definition()
+            body += _para(*_code_spans(_(meaning)))
+            entry += body
+            items += entry
+        return [nodes.rubric("", _(L_ROLES), classes=["rules-ref-section"]), items]
+
+    @staticmethod
+    def _phases(_) -> list[nodes.Node]:
+        """Each phase of a deal with the statements it reads and those it cannot run without."""
+        from .model.mechanics import ALWAYS, MECHANICS
+        out: list[nodes.Node] = [nodes.rubric("", _(L_PHASES), classes=["rules-ref-section"]),
+                                 _para(_(L_PHASES_INTRO))]
+        table = nodes.bullet_list(classes=["rules-ref-phases"])
+        for mech in MECHANICS.values():
+            word = mech.name.replace("_", " ")
+            head = _(L_ALWAYS) if mech.name in ALWAYS else f"`{word}`"
+            reads = ", ".join(f"`{name}`" for name in sorted(mech.reads)) or "—"
+            needs = ", ".join(f"`{need.write}`" for need in mech.needs) or "—"
+            item = nodes.list_item()
+            item += _para(*_code_spans(f"{head} ({_(mech.title)}): " + _(L_READS).format(reads=reads)
+                                       + " " + _(L_NEEDS).format(needs=needs)))
+            table += item
+        out.append(table)
+        return out
 
 
 @functools.cache

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
+from ..i18n import N_
+
+__all__ = ["ROLES", "Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
            "IRREGULARITIES_SEEN"]
 
 
@@ -26,6 +28,8 @@ class Need:
 
 @dataclass(frozen=True)
 class Mechanic:
+    """One mechanic of the interpreter: what it reads from a rules file and what it needs."""
+
     name: str
     """The phase word (`auction`), or `table` / `match` for the mechanics every game has."""
     title: str
@@ -42,7 +46,7 @@ def _need(write: str, *kinds: str) -> Need:
 _MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player")
 
 MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
-    Mechanic("table", "the table and the deal", frozenset({
+    Mechanic("table", N_("the table and the deal"), frozenset({
         "players", "direction", "deck", "derived_deck", "suit_names", "pack", "first_dealer",
         "first_dealer_rank", "draw_ties", "cut", "deal", "eldest_next",
         "eldest_dealer", "dealer_rotation", "phases", "parameter", "number_parameter", "check",
@@ -53,27 +57,27 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
          _need("first dealer by draw highest", "first_dealer", "first_dealer_rank"),
          _need("dealer passes next after every deal", "dealer_rotation"),
          _need("deal phases contract choice, play", "phases"))),
-    Mechanic("match", "the match", frozenset({"account", "winner", "final_score", *_MATCH_ENDS}),
+    Mechanic("match", N_("the match"), frozenset({"account", "winner", "final_score", *_MATCH_ENDS}),
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
-    Mechanic("contract_choice", "the contract choice", frozenset({"contract_choice", "choose_once"}),
+    Mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
              (_need("contract chosen by eldest", "contract_choice"),)),
-    Mechanic("auction", "the auction", frozenset({"bid_ladder", "bid_special", "bid_rule", "all_pass",
+    Mechanic("auction", N_("the auction"), frozenset({"bid_ladder", "bid_special", "bid_rule", "all_pass",
                                                   "refe_rule", "score_contract", "settle",
                                                   "declarer_target"}),
              (_need("bid ladder 2 spades, 3 hearts", "bid_ladder"),)),
-    Mechanic("talon_exchange", "the talon exchange", frozenset({"talon_rule"}),
+    Mechanic("talon_exchange", N_("the talon exchange"), frozenset({"talon_rule"}),
              (_need("talon to_declarer_then_discard", "talon_rule"),)),
-    Mechanic("declaration", "the declaration", frozenset()),
-    Mechanic("defence", "the defence", frozenset({"defence_rule"}),
+    Mechanic("declaration", N_("the declaration"), frozenset()),
+    Mechanic("defence", N_("the defence"), frozenset({"defence_rule"}),
              (_need("defence each_may_pass", "defence_rule"),)),
-    Mechanic("blinds", "the blind bets", frozenset({"blind"}),
+    Mechanic("blinds", N_("the blind bets"), frozenset({"blind"}),
              (_need('blind carre "carré" matches_pot', "blind"),)),
-    Mechanic("betting", "the betting", frozenset({"ante", "bet_rule", "stake_rule", "all_pass"}),
+    Mechanic("betting", N_("the betting"), frozenset({"ante", "bet_rule", "stake_rule", "all_pass"}),
              (_need("ante dealer 1", "ante"),)),
-    Mechanic("showdown", "the showdown", frozenset({"hand_rank", "showdown_rule", "bonus", "card_points"}),
+    Mechanic("showdown", N_("the showdown"), frozenset({"hand_rank", "showdown_rule", "bonus", "card_points"}),
              (_need('hand brelan "brelan" three_of_a_kind', "hand_rank"),)),
-    Mechanic("play", "the play of the cards", frozenset({
+    Mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
         "first_lead", "trick_winner", "early_end", "lead_restriction", "layout_start",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
@@ -119,3 +123,21 @@ IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "showdown": (),
     "play": ("revoke", "illegal_card"),
 }
+
+
+# The words the language uses for the parts players take in a deal, defined once: the language
+# reference shows them, and every statement that names a seat uses them in this sense.
+ROLES: tuple[tuple[str, str], ...] = (
+    ("dealer", N_("The player who deals the cards. The first dealer is drawn for (`first dealer by "
+                  "...`); after every deal the deal passes on (`dealer passes ...`).")),
+    ("eldest", N_("The player the deal starts from, in turn order: `eldest is next after dealer` "
+                  "makes him the dealer's neighbour in the direction of play. Packets of cards go "
+                  "round from him, the dealer last.")),
+    ("chooser", N_("In a game with a contract choice, the player who names the contract of the deal "
+                   "(`contract chosen by eldest`), and its trump suit where the contract lets him.")),
+    ("declarer", N_("In an auction game, the player who wins the auction and plays the contract "
+                    "against the others. `player before declarer` is the one just before him in turn "
+                    "order.")),
+    ("defender", N_("In an auction game, each other player who plays against the declarer.")),
+    ("holder", N_("`holder of 2C`: the player who was dealt that card, whoever he is.")),
+)
