@@ -128,7 +128,7 @@ def test_rules_are_highlighted_and_supplements_set_apart():
 
 def test_reference_and_disputed_pages():
     reference = page(SITE / "en" / "language" / "reference.html")
-    assert {"rule-clause", "rule-follow_suit", "rule-parameter"} <= reference.ids
+    assert {"rule-clause", "rule-play_duty", "rule-parameter"} <= reference.ids
     disputed = page(SITE / "en" / "disputed.html")
     for name in game_names():
         for param in load_game(name).parameters:
