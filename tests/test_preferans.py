@@ -51,11 +51,12 @@ def test_the_numbers_the_source_states(preferans):
     assert quantity(preferans, "cards", None) == 32        # 32-card pack (line 11)
     assert hand_size(preferans, 3) == 10                     # ten cards, ten tricks (line 15)
     rules = Match(preferans).auction
-    assert rules.target("hearts")[:2] == ("at_least", 6)      # six tricks of ten (line 12)
-    assert rules.target("bettel")[:2] == ("at_most", 0)       # Bettel: no trick (line 10)
-    assert rules.defence_rule("quota_together", None)[0] == 4  # four between them (line 12)
-    assert rules.defence_rule("lone_quota", None)[0] == 2      # two for a lone defender (line 12)
-    assert [n for n, _ in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
+    hearts, bettel = rules.target("hearts"), rules.target("bettel")
+    assert (hearts.at_most, hearts.tricks) == (False, 6)       # six tricks of ten (line 12)
+    assert (bettel.at_most, bettel.tricks) == (True, 0)        # Bettel: no trick (line 10)
+    assert rules.quotas_for("hearts")["together"].tricks == 4  # four between them (line 12)
+    assert rules.quotas_for("hearts")["lone"].tricks == 2      # two for a lone defender (line 12)
+    assert [step.number for step in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
 
 
 def test_deal_is_five_two_five(preferans):
@@ -239,8 +240,8 @@ def test_random_deals_settle_by_the_clauses(seed):
     if deal.all_passed:
         assert delta == [0, 0, 0] and all(l.account == "refe" for l in result.scores)
         return
-    value, from_hand, _ = match.auction.values[deal.contract.id]
-    worth = (from_hand if deal.from_hand else value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
+    value = match.auction.values[deal.contract.id]
+    worth = (value.from_hand if deal.from_hand else value.value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
     sign = -1 if deal.undefended or declarer_made(deal) else 1
     assert delta[deal.declarer] == sign * worth
     for seat in deal.defenders:

@@ -104,9 +104,9 @@ class Table:
         values = game.card_points.value if game.card_points else {}
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
-        ladder = game.feature("bid_ladder")
-        self.ladder_numbers = tuple(n for n, _ in ladder[0].value[1:]) if ladder else ()
-        self.special_names = tuple(c.value[1] for c in game.feature("bid_special"))
+        auction = game.auction
+        self.ladder_numbers = tuple(step.number for step in auction.ladder) if auction else ()
+        self.special_names = tuple(s.name for s in auction.specials) if auction else ()
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
