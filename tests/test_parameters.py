@@ -22,7 +22,7 @@ RECORDED_ONLY = {
     ("preferans", "talon_view"): "who sees the talon is not part of a transcript",
     ("bouillotte", "visavi"): "both readings move the deal one seat to the right",
 }
-REFUSED = {("preferans", "kontra"), ("bouillotte", "carre_anglais")}
+REFUSED = {("bouillotte", "carre_anglais")}
 RECORDED_ONLY[("preferans", "turn_direction")] = (
     "seats are numbered in the direction of play, so the mirror-image game has the same "
     "transcript; only which neighbour cuts changes")

@@ -7,7 +7,7 @@ from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
-from .table import _BID, _SPECIAL, DEFEND, PASS, Action, decode_choice, discard_move
+from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_move
 
 __all__ = ["BiddingPhases"]
 
@@ -37,6 +37,10 @@ class BiddingPhases:
         self.defenders: list[int] = []
         self.all_passed = False
         self.undefended = False
+        self.doublings = 0
+        """How many times the contract was doubled (kontra, rekontra, ...)."""
+        self.to_double: list[int] = []
+        """The defenders still to answer in this round of doubling."""
 
     def _seat_of(self, seat) -> int:
         """The seat a rule names before the auction: eldest, dealer or the holder of a card."""
@@ -85,6 +89,9 @@ class BiddingPhases:
 
     def _discard_moves(self, seat: int) -> list[int]:
         return [discard_move(a, b) for a, b in combinations(sorted(self.hands[seat]), 2)]
+
+    def _double_moves(self, seat: int) -> list[int]:
+        return [PASS, DOUBLE]
 
     def _defence_moves(self, seat: int) -> list[int]:
         if self.auction.defence_for(self.contract.id)[0] == "must":
@@ -204,7 +211,34 @@ class BiddingPhases:
             self.undefended = True
             self.phase = "over"
             return
+        if self.auction.doubling is not None and self.defenders:
+            self.phase = "double"
+            self._defenders_to_double()
+            return
         self._to_play()
+
+    def _defenders_to_double(self) -> None:
+        """A round in which each defender in turn may double, or double again."""
+        n = self.table.players
+        self.to_double = sorted(self.defenders, key=lambda s: (s - self.declarer) % n)
+        self.to_act = self.to_double[0]
+
+    def _double_push(self, seat: int, move: int) -> None:
+        if move == DOUBLE:
+            self.doublings += 1
+            if self.doublings >= self.auction.doubling[0]:
+                return self._to_play()
+            if seat == self.declarer:
+                return self._defenders_to_double()
+            self.to_act = self.declarer
+            return
+        if seat == self.declarer:
+            return self._to_play()
+        self.to_double.remove(seat)
+        if self.to_double:
+            self.to_act = self.to_double[0]
+        else:
+            self._to_play()
 
     # -- rulings --------------------------------------------------------------------------------------------
 
@@ -256,6 +290,15 @@ class BiddingPhases:
             if move not in legal:
                 return illegal(N_("Seat {seat} must defend: nobody may decline in this contract."),
                                (clause,), seat=seat)
+            return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
+                           (clause,), seat, what)
+        if phase == "double":
+            clause = rules.doubling[1]
+            if action.kind not in ("double", "pass"):
+                return illegal(N_("Seat {seat} may double or pass."), (clause,), seat=seat)
+            if move == DOUBLE:
+                return Verdict(True, N_("Seat {seat} doubles: the contract now counts {times} times."),
+                               (("seat", seat), ("times", 2 ** (self.doublings + 1))), (clause,), seat, what)
             return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
                            (clause,), seat, what)
         return None

@@ -217,6 +217,8 @@ class Deal(BiddingPhases, BettingPhases):
             return self._discard_moves(self.to_act)
         if phase == "defence":
             return self._defence_moves(self.to_act)
+        if phase == "double":
+            return self._double_moves(self.to_act)
         if phase == "betting":
             return self._betting_moves(self.to_act)
         if phase == "blinds":
@@ -378,6 +380,8 @@ class Deal(BiddingPhases, BettingPhases):
             self._igra_push(seat, move)
         elif phase == "defence":
             self._defence_push(seat, move)
+        elif phase == "double":
+            self._double_push(seat, move)
         elif phase == "betting":
             self._betting_push(seat, move)
         elif phase == "blinds":

@@ -41,6 +41,9 @@ def settle_deal(deal) -> list[ScoreLine]:
         lines.append(ScoreLine(declarer, -1, refe.account,
                                N_("a refe used: this deal's scores are multiplied by {times}"),
                                (("times", refe.multiplier),), (refe.clause,)))
+    if deal.doublings:
+        multiplier *= 2 ** deal.doublings
+        extra += (rules.doubling[1],)
     worth = base * multiplier
     values = (("value", worth), ("contract", deal.game.contracts[contract].title))
 
