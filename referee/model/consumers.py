@@ -239,7 +239,7 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
             raise fail("bid_ladder", f"contract {cid} is not on the bid ladder, so no auction can win it",
                        hint=f"add a step for {cid} to the ladder")
     from_hand = any(s.from_hand for s in rules.specials)
-    for cid in on_ladder:
+    for cid in (step.contract for step in rules.ladder):
         if rules.targets.get(cid) is None and rules.targets.get(None) is None:
             raise fail("bid_ladder", f"contract {cid} never says how many tricks its declarer needs",
                        expected="a statement such as `declarer needs at least 6 tricks`")
@@ -254,8 +254,8 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
         _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
         for outcome in ("made", "failed"):
             if not rules.settle_rules("declarer", outcome, cid):
-                raise fail("declarer_target", f"nothing says what the declarer of {cid} writes when his "
-                           f"contract is {outcome}", expected=f"a statement such as `if {outcome}: declarer "
+                raise fail("settle", f"nothing says what the declarer of {cid} writes when he "
+                           f"{'makes' if outcome == 'made' else 'fails'} his contract", expected=f"a statement such as `if {outcome}: declarer "
                            f"writes points {'minus' if outcome == 'made' else 'plus'} value`")
     if not from_hand:
         for kind, _, item, stmt in seen:
@@ -293,7 +293,7 @@ def _find(seen, kind, test):
 def _check_pass_out(rules, seen, fail) -> None:
     out, refe = rules.pass_out, rules.refe
     if refe is not None and (out is None or out.account != refe.account):
-        raise fail("refe_rule", f"nothing ever writes a {refe.account}, so this rule never applies",
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", f"nothing ever writes a {refe.account}, so this rule never applies",
                    hint=f"write `all passing: each player writes 1 {refe.account}`")
 
 
