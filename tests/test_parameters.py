@@ -19,7 +19,6 @@ from referee.transcript import dump_transcript, random_transcript
 
 # Readings that change nothing a transcript can show, and readings this referee refuses to run.
 RECORDED_ONLY = {
-    ("preferans", "talon_view"): "who sees the talon is not part of a transcript",
     ("bouillotte", "visavi"): "both readings move the deal one seat to the right",
 }
 REFUSED = {("bouillotte", "carre_anglais")}
@@ -32,6 +31,7 @@ BY_SCENARIO = {
     ("bouillotte", "two_brelans"): "test_bouillotte.py::test_two_brelans_cancel_reading",
     ("bouillotte", "carre_bonus"): "test_bouillotte.py::test_carre_bonus_reading",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
+    ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",
     ("preferans", "refe_limit"): "test_preferans.py::test_refe_limit_readings",
 }
 

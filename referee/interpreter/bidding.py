@@ -261,15 +261,16 @@ class BiddingPhases:
             return illegal(*self._why_bid_illegal(seat, move), "illegal_bid", seat=seat, bid=action.args[0])
         if phase == "discard":
             take, view = rules.talon_discards[1], rules.talon_shown
+            cited = tuple(dict.fromkeys((take, view[1])))
             if action.kind != "discard" or move is None or move not in legal:
                 return illegal(N_("Seat {seat} must discard two cards from his hand after taking the talon."),
                                (take,), "illegal_card", seat=seat)
             if view[0]:
                 talon = " ".join(table.code(c) for c in self.talon)
                 return Verdict(True, N_("Seat {seat} takes the talon {talon}, shown to all, and discards two cards."),
-                               (("seat", seat), ("talon", talon)), (take, view[1]), seat, what)
+                               (("seat", seat), ("talon", talon)), cited, seat, what)
             return Verdict(True, N_("Seat {seat} takes the talon unseen by the others and discards two cards."),
-                           (("seat", seat),), (take, view[1]), seat, what)
+                           (("seat", seat),), cited, seat, what)
         if phase in ("declare", "igra"):
             if action.kind != "declare" or move is None:
                 return illegal(N_("Seat {seat} must declare a contract."), (rules.ladder_clause,),
