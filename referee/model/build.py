@@ -52,6 +52,7 @@ class _Builder(AuctionStatements):
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
         self.auction_parts: dict[str, Any] = {}
+        self.auction_clauses: dict[str, str] = {}
         self.overrides = overrides
         self.sources: dict[str, Source] = {}
         self.parameters: dict[str, Parameter] = {}

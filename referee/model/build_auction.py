@@ -41,6 +41,12 @@ class AuctionStatements:
     """Builder handlers for the auction statements; the values collect in `self.auction_parts`."""
 
     auction_parts: dict[str, Any]
+    auction_clauses: dict[str, str]
+    """The clause that stated each once-only rule, for the message when it is stated again."""
+
+    @staticmethod
+    def clause_id_of(item) -> str:
+        return str(item.tree.children[0])
 
     def _auction_statement(self, item, stmt, cid, scope) -> None:
         kind = stmt.data
@@ -52,10 +58,11 @@ class AuctionStatements:
     def _auction_once(self, item, stmt, key: str, value) -> None:
         parts = self.auction_parts
         if key in parts:
-            raise item.error(stmt, f"the rule on {key.replace('_', ' ')} is already stated by clause "
-                             f"{parts[key][-1] if isinstance(parts[key], tuple) else parts[key].clause}",
+            raise item.error(stmt, "this rule is already stated by clause "
+                             f"{self.auction_clauses[key]}",
                              hint="state each rule once; a variant replaces the clause instead")
         parts[key] = value
+        self.auction_clauses[key] = self.clause_id_of(item)
 
     def _scoped_once(self, item, stmt, key: str, scope, value) -> None:
         table = self.auction_parts.setdefault(key, {})

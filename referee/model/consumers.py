@@ -368,7 +368,7 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
                    "short of it writes", expected="a statement such as `if made: each short defender "
                    "writes points plus value`")
     if short and not quotas:
-        item, stmt = _find(seen, "settle", lambda s: "short" in item_words(s))
+        item, stmt = _find(seen, "settle", lambda s: "short" in _tokens(s))
         raise item.error(stmt, "no quota is stated, so no defender is ever short",
                          hint="state one, such as `defenders need 4 tricks together`")
     for scope, qs in rules.quotas.items():
@@ -382,5 +382,5 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
                        "and nothing says how many tricks he needs", expected="`lone defender needs 2 tricks`")
 
 
-def item_words(stmt) -> list[str]:
+def _tokens(stmt) -> list[str]:
     return [str(t) for t in stmt.scan_values(lambda v: isinstance(v, lark.Token))]

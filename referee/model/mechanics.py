@@ -68,7 +68,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("passed players may not bid again", "pass_final"),
               _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing"),
               _need("declarer needs at least 6 tricks", "declarer_target"),
-              _need("if made: declarer writes points plus value", "settle"))),
+              _need("if made: declarer writes points minus value", "settle"))),
     Mechanic("talon_exchange", "the talon exchange", frozenset({"talon_take", "talon_shown", "talon_hidden"}),
              (_need("declarer takes the talon and discards 2", "talon_take"),
               _need("talon shown", "talon_shown", "talon_hidden"))),
