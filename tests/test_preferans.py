@@ -448,3 +448,32 @@ def test_made_bettel_charges_no_quota_even_when_counted_each():
     first_legal_to_the_end(deal)
     assert declarer_made(deal) and min(deal.tricks_won[1], deal.tricks_won[2]) < 2
     assert not [l for l in match.finish_deal().scores if "quota" in l.message]
+
+
+_PHASE_RULES = {
+    "talon exchange": "  declarer takes the talon and discards 2\n  talon shown\n",
+    "declaration": "  declarer may name any contract at least as high as his bid\n",
+    "defence": ("  each defender may decline\n  nobody defending: contract counts as made\n"
+                "  tricks of a decliner count for nobody\n  if not defended: declarer writes points minus value\n"
+                "  defenders need 4 tricks together\n  lone defender needs 2 tricks\n"
+                "  if made: each short defender writes points plus value\n"
+                "  defenders may double and declarer redouble, up to 2 times\n"),
+}
+_SUBSETS = [tuple(p for i, p in enumerate(_PHASE_RULES) if mask >> i & 1) for mask in range(8)]
+
+
+@pytest.mark.parametrize("phases", _SUBSETS, ids=["+".join(s) or "auction-only" for s in _SUBSETS])
+def test_every_subset_of_the_auction_phases_plays_and_judges(tmp_path, phases):
+    """Whatever phases an auction game lists, a file that loads plays whole matches and its
+    transcripts judge legal: no phase waits for one the deal does not have."""
+    from referee.judge import judge
+    from referee.transcript import random_transcript
+    path = tmp_path / "mini.rules"
+    listed = ", ".join(("auction",) + phases + ("play",))
+    path.write_text(MINI.replace("PHASES", listed).replace("FIRST", "eldest").replace("STEP", "any higher step")
+                    .replace("EXTRA", "".join(_PHASE_RULES[p] for p in phases)), encoding="utf-8")
+    game = load_game(str(path))
+    for seed in range(4):
+        data = random_transcript(game, seed, whole_match=True, game_ref={"rules": "mini.rules"})
+        assert len(data["deals"]) == 3
+        assert judge(data, base=tmp_path).legal

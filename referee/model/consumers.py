@@ -269,6 +269,13 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     if winner is not None and winner not in written:
         raise fail("winner", f"the winner is decided on {winner}, and nothing in this game writes it",
                    hint=f"write it in a settle rule, or compute it: `final {winner} = ...`")
+    if rules.first_bid is not None and rules.first_bid[0].role == "holder":
+        for players in game.players.value:
+            hand, talon, up = dealt_cards(game, players)
+            if hand * players < len(game.pack_for(players).cards):
+                raise fail("first_bid", f"with {players} players not every card is dealt to a hand, so "
+                           f"{rules.first_bid[0].card} may lie undealt and nobody hold it",
+                           hint="name the eldest or the dealer")
     _check_pass_out(rules, seen, fail)
     _check_talon(game, rules, phases, seen, fail, header)
     _check_specials(rules, phases, fail, header)
@@ -371,6 +378,9 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
         item, stmt = _find(seen, "settle", lambda s: "short" in _tokens(s))
         raise item.error(stmt, "no quota is stated, so no defender is ever short",
                          hint="state one, such as `defenders need 4 tricks together`")
+    if not may_decline and any(q.kind == "lone" for q in quotas):
+        raise fail("quota_lone", "no defender may decline, so nobody ever defends alone",
+                   hint="remove it, or write `each defender may decline`")
     for scope, qs in rules.quotas.items():
         kinds = {q.kind for q in qs}
         if {"together", "each"} <= kinds:
