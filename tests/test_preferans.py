@@ -477,3 +477,15 @@ def test_every_subset_of_the_auction_phases_plays_and_judges(tmp_path, phases):
         data = random_transcript(game, seed, whole_match=True, game_ref={"rules": "mini.rules"})
         assert len(data["deals"]) == 3
         assert judge(data, base=tmp_path).legal
+
+
+def test_a_pair_short_together_fails_below_its_share_or_both(tmp_path):
+    """`defenders need 4 tricks together, else each needs 2`: a pair with three tricks split 2:1
+    charges only the defender with one; without a share both are charged."""
+    from referee.interpreter.settlement import short_defenders
+    for share, charged in ((", else each needs 2", [2]), ("", [1, 2])):
+        extra = (_PHASE_RULES["defence"].replace("together\n", f"together{share}\n"))
+        match, deal = mini(tmp_path, "auction, defence, play", extra=extra)
+        deal.defenders, deal.contract = [1, 2], deal.contracts["spades"]
+        assert short_defenders(deal, {1: 2, 2: 1})[0] == charged
+        assert short_defenders(deal, {1: 3, 2: 1})[0] == []

@@ -118,7 +118,8 @@ def short_defenders(deal, credit: dict[int, int]):
     if together:
         if sum(credit.values()) >= together.tricks:
             return [], together
-        share = together.tricks // len(defenders)
-        return [s for s in defenders if credit[s] < share], together
+        if together.share is None:
+            return list(defenders), together
+        return [s for s in defenders if credit[s] < together.share], together
     each = quotas.get("each")
     return ([s for s in defenders if credit[s] < each.tricks] if each else []), each

@@ -106,6 +106,8 @@ class Quota:
     kind: str
     tricks: int
     clause: str
+    share: int | None = None
+    """For "together": the tricks each defender needs when the pair falls short (None: both fail)."""
 
 
 @dataclass(frozen=True)

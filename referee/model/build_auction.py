@@ -180,15 +180,19 @@ class AuctionStatements:
     def _a_defence_must(self, item, stmt, cid, scope) -> None:
         self._scoped_once(item, stmt, "defence", scope, ("must", cid))
 
-    def _quota(self, item, stmt, cid, scope, kind: str, tricks: int) -> None:
+    def _quota(self, item, stmt, cid, scope, kind: str, tricks: int, share: int | None = None) -> None:
         quotas = self.auction_parts.setdefault("quotas", {}).setdefault(scope, [])
         if any(q.kind == kind for q in quotas) or (quotas and "none" in {kind} | {q.kind for q in quotas}):
             raise item.error(stmt, "this quota contradicts or repeats one already stated for "
                              + (f"contract {scope}" if scope else "the game"))
-        quotas.append(Quota(kind, tricks, cid))
+        quotas.append(Quota(kind, tricks, cid, share))
 
     def _a_quota_together(self, item, stmt, cid, scope) -> None:
-        self._quota(item, stmt, cid, scope, "together", int(stmt.children[0]))
+        tricks, *share = (int(t) for t in stmt.children)
+        if share and not 1 <= share[0] <= tricks:
+            raise item.error(stmt.children[1], f"a share of {share[0]} tricks each does not fit a quota of "
+                             f"{tricks} together", expected=f"a number from 1 to {tricks}")
+        self._quota(item, stmt, cid, scope, "together", tricks, share[0] if share else None)
 
     def _a_quota_each(self, item, stmt, cid, scope) -> None:
         self._quota(item, stmt, cid, scope, "each", int(stmt.children[0]))
