@@ -489,3 +489,24 @@ def test_a_pair_short_together_fails_below_its_share_or_both(tmp_path):
         deal.defenders, deal.contract = [1, 2], deal.contracts["spades"]
         assert short_defenders(deal, {1: 2, 2: 1})[0] == charged
         assert short_defenders(deal, {1: 3, 2: 1})[0] == []
+
+
+def test_passed_players_may_bid_again_when_the_rules_say_so(tmp_path):
+    path = tmp_path / "open.rules"
+    path.write_text(MINI.replace("passed players may not bid again", "passed players may bid again")
+                    .replace("PHASES", "auction, play").replace("FIRST", "eldest").replace("STEP", "the next step")
+                    .replace("EXTRA", ""), encoding="utf-8")
+    match, deal = start(load_game(str(path)))
+    run(deal, [(0, "pass"), (1, "bid 2"), (2, "pass")])
+    assert deal.to_act == 0 and "bid 3" in {str(a) for a in deal.legal_actions()}   # he passed, and may bid
+    run(deal, [(0, "bid 3"), (1, "pass"), (2, "pass")])          # two passes in a row after the last bid
+    assert deal.declarer == 0 and deal.contract.id == "hearts" and deal.phase == "tricks"
+    match, deal = start(load_game(str(path)))
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+    assert deal.is_over() and deal.all_passed
+
+
+def test_a_passed_player_stays_out_of_a_preferans_auction(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "pass"), (1, "bid 2"), (2, "bid 3")])
+    assert deal.to_act == 1                                      # seat 0 is skipped for good

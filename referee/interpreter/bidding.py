@@ -26,6 +26,7 @@ class BiddingPhases:
         self.level: int | None = None          # ladder index of the highest number bid
         self.high_bidder: int | None = None
         self.passed: set[int] = set()
+        self.passes_in_row = 0
         self.spoken: set[int] = set()
         self.specials_said: list[tuple[int, int]] = []   # (seat, special index) in order
         self.igra_games: dict[int, int] = {}
@@ -101,6 +102,8 @@ class BiddingPhases:
     # -- applying moves ---------------------------------------------------------------------------------
 
     def _auction_push(self, seat: int, move: int) -> None:
+        if not self.auction.pass_final[0]:
+            return self._open_auction_push(seat, move)
         self.spoken.add(seat)
         if move == PASS:
             self.passed.add(seat)
@@ -124,6 +127,24 @@ class BiddingPhases:
         while nxt in self.passed or nxt in said:
             nxt = (nxt + 1) % n
         self.to_act = nxt
+
+    def _open_auction_push(self, seat: int, move: int) -> None:
+        """An auction where a pass is not final: everyone keeps his turn, and it ends when all the
+        others pass in a row after the last bid (or everyone passes before any bid)."""
+        self.spoken.add(seat)
+        if move == PASS:
+            self.passes_in_row += 1
+        else:
+            self.passes_in_row = 0
+            if move <= _SPECIAL:
+                self.specials_said.append((seat, _SPECIAL - move))
+            else:
+                self.level, self.high_bidder = _BID - move, seat
+        n = self.table.players
+        bid = self.level is not None or self.specials_said
+        if self.passes_in_row >= (n - 1 if bid else n):
+            return self._end_auction()
+        self.to_act = (seat + 1) % n
 
     def _has_phase(self, name: str) -> bool:
         return name in self.table.phases

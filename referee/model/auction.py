@@ -121,8 +121,8 @@ class AuctionRules:
     first_bid: tuple[SeatRef, str] | None = None
     steps: tuple[str, str] | None = None
     """("next" | "any_higher", clause): how number bids rise."""
-    pass_final: str | None = None
-    """Clause of `passed players may not bid again`."""
+    pass_final: tuple[bool, str] | None = None
+    """(whether a pass is final, clause): `passed players may [not] bid again`."""
     hold: str | None = None
     """Clause of `earlier bidders may hold the bid` (moje)."""
     contest: tuple[str, str] | None = None

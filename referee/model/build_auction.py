@@ -24,7 +24,7 @@ _SCOPED = {"declarer_target", "settle", "defence_may_decline", "defence_must", "
            "quota_each", "quota_lone", "quota_none"}
 
 AUCTION_KINDS = frozenset({
-    "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final",
+    "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final", "pass_not_final",
     "bid_hold", "special_contest", "pass_out_writes", "pass_out_nothing", "refe_rule", "talon_take",
     "talon_shown", "talon_hidden", "declare_at_least_bid", "declare_bid", "declare_after_special",
     "defence_may_decline", "defence_must", "quota_together", "quota_each", "quota_lone", "quota_none",
@@ -114,7 +114,10 @@ class AuctionStatements:
         self._auction_once(item, stmt, "steps", ("any_higher", cid))
 
     def _a_pass_final(self, item, stmt, cid, scope) -> None:
-        self._auction_once(item, stmt, "pass_final", cid)
+        self._auction_once(item, stmt, "pass_final", (True, cid))
+
+    def _a_pass_not_final(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "pass_final", (False, cid))
 
     def _a_bid_hold(self, item, stmt, cid, scope) -> None:
         self._auction_once(item, stmt, "hold", cid)
