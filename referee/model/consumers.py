@@ -254,14 +254,18 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
         _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
         for outcome in ("made", "failed"):
             if not rules.settle_rules("declarer", outcome, cid):
-                raise fail("settle", f"nothing says what the declarer of {cid} writes when he "
-                           f"{'makes' if outcome == 'made' else 'fails'} his contract", expected=f"a statement such as `if {outcome}: declarer "
-                           f"writes points {'minus' if outcome == 'made' else 'plus'} value`")
+                verb, sign = ("makes", "minus") if outcome == "made" else ("fails", "plus")
+                raise fail("settle", f"nothing says what the declarer of {cid} writes when he {verb} his "
+                           "contract", expected=f"a statement such as `if {outcome}: declarer writes points "
+                           f"{sign} value`")
     if not from_hand:
         for kind, _, item, stmt in seen:
-            if kind == "score_contract" and len(stmt.children) > 2:
-                raise item.error(stmt.children[2], "no bid of this game plays from hand, so a value from "
-                                 "hand is never used", hint="remove `from hand N`, or declare a bid `from hand`")
+            hand = (stmt.children[2] if kind == "score_contract" and len(stmt.children) > 2 else
+                    next((a.children[1] for a in stmt.find_data("amount_fixed") if len(a.children) > 1), None)
+                    if kind == "settle" else None)
+            if hand is not None:
+                raise item.error(hand, "no bid of this game plays from hand, so a value from hand is "
+                                 "never used", hint="remove `from hand N`, or declare a bid `from hand`")
     winner = game.winner.value[1] if game.winner else None
     written = {s.account for _, s in rules.settles} | {rules.pass_out.account if rules.pass_out else None}
     if rules.final is not None:
