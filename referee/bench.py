@@ -20,7 +20,7 @@ __all__ = ["run_bench", "deals_per_second", "load_times"]
 
 
 def _peer_for(game) -> str:
-    if game.features.get("bid_ladder"):
+    if game.auction is not None:
         return "skat"
     if game.features.get("ante"):
         return "universal_poker"

@@ -19,10 +19,9 @@ from referee.transcript import dump_transcript, random_transcript
 
 # Readings that change nothing a transcript can show, and readings this referee refuses to run.
 RECORDED_ONLY = {
-    ("preferans", "talon_view"): "who sees the talon is not part of a transcript",
     ("bouillotte", "visavi"): "both readings move the deal one seat to the right",
 }
-REFUSED = {("preferans", "kontra"), ("bouillotte", "carre_anglais")}
+REFUSED = {("bouillotte", "carre_anglais")}
 RECORDED_ONLY[("preferans", "turn_direction")] = (
     "seats are numbered in the direction of play, so the mirror-image game has the same "
     "transcript; only which neighbour cuts changes")
@@ -32,6 +31,8 @@ BY_SCENARIO = {
     ("bouillotte", "two_brelans"): "test_bouillotte.py::test_two_brelans_cancel_reading",
     ("bouillotte", "carre_bonus"): "test_bouillotte.py::test_carre_bonus_reading",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
+    ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",
+    ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",
     ("preferans", "refe_limit"): "test_preferans.py::test_refe_limit_readings",
 }
 

@@ -51,11 +51,12 @@ def test_the_numbers_the_source_states(preferans):
     assert quantity(preferans, "cards", None) == 32        # 32-card pack (line 11)
     assert hand_size(preferans, 3) == 10                     # ten cards, ten tricks (line 15)
     rules = Match(preferans).auction
-    assert rules.target("hearts")[:2] == ("at_least", 6)      # six tricks of ten (line 12)
-    assert rules.target("bettel")[:2] == ("at_most", 0)       # Bettel: no trick (line 10)
-    assert rules.defence_rule("quota_together", None)[0] == 4  # four between them (line 12)
-    assert rules.defence_rule("lone_quota", None)[0] == 2      # two for a lone defender (line 12)
-    assert [n for n, _ in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
+    hearts, bettel = rules.target("hearts"), rules.target("bettel")
+    assert (hearts.at_most, hearts.tricks) == (False, 6)       # six tricks of ten (line 12)
+    assert (bettel.at_most, bettel.tricks) == (True, 0)        # Bettel: no trick (line 10)
+    assert rules.quotas_for("hearts")["together"].tricks == 4  # four between them (line 12)
+    assert rules.quotas_for("hearts")["lone"].tricks == 2      # two for a lone defender (line 12)
+    assert [step.number for step in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
 
 
 def test_deal_is_five_two_five(preferans):
@@ -239,8 +240,8 @@ def test_random_deals_settle_by_the_clauses(seed):
     if deal.all_passed:
         assert delta == [0, 0, 0] and all(l.account == "refe" for l in result.scores)
         return
-    value, from_hand, _ = match.auction.values[deal.contract.id]
-    worth = (from_hand if deal.from_hand else value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
+    value = match.auction.values[deal.contract.id]
+    worth = (value.from_hand if deal.from_hand else value.value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
     sign = -1 if deal.undefended or declarer_made(deal) else 1
     assert delta[deal.declarer] == sign * worth
     for seat in deal.defenders:
@@ -277,3 +278,235 @@ def test_refe_limit_readings(settings, refes_after):
     run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
     match.finish_deal()
     assert match.accounts["refe"] == refes_after
+
+
+# -- the phases and statements of auction games, each shown by a scenario ---------------------------
+
+MINI = """game mini "A small auction game"
+source s1 "mini.txt" language en lines 1
+clause M1 "Everything." interpretation "A test game." {
+  players 3
+  direction clockwise
+  deck piquet "32-card pack" {
+    suits S "spades" "S", D "diamonds" "D", H "hearts" "H", C "clubs" "C"
+    ranks 7 8 9 10 J Q K A
+  }
+  pack piquet
+  first dealer by draw highest
+  draw ties redraw
+  eldest is next after dealer
+  deal 5 each, 2 to talon, 5 each
+  dealer passes next after every deal
+  contract spades "Spades" plays tricks
+  contract hearts "Hearts" plays tricks
+  deal phases PHASES
+  bid ladder 2 spades, 3 hearts
+  first bid by FIRST
+  each bid is STEP
+  passed players may not bid again
+  all passing: nothing is written
+  declarer needs at least 6 tricks
+  score spades value 4
+  score hearts value 8
+  account points "points"
+  if made: declarer writes points minus value
+  if failed: declarer writes points plus value
+  must follow suit, else trump, else any card
+  no duty to head
+  no duty to overtrump
+  first lead by eldest
+  trick won by highest of suit led unless trumped
+  in spades { trumps S }
+  in hearts { trumps H }
+  irregularity out_of_turn: reject
+  irregularity revoke: reject
+  irregularity illegal_card: reject
+  irregularity illegal_bid: reject
+  match ends after 3 deals
+  winner lowest total of points
+EXTRA
+}
+"""
+
+
+def mini(tmp_path, phases="auction, play", first="eldest", step="the next step", extra=""):
+    path = tmp_path / "mini.rules"
+    path.write_text(MINI.replace("PHASES", phases).replace("FIRST", first).replace("STEP", step)
+                    .replace("EXTRA", extra), encoding="utf-8")
+    return start(load_game(str(path)))
+
+
+def first_legal_to_the_end(deal):
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+
+
+def test_phases_not_listed_are_skipped(tmp_path):
+    """Without a talon exchange, a declaration or a defence in `deal phases`, the declarer keeps
+    his ten cards, plays the contract of his bid, and both others defend."""
+    match, deal = mini(tmp_path)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "tricks" and deal.contract.id == "spades" and len(deal.hands[0]) == 10
+    assert deal.defenders == [1, 2] and deal.to_act == 0
+
+
+def test_talon_exchange_and_declaring_only_the_bid(tmp_path):
+    extra = ("  declarer takes the talon and discards 2\n  talon hidden\n"
+             "  declarer plays the contract of his bid\n")
+    match, deal = mini(tmp_path, "auction, talon exchange, declaration, play", extra=extra)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "discard" and len(deal.hands[0]) == 12
+    verdict = act(deal, 0, "discard 9D 8D")
+    assert verdict.legal and "unseen" in verdict.text() and verdict.clauses == ("M1",)
+    assert [str(a) for a in deal.legal_actions()] == ["declare spades"]   # his bid, nothing higher
+
+
+def test_talon_shown_or_hidden():
+    """`talon_view`: the verdict on the exchange names the talon only when it was shown to all."""
+    for view, shown in (("shown", True), ("hidden", False)):
+        match, deal = start(load_game("preferans", {"talon_view": view}))
+        run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass")])
+        verdict = act(deal, 0, "discard 9D 8D")
+        assert verdict.legal and verdict.clauses == ("P4.1", "P4.2")
+        assert ("9D 8D" in verdict.text()) is shown
+
+
+def test_bids_may_jump_and_the_dealer_may_bid_first(tmp_path):
+    match, deal = mini(tmp_path, first="dealer", step="any higher step")
+    assert deal.to_act == 2                                     # the dealer speaks first
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 2", "bid 3"}
+    match, deal = mini(tmp_path)
+    assert deal.to_act == 0 and {str(a) for a in deal.legal_actions()} == {"pass", "bid 2"}
+
+
+def test_an_undefended_contract_may_be_played_and_a_deciners_tricks_count_for_nobody(tmp_path):
+    extra = ("  each defender may decline\n  nobody defending: contract is played\n"
+             "  tricks of a decliner count for nobody\n")
+    match, deal = mini(tmp_path, "auction, defence, play", extra=extra)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "tricks" and deal.defenders == [] and not deal.undefended
+    first_legal_to_the_end(deal)
+    assert deal.tricks_won[1] + deal.tricks_won[2] > 0
+    assert all(line.seat == 0 for line in match.finish_deal().scores)
+
+
+def test_between_several_igra_bids_the_later_bidder_may_win(tmp_path):
+    extra = ('  bid solo "solo" above every number, from hand\n'
+             "  between several solo bids the highest contract wins, then the later bidder\n"
+             "  after solo declarer may name any contract\n"
+             "  declarer may name any contract at least as high as his bid\n"
+             "  score spades value 4 from hand 6\n  score hearts value 8 from hand 10\n")
+    text = MINI.replace("  score spades value 4\n  score hearts value 8\n", "")
+    path = tmp_path / "solo.rules"
+    path.write_text(text.replace("PHASES", "auction, declaration, play").replace("FIRST", "eldest")
+                    .replace("STEP", "the next step").replace("EXTRA", extra), encoding="utf-8")
+    match, deal = start(load_game(str(path)))
+    run(deal, [(0, "bid solo"), (1, "bid solo"), (2, "pass"), (0, "declare hearts"), (1, "declare hearts")])
+    assert deal.declarer == 1 and deal.from_hand                  # equal games: the later bidder
+
+
+def test_kontra_doubles_and_redoubles():
+    """kontra=on: a defender doubles, the declarer redoubles, and everything scores four times."""
+    match, deal = start(load_game("preferans", {"kontra": "on"}))
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend")])
+    assert deal.phase == "double" and {str(a) for a in deal.legal_actions()} == {"pass", "double"}
+    verdict = act(deal, 1, "double")
+    assert verdict.legal and verdict.clauses == ("P5.5",) and "2 times" in verdict.text()
+    run(deal, [(0, "double"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "tricks" and deal.doublings == 2
+    first_legal_to_the_end(deal)
+    result = match.finish_deal()
+    declarer = [l for l in result.scores if l.seat == 0 and l.account == "bule"]
+    assert [abs(l.points) for l in declarer] == [8 * 4] and "P5.5" in declarer[0].clauses
+
+
+def test_each_defender_writes_supe_for_his_tricks(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend")])
+    first_legal_to_the_end(deal)
+    result = match.finish_deal()
+    for seat in (1, 2):
+        supe = [l for l in result.scores if l.seat == seat and l.account == "supe"]
+        assert [(l.points, l.against) for l in supe] == [(deal.tricks_won[seat] * 8, 0)]
+        assert supe[0].clauses[0] == "P7.3"
+
+
+def test_made_bettel_charges_no_quota_even_when_counted_each():
+    """Issue 11: with the quota counted for each defender, a made Bettel split 10:0 between the
+    defenders charges nobody: the defenders have no quota in Bettel (P5.2)."""
+    game = load_game("preferans", {"defender_quota": "each"})
+    match = Match(game)
+    match.dealer = 2
+    hands = ["7S 8S 9S 7D 8D 9D 7H 8H 9H 7C", "10S JS QS KS AS 10D JD QD KD AD",
+             "10H JH QH KH AH 10C JC QC KC AC"]
+    deal = match.new_deal([[match.table.card_id(c) for c in h.split()] for h in hands],
+                          talon=[match.table.card_id(c) for c in ("8C", "9C")])
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9C 8C"), (0, "declare bettel"),
+               (1, "defend"), (2, "defend")])
+    first_legal_to_the_end(deal)
+    assert declarer_made(deal) and min(deal.tricks_won[1], deal.tricks_won[2]) < 2
+    assert not [l for l in match.finish_deal().scores if "quota" in l.message]
+
+
+_PHASE_RULES = {
+    "talon exchange": "  declarer takes the talon and discards 2\n  talon shown\n",
+    "declaration": "  declarer may name any contract at least as high as his bid\n",
+    "defence": ("  each defender may decline\n  nobody defending: contract counts as made\n"
+                "  tricks of a decliner count for nobody\n  if not defended: declarer writes points minus value\n"
+                "  defenders need 4 tricks together\n  lone defender needs 2 tricks\n"
+                "  if made: each short defender writes points plus value\n"
+                "  defenders may double and declarer redouble, up to 2 times\n"),
+}
+_SUBSETS = [tuple(p for i, p in enumerate(_PHASE_RULES) if mask >> i & 1) for mask in range(8)]
+
+
+@pytest.mark.parametrize("phases", _SUBSETS, ids=["+".join(s) or "auction-only" for s in _SUBSETS])
+def test_every_subset_of_the_auction_phases_plays_and_judges(tmp_path, phases):
+    """Whatever phases an auction game lists, a file that loads plays whole matches and its
+    transcripts judge legal: no phase waits for one the deal does not have."""
+    from referee.judge import judge
+    from referee.transcript import random_transcript
+    path = tmp_path / "mini.rules"
+    listed = ", ".join(("auction",) + phases + ("play",))
+    path.write_text(MINI.replace("PHASES", listed).replace("FIRST", "eldest").replace("STEP", "any higher step")
+                    .replace("EXTRA", "".join(_PHASE_RULES[p] for p in phases)), encoding="utf-8")
+    game = load_game(str(path))
+    for seed in range(4):
+        data = random_transcript(game, seed, whole_match=True, game_ref={"rules": "mini.rules"})
+        assert len(data["deals"]) == 3
+        assert judge(data, base=tmp_path).legal
+
+
+def test_a_pair_short_together_fails_below_its_share_or_both(tmp_path):
+    """`defenders need 4 tricks together, else each needs 2`: a pair with three tricks split 2:1
+    charges only the defender with one; without a share both are charged."""
+    from referee.interpreter.settlement import short_defenders
+    for share, charged in ((", else each needs 2", [2]), ("", [1, 2])):
+        extra = (_PHASE_RULES["defence"].replace("together\n", f"together{share}\n"))
+        match, deal = mini(tmp_path, "auction, defence, play", extra=extra)
+        deal.defenders, deal.contract = [1, 2], deal.contracts["spades"]
+        assert short_defenders(deal, {1: 2, 2: 1})[0] == charged
+        assert short_defenders(deal, {1: 3, 2: 1})[0] == []
+
+
+def test_passed_players_may_bid_again_when_the_rules_say_so(tmp_path):
+    path = tmp_path / "open.rules"
+    path.write_text(MINI.replace("passed players may not bid again", "passed players may bid again")
+                    .replace("PHASES", "auction, play").replace("FIRST", "eldest").replace("STEP", "the next step")
+                    .replace("EXTRA", ""), encoding="utf-8")
+    match, deal = start(load_game(str(path)))
+    run(deal, [(0, "pass"), (1, "bid 2"), (2, "pass")])
+    assert deal.to_act == 0 and "bid 3" in {str(a) for a in deal.legal_actions()}   # he passed, and may bid
+    run(deal, [(0, "bid 3"), (1, "pass"), (2, "pass")])          # two passes in a row after the last bid
+    assert deal.declarer == 0 and deal.contract.id == "hearts" and deal.phase == "tricks"
+    match, deal = start(load_game(str(path)))
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+    assert deal.is_over() and deal.all_passed
+
+
+def test_a_passed_player_stays_out_of_a_preferans_auction(preferans):
+    match, deal = start(preferans)
+    run(deal, [(0, "pass"), (1, "bid 2"), (2, "bid 3")])
+    assert deal.to_act == 1                                      # seat 0 is skipped for good

@@ -636,3 +636,8 @@ def statement(tree: lark.Tree):
     if tree.data not in NODES:
         return tree
     return _TRANSFORMER.transform(tree)
+
+
+def value(tree: lark.Tree):
+    """A part of a statement (a seat, a card set, a number) as its node."""
+    return _TRANSFORMER.transform(tree)

@@ -416,9 +416,9 @@ class Deal(BiddingPhases, BettingPhases):
 
         if self.phase == "over":
             return illegal(N_("The deal is over; no more actions are possible."), ())
-        if self.phase == "auction" and seat in self.passed and "pass_is_final" in self.auction.rules:
+        if self.phase == "auction" and seat in self.passed and self.auction.pass_final[0]:
             return illegal(N_("Seat {seat} has passed and may not bid again."),
-                           (self.auction.rules["pass_is_final"],), "illegal_bid", seat=seat)
+                           (self.auction.pass_final[1],), "illegal_bid", seat=seat)
         if seat != self.to_act:
             return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)

@@ -22,8 +22,6 @@ def unsupported_mechanics(game: Game) -> list[str]:
     found = set()
     if game.has_rule("showdown_rule", "carre_anglais_draw"):
         found.add("a draw from the stock at the showdown (carre_anglais_draw)")
-    if game.has_rule("defence_rule", "kontra_ladder"):
-        found.add("kontra")
     if not game.contracts and not game.feature("ante"):
         found.add("a deal without contracts or betting")
     return sorted(found)
@@ -209,7 +207,7 @@ class Match:
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
-        refe = self.accounts.get(self.auction.refe[2]) if self.auction and self.auction.refe else None
+        refe = self.accounts.get(self.auction.refe.account) if self.auction and self.auction.refe else None
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
                          contract=contract, talon=talon, auction=self.auction,
                          refe=list(refe) if refe is not None else None, vying=self.vying,

@@ -1,18 +1,17 @@
 """Settling a deal of an auction game: what the declarer and each defender write, by the
-`settle` statements of the rules, doubled by a refe. Every line cites the clauses behind it."""
+settle rules of the game, multiplied by a refe. Every line cites the clauses behind it."""
 
 from __future__ import annotations
+
 
 from ..i18n import N_
 from ..verdicts import ScoreLine
 
-__all__ = ["settle_deal", "declarer_made"]
+__all__ = ["settle_deal", "declarer_made", "short_defenders"]
 
 
 def declarer_made(deal) -> bool:
-    kind, tricks, _ = deal.auction.target(deal.contract.id)
-    taken = deal.tricks_won[deal.declarer]
-    return taken <= tricks if kind == "at_most" else taken >= tricks
+    return deal.auction.target(deal.contract.id).made(deal.tricks_won[deal.declarer])
 
 
 def settle_deal(deal) -> list[ScoreLine]:
@@ -20,106 +19,107 @@ def settle_deal(deal) -> list[ScoreLine]:
     lines: list[ScoreLine] = []
     n = deal.table.players
     if deal.all_passed:
-        outcome = rules.all_pass
-        if outcome and "refe_to_all" in outcome[0] and rules.refe is not None:
-            limit, refe_clause, refe_account = rules.refe
-            for seat in range(n):
-                if limit is None or deal.refe[seat] < limit:
-                    lines.append(ScoreLine(seat, 1, refe_account, N_("a refe: everyone passed"), (),
-                                           (outcome[1], refe_clause)))
+        out = rules.pass_out
+        if out.account is None:
+            return lines
+        refe = rules.refe if rules.refe is not None and rules.refe.account == out.account else None
+        for seat in range(n):
+            # A cap on refes held stops a player from receiving more.
+            if refe is None or refe.limit is None or deal.refe[seat] < refe.limit:
+                clauses = (out.clause,) + ((refe.clause,) if refe else ())
+                lines.append(ScoreLine(seat, out.points, out.account, N_("a refe: everyone passed"), (),
+                                       clauses))
         return lines
     contract = deal.contract.id
     declarer = deal.declarer
-    value, from_hand, value_clause = rules.values[contract]
-    base = from_hand if deal.from_hand and from_hand is not None else value
+    value = rules.values[contract]
+    base = value.from_hand if deal.from_hand and value.from_hand is not None else value.value
     multiplier, extra = 1, ()
-    if rules.refe is not None and deal.refe[declarer] > 0:
-        multiplier, extra = 2, (rules.refe[1],)
-        lines.append(ScoreLine(declarer, -1, rules.refe[2], N_("a refe used: this deal counts double"), (),
-                               (rules.refe[1],)))
+    refe = rules.refe
+    if refe is not None and deal.refe[declarer] > 0:
+        multiplier, extra = refe.multiplier, (refe.clause,)
+        lines.append(ScoreLine(declarer, -1, refe.account,
+                               N_("a refe used: this deal's scores are multiplied by {times}"),
+                               (("times", refe.multiplier),), (refe.clause,)))
+    if deal.doublings:
+        multiplier *= 2 ** deal.doublings
+        extra += (rules.doubling[1],)
     worth = base * multiplier
     values = (("value", worth), ("contract", deal.game.contracts[contract].title))
 
-    def write(rule, seat, amount_for, message, against=None, **more):
-        points = rule.sign * amount_for(rule.amount)
-        if points == 0 and rule.amount[0] == "amount_nothing":
-            return
-        lines.append(ScoreLine(seat, points, rule.account, message,
-                               values + tuple(more.items()) + (("points", points),),
-                               (rule.clause, value_clause) + extra, against=against))
-
-    def plain(amount, tricks=0):
-        kind = amount[0]
-        if kind == "amount_value":
+    def amount_of(rule, tricks=0) -> int:
+        amount = rule.amount
+        if amount.kind == "value":
             return worth
-        if kind == "amount_tricks_value":
+        if amount.kind == "tricks_value":
             return tricks * worth
-        if kind == "amount_fixed":
-            fixed = amount[2] if deal.from_hand and len(amount) > 2 else amount[1]
+        if amount.kind == "fixed":
+            fixed = amount.from_hand if deal.from_hand and amount.from_hand is not None else amount.fixed
             return fixed * multiplier
         return 0
 
+    def write(rule, seat, points, message, against=None, clauses=(), **more):
+        if rule.amount.kind == "nothing":
+            return
+        points *= rule.sign
+        lines.append(ScoreLine(seat, points, rule.account, message,
+                               values + tuple(more.items()) + (("points", points),),
+                               tuple(dict.fromkeys((rule.clause, value.clause) + extra + clauses)),
+                               against=against))
+
     if deal.undefended:
-        for rule in rules.settle_rules("undefended", contract):
-            write(rule, declarer, plain, N_("{points} {contract} not defended: counted as made"))
+        for rule in rules.settle_rules("declarer", "not_defended", contract):
+            write(rule, declarer, amount_of(rule), N_("{points} {contract} not defended: counted as made"),
+                  clauses=(rules.undefended[1],) if rules.undefended[1] != rule.clause else ())
         return lines
     made = declarer_made(deal)
-    who = "declarer_made" if made else "declarer_failed"
-    for rule in rules.settle_rules(who, contract):
-        write(rule, declarer, plain, N_("{points} {contract} made") if made else N_("{points} {contract} failed"))
-    # Tricks credited to each defender; a declining player's tricks count for the lone defender.
-    credit = {s: deal.tricks_won[s] for s in deal.defenders}
-    passer_rule = rules.defence_rule("passer_tricks_to_defender", contract)
-    if passer_rule and len(deal.defenders) == 1:
-        for seat in range(n):
-            if seat != declarer and seat not in deal.defenders:
-                credit[deal.defenders[0]] += deal.tricks_won[seat]
+    outcome = "made" if made else "failed"
+    for rule in rules.settle_rules("declarer", outcome, contract):
+        write(rule, declarer, amount_of(rule),
+              N_("{points} {contract} made") if made else N_("{points} {contract} failed"))
+    credit = _credit(deal, rules)
     for seat in deal.defenders:
         tricks = credit[seat]
-        for word in ("each_defender", "each_defender_if_made" if made else "each_defender_if_failed"):
-            for rule in rules.settle_rules(word, contract):
-                message = (N_("{points} written for defending tricks: {tricks}")
-                           if rule.amount[0] == "amount_tricks_value" else N_("{points} written against {contract}"))
-                write(rule, seat, lambda a, taken=tricks: plain(a, taken), message,
-                      against=declarer if rule.against_declarer else None, tricks=tricks)
-    only_when_made = rules.defence_rule("quota_only_when_made", contract)
-    if made or not only_when_made:
-        for seat in _short_defenders(deal, rules, contract, credit):
-            for rule in rules.settle_rules("defender_short", contract):
-                quota_clause = _quota_clause(rules, contract, len(deal.defenders))
-                write(rule, seat, plain, N_("{points} defender short of his quota (tricks: {tricks})"),
-                      tricks=credit[seat])
-                lines[-1] = _with_clause(lines[-1], quota_clause)
+        for rule in rules.settle_rules("each_defender", outcome, contract):
+            message = (N_("{points} written for defending tricks: {tricks}")
+                       if rule.amount.kind == "tricks_value" else N_("{points} written against {contract}"))
+            write(rule, seat, amount_of(rule, tricks), message,
+                  against=declarer if rule.against_declarer else None, tricks=tricks)
+    short, quota = short_defenders(deal, credit)
+    for seat in short:
+        for rule in rules.settle_rules("each_short_defender", outcome, contract):
+            write(rule, seat, amount_of(rule), N_("{points} defender short of his quota (tricks: {tricks})"),
+                  clauses=(quota.clause,), tricks=credit[seat])
     return lines
 
 
-def _quota_clause(rules, contract, defenders) -> str | None:
-    if defenders == 1:
-        found = rules.defence_rule("lone_quota", contract)
-    else:
-        found = rules.defence_rule("quota_together", contract) or rules.defence_rule("quota_each", contract)
-    return found[1] if found else None
+def _credit(deal, rules) -> dict[int, int]:
+    """Tricks credited to each defender; a decliner's tricks count for the lone defender when the
+    rules say so."""
+    credit = {s: deal.tricks_won[s] for s in deal.defenders}
+    to = rules.decliner_tricks
+    if to is not None and to[0] == "defender" and len(deal.defenders) == 1:
+        for seat in range(deal.table.players):
+            if seat != deal.declarer and seat not in deal.defenders:
+                credit[deal.defenders[0]] += deal.tricks_won[seat]
+    return credit
 
 
-def _with_clause(line: ScoreLine, clause: str | None) -> ScoreLine:
-    if clause is None or clause in line.clauses:
-        return line
-    from dataclasses import replace
-    return replace(line, clauses=line.clauses + (clause,))
-
-
-def _short_defenders(deal, rules, contract, credit) -> list[int]:
+def short_defenders(deal, credit: dict[int, int]):
+    """The defenders short of their quota, and the quota they are short of."""
+    quotas = deal.auction.quotas_for(deal.contract.id)
     defenders = deal.defenders
-    if not defenders:
-        return []
+    if not defenders or "none" in quotas:
+        return [], None
     if len(defenders) == 1:
-        quota = rules.defence_rule("lone_quota", contract)
-        return [s for s in defenders if quota and credit[s] < quota[0]]
-    together = rules.defence_rule("quota_together", contract)
+        quota = quotas.get("lone")
+        return ([s for s in defenders if credit[s] < quota.tricks] if quota else []), quota
+    together = quotas.get("together")
     if together:
-        if sum(credit.values()) >= together[0]:
-            return []
-        share = together[0] // len(defenders)
-        return [s for s in defenders if credit[s] < share]
-    each = rules.defence_rule("quota_each", contract)
-    return [s for s in defenders if each and credit[s] < each[0]]
+        if sum(credit.values()) >= together.tricks:
+            return [], together
+        if together.share is None:
+            return list(defenders), together
+        return [s for s in defenders if credit[s] < together.share], together
+    each = quotas.get("each")
+    return ([s for s in defenders if credit[s] < each.tricks] if each else []), each

@@ -13,7 +13,7 @@ from ..errors import UsageError
 from ..model.cards import Card
 from ..model.game import Game
 
-__all__ = ["Table", "Action", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "discard_move", "choice_move",
+__all__ = ["Table", "Action", "PASS", "DEFEND", "DOUBLE", "CALL", "FOLD", "BLIND", "discard_move", "choice_move",
            "decode_choice"]
 
 PASS = -1
@@ -26,6 +26,8 @@ _SUIT_STEP = 64
 
 DEFEND = -2
 """The move ID of a defender's decision to defend."""
+DOUBLE = -7
+"""The move ID of doubling the contract (kontra), or redoubling it."""
 _BID = -2000
 """Move IDs _BID - i bid step i of the ladder."""
 _SPECIAL = -3000
@@ -42,7 +44,7 @@ _RAISE = -20_000_000
 """Move IDs _RAISE - n raise by putting n chips in."""
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": (0,), "defend": (0,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
+_ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
                  "discard": (2,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
@@ -51,7 +53,7 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0,), "call": (0,), "fold": (0,), "blin
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose no_king`,
-    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`, `blind`, `open 3`,
+    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
@@ -74,7 +76,7 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
-                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
 
 
@@ -104,9 +106,9 @@ class Table:
         values = game.card_points.value if game.card_points else {}
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
-        ladder = game.feature("bid_ladder")
-        self.ladder_numbers = tuple(n for n, _ in ladder[0].value[1:]) if ladder else ()
-        self.special_names = tuple(c.value[1] for c in game.feature("bid_special"))
+        auction = game.auction
+        self.ladder_numbers = tuple(step.number for step in auction.ladder) if auction else ()
+        self.special_names = tuple(s.name for s in auction.specials) if auction else ()
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
@@ -136,6 +138,8 @@ class Table:
             return Action("pass")
         if move == DEFEND:
             return Action("defend")
+        if move == DOUBLE:
+            return Action("double")
         if move in (CALL, FOLD, BLIND, WITHDRAW):
             return Action({CALL: "call", FOLD: "fold", BLIND: "blind", WITHDRAW: "withdraw"}[move])
         if move <= _RAISE:
@@ -162,6 +166,8 @@ class Table:
             return PASS
         if kind == "defend":
             return DEFEND
+        if kind == "double":
+            return DOUBLE
         if kind in ("call", "fold", "blind", "withdraw"):
             return {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}[kind]
         if kind in ("open", "raise"):

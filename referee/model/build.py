@@ -17,6 +17,7 @@ from ..errors import RulesDefinitionError, UsageError
 from ..front import syntax
 from ..front.syntax import statement
 from .cards import Card, Deck, Rank, Suit
+from .build_auction import AUCTION_KINDS, AuctionStatements
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
                    DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
@@ -28,11 +29,9 @@ __all__ = ["load_game", "build_game"]
 _DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
                  "number_parameter", "account"}
 # Statements of the auction, betting and showdown mechanics, kept as cited feature tuples.
-_FEATURES = {"bid_ladder", "bid_special", "bid_rule", "all_pass", "talon_rule", "defence_rule",
-             "declarer_target", "refe_rule", "ante", "blind", "bet_rule", "stake_rule",
-             "hand_rank", "showdown_rule", "bonus", "score_contract", "settle", "final_score"}
+_FEATURES = {"all_pass", "ante", "blind", "bet_rule", "stake_rule", "hand_rank", "showdown_rule", "bonus"}
 # Feature statements whose first name is a contract (checked to exist).
-_NAMES_CONTRACT = {"score_contract"}
+_NAMES_CONTRACT: set[str] = set()
 
 
 def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
@@ -51,9 +50,11 @@ def _word(tree: lark.Tree) -> str:
 
 
 
-class _Builder:
+class _Builder(AuctionStatements):
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
+        self.auction_parts: dict[str, Any] = {}
+        self.auction_clauses: dict[str, str] = {}
         self.overrides = overrides
         self.sources: dict[str, Source] = {}
         self.parameters: dict[str, Parameter] = {}
@@ -106,7 +107,7 @@ class _Builder:
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
             features={k: tuple(v) for k, v in self.features.items()}, checks=tuple(self.checks),
-            **self.fields,
+            auction=self._auction_rules(), **self.fields,
         )
         self._require(game)
         from .consumers import check_mechanics
@@ -255,6 +256,10 @@ class _Builder:
                     self._feature(item, stmt, cid, scope)
                     self.seen.append((kind, scope, item, stmt))
                     continue
+                if kind in AUCTION_KINDS:
+                    self._auction_statement(item, stmt, cid, scope)
+                    self.seen.append((kind, scope, item, stmt))
+                    continue
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
                     raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
@@ -269,22 +274,6 @@ class _Builder:
         kind = stmt.data
         if kind in _NAMES_CONTRACT and args[0] not in self.contracts:
             raise self._unknown_contract(item, stmt.children[0])
-        if kind == "bid_ladder":
-            args = tuple(step[1:] for step in args)  # (number, contract) pairs
-            numbers = [n for n, _ in args]
-            for (_number, contract), step in zip(args, stmt.children):
-                if contract not in self.contracts:
-                    raise self._unknown_contract(item, step.children[1])
-            if numbers != sorted(set(numbers)):
-                raise item.error(stmt, "the bid ladder must rise: each number above the one before")
-        if kind == "settle":
-            self._need_account(item, stmt.children[1])
-        if kind == "refe_rule":
-            self._need_account(item, stmt.children[0])
-        if kind == "final_score":
-            for child in stmt.children[1:]:
-                if isinstance(child, lark.Tree) and child.data.startswith("term_"):
-                    self._need_account(item, child.children[0])
         self.features.setdefault(kind, []).append(Cited((scope,) + args, cid))
 
     def _arguments(self, item, tree) -> tuple:
@@ -575,6 +564,8 @@ class _Builder:
         self._rule(item, node, cid, scope, f"{node.what}_duty", True)
 
     def _seat(self, item, seat) -> SeatRef:
+        if isinstance(seat, lark.Tree):  # from a statement read without a node type
+            seat = syntax.value(seat)
         if seat.role != "holder":
             return SeatRef(seat.role)
         card = self._deck(item, seat).card(str(seat.card))

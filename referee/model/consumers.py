@@ -74,6 +74,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_contracts(game, seen, phases, header)
     _check_irregularities(game, seen, phases, header)
     _check_table(game, seen, header, where)
+    _check_auction(game, seen, phases, header)
 
 
 def _check_contracts(game: Game, seen, phases, header: Located) -> None:
@@ -209,3 +210,196 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
     elif first and game.draw_ties is None:
         raise header.error(header.tree, "the draw for the first dealer can tie, and the game never says what then",
                            expected="`draw ties redraw` or `draw ties by suit order`")
+
+
+_AUCTION_ORDER = ("auction", "talon_exchange", "declaration", "defence", "play")
+
+
+def _check_auction(game: Game, seen, phases, header: Located) -> None:
+    """An auction game's rules fit together: every contract can be won, played and settled, and no
+    rule waits for a situation its phases never make."""
+    listed = [p for p in phases if p in _AUCTION_ORDER]
+    if "auction" not in phases:
+        for phase in ("talon_exchange", "declaration", "defence"):
+            if phase in phases:
+                raise header.error(header.tree, f"{MECHANICS[phase].title} follows an auction, and the "
+                                   "deal has none", hint="add `auction` to `deal phases`")
+        return
+    if listed != sorted(listed, key=_AUCTION_ORDER.index):
+        item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
+        raise item.error(stmt, "the phases of an auction game come in the order auction, talon exchange, "
+                         "declaration, defence, play", hint="list them in that order")
+    rules = game.auction
+
+    def at(kind):
+        return next(((i, s) for k, _, i, s in seen if k == kind), (header, header.tree))
+
+    def fail(kind, problem, **kw):
+        item, stmt = at(kind)
+        return item.error(stmt, problem, **kw)
+
+    on_ladder = {step.contract for step in rules.ladder}
+    for cid in game.contracts:
+        if cid not in on_ladder:
+            raise fail("bid_ladder", f"contract {cid} is not on the bid ladder, so no auction can win it",
+                       hint=f"add a step for {cid} to the ladder")
+    from_hand = any(s.from_hand for s in rules.specials)
+    for cid in (step.contract for step in rules.ladder):
+        if rules.targets.get(cid) is None and rules.targets.get(None) is None:
+            raise fail("bid_ladder", f"contract {cid} never says how many tricks its declarer needs",
+                       expected="a statement such as `declarer needs at least 6 tricks`")
+        value = rules.values.get(cid)
+        if value is None:
+            raise fail("bid_ladder", f"contract {cid} has no value, so a deal of it could not be settled",
+                       expected=f"a statement such as `score {cid} value 4`")
+        if from_hand and value.from_hand is None:
+            item, stmt = _find(seen, "score_contract", lambda s: str(s.children[0]) == cid)
+            raise item.error(stmt, f"a bid off the ladder plays {cid} from hand, and its value from hand "
+                             "is not stated", hint=f"write `score {cid} value {value.value} from hand N`")
+        _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
+        for outcome in ("made", "failed"):
+            if not rules.settle_rules("declarer", outcome, cid):
+                verb, sign = ("makes", "minus") if outcome == "made" else ("fails", "plus")
+                raise fail("settle", f"nothing says what the declarer of {cid} writes when he {verb} his "
+                           "contract", expected=f"a statement such as `if {outcome}: declarer writes points "
+                           f"{sign} value`")
+    if not from_hand:
+        for kind, _, item, stmt in seen:
+            hand = (stmt.children[2] if kind == "score_contract" and len(stmt.children) > 2 else
+                    next((a.children[1] for a in stmt.find_data("amount_fixed") if len(a.children) > 1), None)
+                    if kind == "settle" else None)
+            if hand is not None:
+                raise item.error(hand, "no bid of this game plays from hand, so a value from hand is "
+                                 "never used", hint="remove `from hand N`, or declare a bid `from hand`")
+    winner = game.winner.value[1] if game.winner else None
+    written = {s.account for _, s in rules.settles} | {rules.pass_out.account if rules.pass_out else None}
+    if rules.final is not None:
+        written.add(rules.final[0][0])
+    if winner is not None and winner not in written:
+        raise fail("winner", f"the winner is decided on {winner}, and nothing in this game writes it",
+                   hint=f"write it in a settle rule, or compute it: `final {winner} = ...`")
+    if rules.first_bid is not None and rules.first_bid[0].role == "holder":
+        for players in game.players.value:
+            hand, talon, up = dealt_cards(game, players)
+            if hand * players < len(game.pack_for(players).cards):
+                raise fail("first_bid", f"with {players} players not every card is dealt to a hand, so "
+                           f"{rules.first_bid[0].card} may lie undealt and nobody hold it",
+                           hint="name the eldest or the dealer")
+    _check_pass_out(rules, seen, fail)
+    _check_talon(game, rules, phases, seen, fail, header)
+    _check_specials(rules, phases, fail, header)
+    _check_defence(game, rules, phases, seen, fail, header)
+
+
+def _check_target_reachable(contract, target, fail) -> None:
+    """A deal that ends when the declarer takes k tricks can never be made by a declarer who needs
+    more than k."""
+    for end in contract.rules.early_ends:
+        if end.value.kind == "declarer_tricks" and not target.at_most and target.tricks > end.value.count:
+            raise fail("declarer_target", f"in {contract.id} the deal ends when the declarer takes "
+                       f"{end.value.count} tricks, so he can never take the {target.tricks} he needs",
+                       hint=f"state his target for {contract.id}, such as `declarer needs at most "
+                       f"{end.value.count - 1} tricks`")
+
+
+def _find(seen, kind, test):
+    return next((i, s) for k, _, i, s in seen if k == kind and test(s))
+
+
+def _check_pass_out(rules, seen, fail) -> None:
+    out, refe = rules.pass_out, rules.refe
+    if refe is not None and (out is None or out.account != refe.account):
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", f"nothing ever writes a {refe.account}, so this rule never applies",
+                   hint=f"write `all passing: each player writes 1 {refe.account}`")
+
+
+def _check_talon(game, rules, phases, seen, fail, header) -> None:
+    if "talon_exchange" not in phases:
+        return
+    _, talon, _ = dealt_cards(game, game.default_players)
+    count = rules.talon_discards[0]
+    if talon == 0:
+        raise fail("talon_take", "the deal puts no cards in the talon, so there is nothing to take",
+                   hint="deal a talon (`deal 5 each, 2 to talon, 5 each`), or remove `talon exchange` from "
+                   "`deal phases`")
+    if count != talon:
+        raise fail("talon_take", f"the declarer takes {talon} talon cards and discards {count}: his hand "
+                   "would no longer match the others'", hint=f"write `discards {talon}`")
+    if count != 2:
+        raise fail("talon_take", f"this referee's discard action names two cards, not {count}",
+                   hint="a talon of two cards can be exchanged; deal two to the talon")
+
+
+def _check_specials(rules, phases, fail, header) -> None:
+    if not rules.specials:
+        return
+    name = rules.specials[0].name
+    if "declaration" not in phases:
+        raise fail("bid_special", f"the declarer of {name} names his contract, and the deal has no "
+                   "declaration", hint="add `declaration` to `deal phases`")
+    if rules.after_special is None:
+        raise fail("bid_special", f"nothing says which contracts the declarer of {name} may name",
+                   expected=f"`after {name} declarer may name any contract`")
+    if rules.contest is None:
+        raise fail("bid_special", f"several players may say {name}, and nothing says who then wins",
+                   expected=f"`between several {name} bids the highest contract wins, then the earlier bidder`")
+
+
+def _check_defence(game, rules, phases, seen, fail, header) -> None:
+    if "defence" not in phases:
+        return
+    choices = {scope: choice for scope, (choice, _) in rules.defence.items()}
+    if None not in choices and set(choices) != set(game.contracts):
+        missing = sorted(set(game.contracts) - set(choices))[0]
+        raise fail("defence_must", f"nothing says whether the defenders of {missing} may decline",
+                   expected="`each defender may decline` or `both defenders must defend`")
+    may_decline = any(choices.get(cid, choices.get(None)) == "may_decline" for cid in game.contracts)
+    if may_decline:
+        for key, write in (("undefended", "nobody defending: contract counts as made"),
+                           ("decliner_tricks", "tricks of a decliner count for the lone defender")):
+            if getattr(rules, key) is None:
+                raise fail("defence_may_decline", "a defender may decline, and nothing says what "
+                           "follows", expected=f"a statement such as `{write}`")
+    else:
+        for kinds in (("undefended_made", "undefended_played"),
+                      ("decliner_tricks_to_defender", "decliner_tricks_to_nobody")):
+            for kind in kinds:
+                if any(k == kind for k, *_ in seen):
+                    raise fail(kind, "no defender may decline, so this rule never applies",
+                               hint="remove it, or write `each defender may decline`")
+    undefended_made = rules.undefended is not None and rules.undefended[0] == "made"
+    writes_undefended = any(s.outcome == "not_defended" for _, s in rules.settles)
+    if undefended_made and not writes_undefended:
+        raise fail("undefended_made", "nothing says what the declarer writes when nobody defends",
+                   expected="a statement such as `if not defended: declarer writes points minus value`")
+    if writes_undefended and not undefended_made:
+        item, stmt = _find(seen, "settle", lambda s: s.children[0].data == "settle_outcome"
+                           and "not" in [str(t) for t in s.children[0].children[0].children])
+        raise item.error(stmt, "a contract nobody defends is played out here, so it is never settled "
+                         "as undefended", hint="remove it, or write `nobody defending: contract counts as made`")
+    quotas = [q for qs in rules.quotas.values() for q in qs if q.kind != "none"]
+    short = any(s.who == "each_short_defender" for _, s in rules.settles)
+    if quotas and not short:
+        raise fail(f"quota_{quotas[0].kind}", "a quota is stated, and nothing says what a defender "
+                   "short of it writes", expected="a statement such as `if made: each short defender "
+                   "writes points plus value`")
+    if short and not quotas:
+        item, stmt = _find(seen, "settle", lambda s: "short" in _tokens(s))
+        raise item.error(stmt, "no quota is stated, so no defender is ever short",
+                         hint="state one, such as `defenders need 4 tricks together`")
+    if not may_decline and any(q.kind == "lone" for q in quotas):
+        raise fail("quota_lone", "no defender may decline, so nobody ever defends alone",
+                   hint="remove it, or write `each defender may decline`")
+    for scope, qs in rules.quotas.items():
+        kinds = {q.kind for q in qs}
+        if {"together", "each"} <= kinds:
+            raise fail("quota_each", "the quota is counted both together and for each defender",
+                       hint="keep one of the two")
+        if kinds & {"together", "each"} and may_decline and "lone" not in kinds | {
+                q.kind for q in rules.quotas.get(None, ())}:
+            raise fail(f"quota_{next(iter(kinds & {'together', 'each'}))}", "a defender may defend alone, "
+                       "and nothing says how many tricks he needs", expected="`lone defender needs 2 tricks`")
+
+
+def _tokens(stmt) -> list[str]:
+    return [str(t) for t in stmt.scan_values(lambda v: isinstance(v, lark.Token))]

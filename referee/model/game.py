@@ -8,10 +8,13 @@ so a verdict can always name the clause and, through it, the source lines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..errors import SourcePosition
 from .cards import Card, Deck
+
+if TYPE_CHECKING:
+    from .auction import AuctionRules
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
@@ -273,8 +276,10 @@ class Game:
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()
     global_rules: ContractRules = field(default_factory=ContractRules)
+    auction: "AuctionRules | None" = None
+    """The rules of an auction game (its bid ladder and what follows it), or None."""
     features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
-    """Auction, betting, showdown and settlement statements: kind -> cited tuples
+    """Betting, showdown and settlement statements: kind -> cited tuples
     `(scope, arguments...)`, scope being the contract of an `in` block or None."""
 
     def feature(self, kind: str) -> tuple[Cited[tuple], ...]:

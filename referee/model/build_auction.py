@@ -1,0 +1,293 @@
+"""Reading the statements of an auction game into `AuctionRules`: the builder's handlers for the
+auction, talon exchange, declaration and defence phases and for the settlement of a deal.
+
+A mixin of the builder (`build._Builder`), which provides `_number`, `_seat`, `_need_account`
+and `_unknown_contract`. Each handler checks its names and numbers and stores a named record
+with its clause; `_auction_rules` assembles them once every clause is read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import lark
+
+from .auction import (Amount, AuctionRules, ContractValue, LadderStep, PassOut, Quota, Refe, Settle,
+                      SpecialBid, Target)
+from .document import _string
+
+__all__ = ["AuctionStatements", "AUCTION_KINDS"]
+
+# Statements that may stand in an `in CONTRACT { ... }` block: they can differ by contract.
+_SCOPED = {"declarer_target", "settle", "defence_may_decline", "defence_must", "quota_together",
+           "quota_each", "quota_lone", "quota_none"}
+
+AUCTION_KINDS = frozenset({
+    "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final", "pass_not_final",
+    "bid_hold", "special_contest", "pass_out_writes", "pass_out_nothing", "refe_rule", "talon_take",
+    "talon_shown", "talon_hidden", "declare_at_least_bid", "declare_bid", "declare_after_special",
+    "defence_may_decline", "defence_must", "quota_together", "quota_each", "quota_lone", "quota_none",
+    "undefended_made", "undefended_played", "decliner_tricks_to_defender", "decliner_tricks_to_nobody",
+    "doubling", "declarer_target", "score_contract", "settle", "final_score"})
+"""The statements read here (grammar rule names)."""
+
+
+def _words(tree: lark.Tree) -> str:
+    return "_".join(str(t) for t in tree.children)
+
+
+class AuctionStatements:
+    """Builder handlers for the auction statements; the values collect in `self.auction_parts`."""
+
+    auction_parts: dict[str, Any]
+    auction_clauses: dict[str, str]
+    """The clause that stated each once-only rule, for the message when it is stated again."""
+
+    @staticmethod
+    def clause_id_of(item) -> str:
+        return str(item.tree.children[0])
+
+    def _auction_statement(self, item, stmt, cid, scope) -> None:
+        kind = stmt.data
+        if scope is not None and kind not in _SCOPED | {"score_contract"}:
+            raise item.error(stmt, f"`{kind.replace('_', ' ')}` holds for every contract and cannot "
+                             "stand in an `in` block", hint="state it outside the `in` block")
+        getattr(self, f"_a_{kind}")(item, stmt, cid, scope)
+
+    def _auction_once(self, item, stmt, key: str, value) -> None:
+        parts = self.auction_parts
+        if key in parts:
+            raise item.error(stmt, "this rule is already stated by clause "
+                             f"{self.auction_clauses[key]}",
+                             hint="state each rule once; a variant replaces the clause instead")
+        parts[key] = value
+        self.auction_clauses[key] = self.clause_id_of(item)
+
+    def _scoped_once(self, item, stmt, key: str, scope, value) -> None:
+        table = self.auction_parts.setdefault(key, {})
+        if scope in table:
+            where = f"contract {scope}" if scope else "the game"
+            raise item.error(stmt, f"the rule on {key.replace('_', ' ')} is already stated for {where}",
+                             hint="state each rule once for each contract")
+        table[scope] = value
+
+    # -- the auction ----------------------------------------------------------------------------
+
+    def _a_bid_ladder(self, item, stmt, cid, scope) -> None:
+        steps = []
+        for step in stmt.children:
+            number, contract = step.children
+            if str(contract) not in self.contracts:
+                raise self._unknown_contract(item, contract)
+            steps.append(LadderStep(int(number), str(contract)))
+        numbers = [s.number for s in steps]
+        if numbers != sorted(set(numbers)):
+            raise item.error(stmt, "the bid ladder must rise: each number above the one before")
+        if len({s.contract for s in steps}) != len(steps):
+            raise item.error(stmt, "a contract stands twice on the bid ladder",
+                             hint="each step of the ladder wins a different contract")
+        self._auction_once(item, stmt, "ladder", (tuple(steps), cid))
+
+    def _a_bid_special(self, item, stmt, cid, scope) -> None:
+        name, title, *terms = stmt.children
+        kinds = [t.data for t in terms]
+        if len(set(kinds)) != len(kinds):
+            raise item.error(stmt, f"bid {name} states the same property twice")
+        specials = self.auction_parts.setdefault("specials", [])
+        if any(s.name == str(name) for s in specials):
+            raise item.error(name, f"the bid {name} is declared twice")
+        specials.append(SpecialBid(str(name), _string(title), "special_from_hand" in kinds,
+                                   "special_first_turn" in kinds, cid))
+
+    def _a_first_bid(self, item, stmt, cid, scope) -> None:
+        seat = self._seat(item, stmt.children[0])
+        if seat.role not in ("eldest", "dealer", "holder"):
+            raise item.error(stmt.children[0], f"the {seat} is not known before the auction ends",
+                             expected="eldest, dealer or holder of a card")
+        self._auction_once(item, stmt, "first_bid", (seat, cid))
+
+    def _a_bid_next_step(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "steps", ("next", cid))
+
+    def _a_bid_any_higher(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "steps", ("any_higher", cid))
+
+    def _a_pass_final(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "pass_final", (True, cid))
+
+    def _a_pass_not_final(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "pass_final", (False, cid))
+
+    def _a_bid_hold(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "hold", cid)
+
+    def _a_special_contest(self, item, stmt, cid, scope) -> None:
+        name, order = stmt.children
+        self.pending.append(lambda: self._need_special(item, name))
+        self._auction_once(item, stmt, "contest", (_words(order), cid))
+
+    def _need_special(self, item, token) -> None:
+        names = [s.name for s in self.auction_parts.get("specials", [])]
+        if str(token) not in names:
+            raise item.error(token, f"there is no bid {token} off the ladder",
+                             expected=", ".join(names) or 'a bid declared with `bid NAME "title" above every number`')
+
+    def _a_pass_out_writes(self, item, stmt, cid, scope) -> None:
+        points, account = stmt.children
+        self._need_account(item, account)
+        self._auction_once(item, stmt, "pass_out", PassOut(self._number(item, points), str(account), cid))
+
+    def _a_pass_out_nothing(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "pass_out", PassOut(0, None, cid))
+
+    def _a_refe_rule(self, item, stmt, cid, scope) -> None:
+        account, times, *limit = stmt.children
+        self._need_account(item, account)
+        multiplier = self._number(item, times)
+        if multiplier < 1:
+            raise item.error(times, "a refe must multiply by 1 or more", hint="write `by 2` to double")
+        most = self._number(item, limit[0].children[0]) if limit else None
+        if most is not None and most < 1:
+            raise item.error(limit[0], "with at most 0 held nobody could ever hold a refe",
+                             hint="remove the refe rule, or allow at least 1")
+        self._auction_once(item, stmt, "refe", Refe(str(account), multiplier, most, cid))
+
+    # -- the talon and the declaration ---------------------------------------------------------------
+
+    def _a_talon_take(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "talon_discards", (int(stmt.children[0]), cid))
+
+    def _a_talon_shown(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "talon_shown", (True, cid))
+
+    def _a_talon_hidden(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "talon_shown", (False, cid))
+
+    def _a_declare_at_least_bid(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "declaration", ("at_least_bid", cid))
+
+    def _a_declare_bid(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "declaration", ("bid", cid))
+
+    def _a_declare_after_special(self, item, stmt, cid, scope) -> None:
+        name = stmt.children[0]
+        self.pending.append(lambda: self._need_special(item, name))
+        self._auction_once(item, stmt, "after_special", (str(name), cid))
+
+    # -- the defence ------------------------------------------------------------------------------------
+
+    def _a_defence_may_decline(self, item, stmt, cid, scope) -> None:
+        self._scoped_once(item, stmt, "defence", scope, ("may_decline", cid))
+
+    def _a_defence_must(self, item, stmt, cid, scope) -> None:
+        self._scoped_once(item, stmt, "defence", scope, ("must", cid))
+
+    def _quota(self, item, stmt, cid, scope, kind: str, tricks: int, share: int | None = None) -> None:
+        quotas = self.auction_parts.setdefault("quotas", {}).setdefault(scope, [])
+        if any(q.kind == kind for q in quotas) or (quotas and "none" in {kind} | {q.kind for q in quotas}):
+            raise item.error(stmt, "this quota contradicts or repeats one already stated for "
+                             + (f"contract {scope}" if scope else "the game"))
+        quotas.append(Quota(kind, tricks, cid, share))
+
+    def _a_quota_together(self, item, stmt, cid, scope) -> None:
+        tricks, *share = (int(t) for t in stmt.children)
+        if share and not 1 <= share[0] <= tricks:
+            raise item.error(stmt.children[1], f"a share of {share[0]} tricks each does not fit a quota of "
+                             f"{tricks} together", expected=f"a number from 1 to {tricks}")
+        self._quota(item, stmt, cid, scope, "together", tricks, share[0] if share else None)
+
+    def _a_quota_each(self, item, stmt, cid, scope) -> None:
+        self._quota(item, stmt, cid, scope, "each", int(stmt.children[0]))
+
+    def _a_quota_lone(self, item, stmt, cid, scope) -> None:
+        self._quota(item, stmt, cid, scope, "lone", int(stmt.children[0]))
+
+    def _a_quota_none(self, item, stmt, cid, scope) -> None:
+        self._quota(item, stmt, cid, scope, "none", 0)
+
+    def _a_undefended_made(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "undefended", ("made", cid))
+
+    def _a_undefended_played(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "undefended", ("played", cid))
+
+    def _a_decliner_tricks_to_defender(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "decliner_tricks", ("defender", cid))
+
+    def _a_decliner_tricks_to_nobody(self, item, stmt, cid, scope) -> None:
+        self._auction_once(item, stmt, "decliner_tricks", ("nobody", cid))
+
+    def _a_doubling(self, item, stmt, cid, scope) -> None:
+        times = int(stmt.children[0])
+        if not 1 <= times <= 8:
+            raise item.error(stmt.children[0], f"{times} doublings is not a usable kontra ladder",
+                             expected="from 1 to 8 doublings")
+        self._auction_once(item, stmt, "doubling", (times, cid))
+
+    # -- scores -----------------------------------------------------------------------------------------
+
+    def _a_declarer_target(self, item, stmt, cid, scope) -> None:
+        bound, tricks = stmt.children
+        at_most = "most" in [str(t) for t in bound.children]
+        self._scoped_once(item, stmt, "targets", scope, Target(at_most, int(tricks), cid))
+
+    def _a_score_contract(self, item, stmt, cid, scope) -> None:
+        name, value, *hand = stmt.children
+        if str(name) not in self.contracts:
+            raise self._unknown_contract(item, name)
+        values = self.auction_parts.setdefault("values", {})
+        if str(name) in values:
+            raise item.error(stmt, f"the value of contract {name} is already stated by clause "
+                             f"{values[str(name)].clause}")
+        values[str(name)] = ContractValue(self._number(item, value),
+                                          self._number(item, hand[0]) if hand else None, cid)
+
+    def _a_settle(self, item, stmt, cid, scope) -> None:
+        children = list(stmt.children)
+        outcome = _words(children.pop(0).children[0]) if children[0].data == "settle_outcome" else None
+        who, account, sign, amount, *against = children
+        self._need_account(item, account)
+        kind = amount.data[len("amount_"):]
+        if kind == "fixed":
+            fixed, *hand = amount.children
+            value = Amount("fixed", self._number(item, fixed), self._number(item, hand[0]) if hand else None)
+        else:
+            value = Amount(kind)
+        rule = Settle(_words(who), outcome, str(account), 1 if _words(sign) == "plus" else -1, value,
+                      bool(against), cid)
+        if rule.against_declarer and not self.accounts[rule.account].value[2]:
+            raise item.error(account, f"`against declarer` needs an account kept per opponent, and "
+                             f"{account} is not", hint=f"declare it `account {account} \"...\" per opponent`")
+        if rule.against_declarer and rule.who == "declarer":
+            raise item.error(stmt, "the declarer cannot write against himself",
+                             hint="write `each defender writes ... against declarer`")
+        if rule.outcome == "not_defended" and rule.who != "declarer":
+            raise item.error(stmt, "a contract nobody defends has no defenders to write to",
+                             hint="write `if not defended: declarer writes ...`")
+        self.auction_parts.setdefault("settles", []).append((scope, rule))
+
+    def _a_final_score(self, item, stmt, cid, scope) -> None:
+        target, *rest = stmt.children
+        self._need_account(item, target)
+        terms: list = []
+        for child in rest:
+            if child.data == "sign_word":
+                terms.append(_words(child))
+            else:
+                account, *times = child.children
+                self._need_account(item, account)
+                terms.append((child.data, str(account)) + tuple(int(t) for t in times))
+        self._auction_once(item, stmt, "final", ((str(target), *terms), cid))
+
+    def _auction_rules(self) -> AuctionRules | None:
+        parts = self.auction_parts
+        if "ladder" not in parts:
+            return None
+        steps, clause = parts["ladder"]
+        fields = {f.name for f in dataclasses.fields(AuctionRules)}
+        given = {k: v for k, v in parts.items() if k in fields and k != "ladder"}
+        given["specials"] = tuple(parts.get("specials", ()))
+        given["quotas"] = {scope: tuple(q) for scope, q in parts.get("quotas", {}).items()}
+        given["settles"] = tuple(parts.get("settles", ()))
+        return AuctionRules(ladder=steps, ladder_clause=clause, **given)
