@@ -31,6 +31,10 @@ def start(game, hands: dict[int, str], upcard: str, dealer: int = 3, chips=None,
     return match, deal
 
 
+AGAIN = [(1, "call"), (2, "call"), (3, "call")]
+"""With three or more players in, each caller has one more chance to raise (B4.3)."""
+
+
 def run(deal, script):
     for seat, text in script:
         verdict = deal.play(seat, Action.parse(text))
@@ -62,7 +66,7 @@ def test_brelans_beat_points_and_pay_bonuses(bouillotte):
     hands = {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}
     match, deal = start(bouillotte, hands, "8C")
     assert deal.phase == "blinds" and deal.to_act == 0
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     assert deal.is_over()
     before = list(match.totals)
     result = match.finish_deal()
@@ -76,7 +80,7 @@ def test_brelans_beat_points_and_pay_bonuses(bouillotte):
 def test_two_brelans_cancel_reading(bouillotte):
     game = load_game("bouillotte", {"two_brelans": "cancel"})
     match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before) == [4, 0, 0, -4]  # brelans pay each other nothing: only seat 3 pays
@@ -84,7 +88,7 @@ def test_two_brelans_cancel_reading(bouillotte):
 
 def test_brelan_carre_uses_the_turned_card(bouillotte):
     match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "KH")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     result = match.finish_deal()
     pot = [l for l in result.scores if "pot won" in l.message][0]
     assert pot.seat == 1 and "brelan carré" in pot.text() and pot.clauses[0] == "B5.1"
@@ -97,7 +101,8 @@ def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
     game = load_game("bouillotte", {"upcard_in_points": upcard_rule})
     hands = {0: "AC 9C 8C", 1: "KD QD 9D", 2: "AS KS 8D", 3: "QC KC 8H"}
     match, deal = start(game, hands, "AD", dealer=0)
-    run(deal, [(1, "pass"), (1, "open 1"), (2, "call"), (3, "call"), (0, "call")])
+    run(deal, [(1, "pass"), (1, "open 1"), (2, "call"), (3, "call"), (0, "call"),
+               (2, "call"), (3, "call"), (0, "call")])  # one more chance each (B4.3)
     result = match.finish_deal()
     pot = [l for l in result.scores if "pot won" in l.message][0]
     assert pot.seat == winner
@@ -108,7 +113,7 @@ def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
 def test_side_pots_with_two_all_in_players(bouillotte):
     hands = {0: "AC AD 9S", 1: "KC KD KH", 2: "QC QD QH", 3: "9C 9D 8S"}
     match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
-    run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call"), (3, "call")])
     assert deal.all_in == {1, 2} and deal.is_over()
     result = match.finish_deal()
     pots = [(l.seat, l.points) for l in result.scores if "pot" in l.message]
@@ -134,7 +139,9 @@ def test_pass_out_carries_the_pot_and_the_next_ante_doubles_it(bouillotte):
 def test_pass_out_after_a_blind_goes_to_the_blind(bouillotte):
     hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
     match, deal = start(bouillotte, hands, "8C")
-    run(deal, [(0, "blind"), (1, "pass"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
+    run(deal, [(0, "blind"), (1, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    # Everyone else has passed: the pot is the blind bettor's now, he may not open (issue 11).
+    assert deal.is_over() and not deal.judge(0, Action.parse("open 1")).legal
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before)[0] == 1 and match.carry == 0  # takes back his blind and the ante
@@ -234,7 +241,7 @@ def test_carre_bonus_reading(carre_bonus, expected):
     the higher carré (B6.1)."""
     game = load_game("bouillotte", {"carre_bonus": str(carre_bonus)})
     match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 8H", 3: "QC QD 8S"}, "KH")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before) == expected

@@ -19,16 +19,17 @@ from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
                    DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
                    TrickWinner)
+from .vying import VyingStatements, check_vying
 
 __all__ = ["load_game", "build_game"]
 
 # Statements read in the first pass: what the rest refers to.
 _DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
                  "number_parameter", "account"}
-# Statements of the auction, betting and showdown mechanics, kept as cited feature tuples.
+# Statements of the auction mechanic, kept as cited feature tuples (the vying statements are read
+# by name in model/vying.py).
 _FEATURES = {"bid_ladder", "bid_special", "bid_rule", "all_pass", "talon_rule", "defence_rule",
-             "declarer_target", "refe_rule", "ante", "blind", "bet_rule", "stake_rule",
-             "hand_rank", "showdown_rule", "bonus", "score_contract", "settle", "final_score"}
+             "declarer_target", "refe_rule", "score_contract", "settle", "final_score"}
 # Feature statements whose first name is a contract (checked to exist).
 _NAMES_CONTRACT = {"score_contract"}
 
@@ -49,7 +50,7 @@ def _word(tree: lark.Tree) -> str:
 
 
 
-class _Builder:
+class _Builder(VyingStatements):
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
         self.overrides = overrides
@@ -104,12 +105,14 @@ class _Builder:
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
             features={k: tuple(v) for k, v in self.features.items()}, checks=tuple(self.checks),
-            **self.fields,
+            vying=self._vying_model(), **self.fields,
         )
         self._require(game)
         from .consumers import check_mechanics
         check_mechanics(game, self.seen, Located(self.doc.header.tree, self.doc.header.path,
                                                  self.doc.header.text))
+        check_vying(game, self.seen, Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text),
+                    self.__dict__.get("vying_where", {}))
         from .checks import run_checks  # the numbers a source states
         run_checks(game, self)
         return game

@@ -274,6 +274,8 @@ class Game:
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()
     global_rules: ContractRules = field(default_factory=ContractRules)
+    vying: "VyingModel | None" = None
+    """The blinds, betting and showdown statements of a vying game (model/vying.py)."""
     features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
     """Auction, betting, showdown and settlement statements: kind -> cited tuples
     `(scope, arguments...)`, scope being the contract of an `in` block or None."""
