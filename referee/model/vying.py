@@ -403,7 +403,7 @@ def check_vying(game, seen, header, where_of) -> None:
             if name not in names:
                 raise item.error(stmt, f"unknown hand {name}", expected=", ".join(names))
         raise item.error(stmt, "this referee cannot run a draw from the stock at the showdown yet",
-                         hint="leave it out of the rules in force (for Bouillotte: carre_anglais=off)")
+                         hint="leave the statement out of the rules in force (if a parameter switches it on, keep that reading off)")
 
 
 def _start_chips(game) -> int | None:
