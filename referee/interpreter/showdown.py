@@ -172,28 +172,40 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
             holders[seat] = (hand, bonus)
     lines = []
     meeting = model.bonus_meeting
+    owed, can_pay = [0] * n, list(balance)
+    for seat, (hand, bonus) in holders.items():
+        for payer in range(n):
+            if payer != seat and _pays(hand, holders.get(payer), meeting.value):
+                owed[payer] += bonus.chips
     for seat, (hand, bonus) in holders.items():
         for payer in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
             if payer == seat:
                 continue
             other = holders.get(payer)
-            if other is not None:
-                higher = (hand[0], -hand[1]) < (other[0][0], -other[0][1])
-                if meeting.value == "neither pays" or not higher:
-                    continue
+            if not _pays(hand, other, meeting.value):
+                continue
+            short = owed[payer] > can_pay[payer]  # the eldest-first order decides who is paid
             paid = min(bonus.chips, balance[payer])
             if paid <= 0:
                 continue
             balance[payer] -= paid
             balance[seat] += paid
             cited = (bonus.clause,) + ((meeting.clause,) if other is not None else ()) + \
-                ((rules.eldest_clause,) if paid < bonus.chips and rules.eldest_clause else ())
+                ((rules.eldest_clause,) if short and rules.eldest_clause else ())
             cited = tuple(dict.fromkeys(cited))
             lines.append(ScoreLine(seat, paid, rules.account, N_("{points} bonus for a {hand} from seat {payer}"),
                                    (("points", paid), ("hand", rules.title(hand[2])), ("payer", payer)), cited))
             lines.append(ScoreLine(payer, -paid, rules.account, N_("{points} bonus paid to seat {holder}"),
                                    (("points", -paid), ("holder", seat)), cited))
     return lines
+
+
+def _pays(hand, other, meeting: str) -> bool:
+    """Whether a player holding `other` (a bonus holder's (hand, bonus), or None) pays the bonus
+    of `hand`: when two bonus hands meet, the lower pays the higher, or neither pays."""
+    if other is None:
+        return True
+    return meeting != "neither pays" and (hand[0], -hand[1]) < (other[0][0], -other[0][1])
 
 
 def settle_vying(deal) -> list[ScoreLine]:
