@@ -237,9 +237,9 @@ class BettingPhases:
                 return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (blind.clause,),
                                seat=seat)
             if move not in legal:
-                return illegal(N_("Seat {seat} cannot bet blind: a blind stakes as much as the pot ({pot}) "
-                                  "and he has {chips}."), (blind.clause, stake_limit),
-                               "over_stake", seat=seat, pot=self._blind_chips(), chips=self.chips[seat])
+                return illegal(N_("Seat {seat} cannot bet blind: the {blind} stakes {size} and he has {chips}."),
+                               (blind.clause, stake_limit), "over_stake", seat=seat, blind=blind.title,
+                               size=self._blind_chips(), chips=self.chips[seat])
             return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (blind.clause,),
                            seat, what)
         if action.kind == "withdraw" and phase == "betting":
