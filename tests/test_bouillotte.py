@@ -400,3 +400,13 @@ def test_a_misdeal_or_exposed_cards_are_redealt_by_the_same_dealer_without_bonus
     first = judgement.deals[0]
     assert first.cancelled and first.totals == [100, 100, 100, 100] and first.ended_early == "B2.5"
     assert judgement.deals[1].dealer == 3
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("deal 1 each until 3, 1 face up", "deal 1 each until 3", "no card is turned up in this deal"),
+    ("card points A 11, K 10, Q 10, J 10, others pips", "", "suit totals need the points of the cards"),
+])
+def test_a_showdown_that_could_not_be_decided_is_refused_at_load(tmp_path, old, new, message):
+    from referee.errors import RulesDefinitionError
+    with pytest.raises(RulesDefinitionError, match=message):
+        variant(tmp_path, (old, new))

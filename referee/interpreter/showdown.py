@@ -89,10 +89,11 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
         best = min(with_hands.values(), key=lambda h: (h[0], -h[1]))
         winners = [s for s, h in with_hands.items() if h[:2] == best[:2]]
         winner = _first_in_hand(deal, winners)
+        tie = (clause(model.ties),) if len(winners) > 1 else ()
         rank_code = table.deck.ranks[best[1]].code
         return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(best[2])),
                                                                           ("rank", rank_code)), \
-            (best[3], clause(model.hand_order)), None
+            (best[3], clause(model.hand_order)) + tie, None
     points_hand = next(h for h in model.hands if h.pattern == "highest suit total")
     clauses = (points_hand.clause, clause(model.suit_owner))
     ties = clause(model.ties)

@@ -366,6 +366,10 @@ def check_vying(game, seen, header, where_of) -> None:
         item, stmt = named["hand " + model.hands[-1].name]
         raise item.error(stmt, f"every player holds at least {points[0].name}, so a hand ranked below it "
                          "never wins", hint=f"move it above the `hand {points[0].name}` statement")
+    if game.card_points is None:
+        item, stmt = named["hand " + points[0].name]
+        raise item.error(stmt, "suit totals need the points of the cards, and the game never gives them",
+                         hint="add `card points A 11, K 10, others pips` to the clause on the cards")
     upcards = any(p.kind == "upcard" for p in game.deal.value)
     if not upcards:
         for hand in model.hands:
