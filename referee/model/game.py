@@ -277,7 +277,7 @@ class Game:
     vying: "VyingModel | None" = None
     """The blinds, betting and showdown statements of a vying game (model/vying.py)."""
     features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
-    """Auction, betting, showdown and settlement statements: kind -> cited tuples
+    """Auction and settlement statements: kind -> cited tuples
     `(scope, arguments...)`, scope being the contract of an `in` block or None."""
 
     def feature(self, kind: str) -> tuple[Cited[tuple], ...]:
