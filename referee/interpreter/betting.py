@@ -61,13 +61,9 @@ class BettingPhases:
         if all(s in self.all_in for s in range(self.table.players)):
             self.phase = "over"  # nobody has chips left to bet: straight to the showdown
             return
-        start = self.eldest
-        for who in self.vying.model.first_bet.value:  # `first bet by ..., else eldest`
-            if who == "player after last blind" and self.blinders:
-                start = self.table.next(self.blinders[-1])
-                break
-            if who == "eldest":
-                break
+        start = self.eldest  # `first bet by player after last blind, else eldest`
+        if self.vying.after_last_blind_first and self.blinders:
+            start = self.table.next(self.blinders[-1])
         self.to_act = self._next_to_speak(start - 1)
 
     def _next_to_speak(self, after: int, among: set[int] | None = None) -> int:
@@ -86,25 +82,25 @@ class BettingPhases:
         return blind.size.chips(self.pot, self.last_blind)
 
     def _minimum_open(self, seat: int) -> int:
-        if self.vying.model.opening.value == "pot":  # `open at least pot`
+        if self.vying.open_at_pot:  # `open at least pot`
             return max(self.pot, 1)
         return max(max(self.stake) - self.stake[seat], 1)  # `open at least largest stake`
 
     def _bet_range(self, seat: int) -> tuple[list[int], int, int, int]:
         """(kinds of move without an amount, base of the amount moves, least, most) for `seat`."""
-        model = self.vying.model
+        rules = self.vying
         chips = self.chips[seat]
         if not self.opened:
             low = self._minimum_open(seat)
-            if chips < low and model.all_in_opening.value == "may open for less":
+            if chips < low and rules.may_open_for_less:
                 low = chips
             return [PASS], _OPEN, max(low, 1), chips
         need = max(self.stake) - self.stake[seat]
         kinds = [FOLD]
-        if chips >= need or model.short_stake.value == "may go all in":
+        if chips >= need or rules.short_may_call:
             kinds.append(CALL)
         high = chips
-        if model.raise_limit.value == "at most pot":  # the raise itself at most the pot after calling
+        if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
             high = min(high, need + self.pot + need)
         return kinds, _RAISE, need + 1, high
 
@@ -144,25 +140,25 @@ class BettingPhases:
         self._start_betting()
 
     def _betting_push(self, seat: int, move: int) -> None:
-        model = self.vying.model
+        rules = self.vying
         need = max(self.stake) - self.stake[seat]
         if move == PASS:
             self.passed_before_open.add(seat)
             self.acted.add(seat)
-            if model.pass_before_open.value == "drops out":
+            if rules.pass_drops_out:
                 self.folded.add(seat)
         elif move == FOLD:
             self.folded.add(seat)
             if self.second_chance is not None:
                 self.second_chance.discard(seat)
         elif move == CALL:
-            self._put(seat, min(need, self.chips[seat]), clause(model.raise_limit))
+            self._put(seat, min(need, self.chips[seat]), rules.call_clause)
             self.acted.add(seat)
             if self.second_chance is not None:
                 self.second_chance.discard(seat)
         else:
             amount = (_OPEN - move) if move > _RAISE else (_RAISE - move)
-            self._put(seat, amount, clause(model.raise_limit if move <= _RAISE else model.opening))
+            self._put(seat, amount, rules.call_clause if move <= _RAISE else rules.open_clause)
             self.opened = True
             self.acted = {seat}
             self.raiser = seat
@@ -170,7 +166,7 @@ class BettingPhases:
         self._after_bet(seat)
 
     def _after_bet(self, seat: int) -> None:
-        model = self.vying.model
+        rules = self.vying
         n = self.table.players
         active = [s for s in range(n) if s not in self.folded]
         if len(active) == 1:
@@ -197,8 +193,7 @@ class BettingPhases:
         top = max(self.stake)
         live = [s for s in active if s not in self.all_in]
         if all(s in self.acted and self.stake[s] == top for s in live):
-            two_left = model.two_left_call_ends is not None and len(active) == 2
-            if two_left or model.betting_end.value == "all have called":
+            if rules.ends_when_all_called or (rules.two_left_call_ends and len(active) == 2):
                 self.phase = "over"
                 return
             # `... and none raises again`: each caller has one more chance to raise.
@@ -212,12 +207,9 @@ class BettingPhases:
         self.to_act = self._next_to_speak(seat)
 
     def _pass_out_fate(self) -> str:
-        """The first fate of `everyone passes: ...` that applies to this deal."""
-        for fate in self.vying.model.pass_out.value:
-            if fate == "pot to last blind" and not self.blinders:
-                continue
-            return fate
-        return "pot stays"
+        """The first fate of `everyone passes: ...` that applies to this deal (the list ends with
+        `pot stays`, checked when the file loads)."""
+        return "pot to last blind" if self.vying.pass_out_to_blind and self.blinders else "pot stays"
 
     # -- rulings --------------------------------------------------------------------------------------------
 

@@ -24,11 +24,11 @@ def hand_of(deal, seat: int):
 
 def _rank_hand(deal, seat: int):
     rules, table = deal.vying, deal.table
-    ranks = Counter(table.rank_of[c] for c in deal.dealt_hands[seat])
+    ranks = sorted(Counter(table.rank_of[c] for c in deal.dealt_hands[seat]).items(), reverse=True)
     up_ranks = {table.rank_of[c] for c in deal.upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
-        for rank, count in sorted(ranks.items(), reverse=True):  # higher cards first
+        for rank, count in ranks:  # higher cards first
             if pattern == "three of a kind of turned rank" and count >= 3 and rank in up_ranks \
                     or pattern == "three of a kind" and count >= 3 \
                     or pattern == "pair of turned rank" and count == 2 and rank in up_ranks:

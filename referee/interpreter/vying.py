@@ -22,6 +22,20 @@ class VyingRules:
     """The clause that says who the eldest hand is: turn order starts there (ties, short payers)."""
     hand_index: dict[str, int]
     """Hand name -> its place in the ranking (0 the highest)."""
+    # The readings the betting loop asks about on every action, worked out once.
+    open_at_pot: bool
+    pass_drops_out: bool
+    short_may_call: bool
+    may_open_for_less: bool
+    raise_at_most_pot: bool
+    ends_when_all_called: bool
+    two_left_call_ends: bool
+    after_last_blind_first: bool
+    pass_out_to_blind: bool
+    call_clause: str | None
+    """The clause calls and raises are staked under (`raise by ...`)."""
+    open_clause: str | None
+    """`everyone passes: pot to last blind, ...`: the pot goes to the last blind bettor, if any."""
 
     def blind(self, index: int) -> Blind | None:
         """The blind the `index`-th blind bettor (from 0) makes, or None when no more may bet blind."""
@@ -49,4 +63,14 @@ def compile_vying(game: Game) -> VyingRules | None:
         return None
     return VyingRules(model=model, account=game.primary_account,
                       eldest_clause=game.eldest.clause if game.eldest else None,
-                      hand_index={h.name: i for i, h in enumerate(model.hands)})
+                      hand_index={h.name: i for i, h in enumerate(model.hands)},
+                      open_at_pot=model.opening.value == "pot",
+                      pass_drops_out=model.pass_before_open.value == "drops out",
+                      short_may_call=model.short_stake.value == "may go all in",
+                      may_open_for_less=model.all_in_opening.value == "may open for less",
+                      raise_at_most_pot=model.raise_limit.value == "at most pot",
+                      ends_when_all_called=model.betting_end.value == "all have called",
+                      two_left_call_ends=model.two_left_call_ends is not None,
+                      after_last_blind_first=model.first_bet.value[0] == "player after last blind",
+                      pass_out_to_blind=model.pass_out.value[0] == "pot to last blind",
+                      call_clause=clause(model.raise_limit), open_clause=clause(model.opening))
