@@ -22,7 +22,7 @@ __all__ = ["run_bench", "deals_per_second", "load_times"]
 def _peer_for(game) -> str:
     if game.auction is not None:
         return "skat"
-    if game.features.get("ante"):
+    if game.vying is not None:
         return "universal_poker"
     return "hearts"
 

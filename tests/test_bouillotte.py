@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -29,6 +30,10 @@ def start(game, hands: dict[int, str], upcard: str, dealer: int = 3, chips=None,
     ids = [[match.table.card_id(c) for c in hands[s].split()] for s in range(players)]
     deal = match.new_deal(ids, upcards=[match.table.card_id(upcard)])
     return match, deal
+
+
+AGAIN = [(1, "call"), (2, "call"), (3, "call")]
+"""With three or more players in, each caller has one more chance to raise (B4.3)."""
 
 
 def run(deal, script):
@@ -62,7 +67,7 @@ def test_brelans_beat_points_and_pay_bonuses(bouillotte):
     hands = {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}
     match, deal = start(bouillotte, hands, "8C")
     assert deal.phase == "blinds" and deal.to_act == 0
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     assert deal.is_over()
     before = list(match.totals)
     result = match.finish_deal()
@@ -76,7 +81,7 @@ def test_brelans_beat_points_and_pay_bonuses(bouillotte):
 def test_two_brelans_cancel_reading(bouillotte):
     game = load_game("bouillotte", {"two_brelans": "cancel"})
     match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before) == [4, 0, 0, -4]  # brelans pay each other nothing: only seat 3 pays
@@ -84,7 +89,7 @@ def test_two_brelans_cancel_reading(bouillotte):
 
 def test_brelan_carre_uses_the_turned_card(bouillotte):
     match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "KH")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     result = match.finish_deal()
     pot = [l for l in result.scores if "pot won" in l.message][0]
     assert pot.seat == 1 and "brelan carré" in pot.text() and pot.clauses[0] == "B5.1"
@@ -97,7 +102,8 @@ def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
     game = load_game("bouillotte", {"upcard_in_points": upcard_rule})
     hands = {0: "AC 9C 8C", 1: "KD QD 9D", 2: "AS KS 8D", 3: "QC KC 8H"}
     match, deal = start(game, hands, "AD", dealer=0)
-    run(deal, [(1, "pass"), (1, "open 1"), (2, "call"), (3, "call"), (0, "call")])
+    run(deal, [(1, "pass"), (1, "open 1"), (2, "call"), (3, "call"), (0, "call"),
+               (2, "call"), (3, "call"), (0, "call")])  # one more chance each (B4.3)
     result = match.finish_deal()
     pot = [l for l in result.scores if "pot won" in l.message][0]
     assert pot.seat == winner
@@ -108,7 +114,7 @@ def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
 def test_side_pots_with_two_all_in_players(bouillotte):
     hands = {0: "AC AD 9S", 1: "KC KD KH", 2: "QC QD QH", 3: "9C 9D 8S"}
     match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
-    run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call"), (3, "call")])
     assert deal.all_in == {1, 2} and deal.is_over()
     result = match.finish_deal()
     pots = [(l.seat, l.points) for l in result.scores if "pot" in l.message]
@@ -134,7 +140,9 @@ def test_pass_out_carries_the_pot_and_the_next_ante_doubles_it(bouillotte):
 def test_pass_out_after_a_blind_goes_to_the_blind(bouillotte):
     hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
     match, deal = start(bouillotte, hands, "8C")
-    run(deal, [(0, "blind"), (1, "pass"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
+    run(deal, [(0, "blind"), (1, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    # Everyone else has passed: the pot is the blind bettor's now, he may not open (issue 11).
+    assert deal.is_over() and not deal.judge(0, Action.parse("open 1")).legal
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before)[0] == 1 and match.carry == 0  # takes back his blind and the ante
@@ -234,7 +242,171 @@ def test_carre_bonus_reading(carre_bonus, expected):
     the higher carré (B6.1)."""
     game = load_game("bouillotte", {"carre_bonus": str(carre_bonus)})
     match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 8H", 3: "QC QD 8S"}, "KH")
-    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
     before = list(match.totals)
     match.finish_deal()
     assert net(match, before) == expected
+
+
+# -- issue 11: the defects found by the independent review -------------------------------------------
+
+
+def test_a_caller_may_raise_again_when_three_or_more_remain(bouillotte):
+    """B4.3: with more than two players in, betting ends only when all have called and then
+    nobody raises again; each caller has one more chance. With two left a call ends it."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    assert not deal.is_over() and deal.to_act == 1          # the opener is skipped
+    raised = deal.play(1, Action.parse("raise 4"))
+    assert raised.legal and deal.to_act == 2
+    run(deal, [(2, "fold"), (3, "fold"), (0, "call")])       # two left: the call ends it
+    assert deal.is_over() and deal.stake == [5, 5, 1, 1]  # the dealer's ante held the open of 1
+
+
+def test_with_all_called_ending_the_betting_there_is_no_second_chance(tmp_path):
+    game = variant(tmp_path, ("betting ends when two are left and one calls\n", ""),
+                   ("betting ends when all have called and none raises again", "betting ends when all have called"))
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")])
+    assert deal.is_over()
+    late = deal.judge(1, Action.parse("raise 4"))
+    assert not late.legal
+
+
+def test_side_pot_with_tied_suits_does_not_depend_on_listing_order(bouillotte):
+    """Seat 1 (all in) wins the main pot holding the ace of both suits tied at 29, clubs and
+    hearts (the turned card ignored). The side pot between seats 0 and 2 is decided on both
+    winning suits: seat 0 holds the best club left, seat 2 the best heart left, and the tie goes
+    to the first from the eldest (B5.4), whatever order seat 1's cards are listed in."""
+    game = load_game("bouillotte", {"upcard_in_points": "ignored"})
+    winners = set()
+    for one in ("AC AH 8D", "AH 8D AC", "8D AC AH"):
+        hands = {0: "KC 8S 9D", 1: one, 2: "KH 9S 8C", 3: "8H QS QD"}
+        match, deal = start(game, hands, "QC", chips=[100, 3, 100, 100])
+        run(deal, [(0, "pass"), (0, "open 10"), (1, "call"), (2, "call"), (3, "fold"), (2, "call")])
+        assert deal.is_over()
+        result = match.finish_deal()
+        main = [l for l in result.scores if "pot won on points" in l.message]
+        assert [l.seat for l in main] == [1]
+        side = [l for l in result.scores if "suit that won the main pot" in l.message]
+        assert len(side) == 1 and "B5.4" in side[0].clauses
+        winners.add(side[0].seat)
+    assert winners == {0}
+
+
+def test_two_brelans_cancel_applies_to_the_brelan_carre():
+    """With two_brelans=cancel neither of two brelans pays the other, a carré included (B6.1)."""
+    game = load_game("bouillotte", {"two_brelans": "cancel"})
+    match, deal = start(game, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 8H", 3: "QC QD 8S"}, "KH")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN)
+    before = list(match.totals)
+    match.finish_deal()
+    assert net(match, before) == [1, 5, -3, -3]  # pot 4 to the carré; each brelan collects from 2 and 3
+
+
+def test_a_short_payer_pays_bonuses_in_turn_from_the_eldest(bouillotte):
+    """Seat 3 has one chip left for two brelan bonuses: it goes to the holder first in turn from
+    the eldest hand (seat 0, dealer 3), citing the clause that names the eldest."""
+    match, deal = start(bouillotte, {0: "AC AD 8H", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8S"}, "8C",
+                        dealer=3, chips=[100, 100, 100, 2])
+    run(deal, [(0, "pass"), (0, "pass"), (1, "open 1"), (2, "call"), (3, "fold"), (0, "fold")])
+    result = match.finish_deal()
+    paid = [l for l in result.scores if "bonus for" in l.message and dict(l.values)["payer"] == 3]
+    assert [(l.seat, l.points) for l in paid] == [(1, 1)] and "B2.3" in paid[0].clauses
+
+
+# -- every alternative the statements offer runs --------------------------------------------------------
+
+
+def variant(tmp_path, *replacements):
+    text = (Path(__file__).parents[1] / "rules" / "bouillotte.rules").read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    path = tmp_path / "bouillotte.rules"
+    path.write_text(text, encoding="utf-8")
+    return load_game(path)
+
+
+ALTERNATIVES = {
+    "blind of fixed chips": [("by eldest stakes pot", "by eldest stakes 2")],
+    "blind three times the last": [("up to dealer stakes pot", "up to dealer stakes 3 times last blind")],
+    "one contre-carre only": [("by each next player up to dealer stakes pot", "by next player stakes pot")],
+    "raise at most the pot": [("raise by any amount", "raise by at most pot")],
+    "pass drops out": [("pass before open may come in later", "pass before open drops out")],
+    "eldest bets first": [("first bet by player after last blind, else eldest", "first bet by eldest")],
+    "short player folds": [("short player may go all in", "short player must fold")],
+    "all in wins whole pot": [("all in wins at most his stake from each player", "all in wins whole pot"),
+                              ("stakes above all in form side pots\n", ""),
+                              ("side pot won with suit that won main pot\n", "")],
+    "excess goes back": [("stakes above all in form side pots", "stakes above all in go back"),
+                         ("side pot won with suit that won main pot\n", "")],
+    "side pot on its own points": [("side pot won with suit that won main pot", "side pot won like main pot")],
+    "only players in show": [("everyone shows", "players still in show"),
+                             ("folded hands count", "folded hands do not count")],
+    "suit to most points": [("holding its highest card", "holding most points in it")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALTERNATIVES))
+def test_each_alternative_plays_and_changes_play_or_scores(tmp_path, name):
+    from referee.transcript import random_transcript
+    game = variant(tmp_path, *ALTERNATIVES[name])
+    default = load_game("bouillotte")
+
+    def shown(data, rules=None):
+        data = json.loads(json.dumps(data))
+        if rules is not None:
+            data.pop("game", None)
+            data["rules"] = str(rules)
+        judgement = judge(data)
+        assert judgement.legal, judgement.text()
+        return judgement.text().split("\n", 1)[1]
+
+    for seed in range(30):
+        mine = shown(random_transcript(game, seed, whole_match=True, max_deals=8), tmp_path / "bouillotte.rules")
+        if mine != shown(random_transcript(default, seed, whole_match=True, max_deals=8)):
+            return
+    pytest.fail(f"{name} changed nothing in 30 seeded sessions")
+
+
+def test_a_short_player_may_open_for_less_only_when_the_rules_say_so(bouillotte, tmp_path):
+    """B4.4: a player who cannot reach the largest stake may not open; the other reading lets
+    him open with all he has."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    for game, legal in ((bouillotte, False),
+                        (variant(tmp_path, ("all in may not open or raise", "all in may open for less")), True)):
+        match, deal = start(game, hands, "8C", chips=[100, 100, 1, 100])
+        run(deal, [(0, "blind"), (1, "blind"), (2, "pass")])  # the largest stake is now 2
+        assert deal.to_act == 2 and deal.judge(2, Action.parse("open 1")).legal is legal
+
+
+# -- irregularities met only in recorded deals ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("irregularity", ["misdeal", "exposed_card"])
+def test_a_misdeal_or_exposed_cards_are_redealt_by_the_same_dealer_without_bonuses(irregularity):
+    """B2.5: the same dealer deals again; nothing is paid (only one exposed card pays brelans)."""
+    data = {"format": "referee-transcript/1", "game": "bouillotte", "players": 4, "first_dealer": 3,
+            "deals": [{"dealer": 3, "hands": {"0": ["AC", "AD", "AH"], "1": ["KC", "KD", "8S"],
+                                              "2": ["9C", "9D", "8H"], "3": ["QC", "QD", "8D"]},
+                       "upcard": ["8C"], "irregularity": irregularity, "actions": []},
+                      {"dealer": 3, "hands": {"0": ["AC", "AD", "8S"], "1": ["KC", "KD", "AH"],
+                                              "2": ["9C", "9D", "8H"], "3": ["QC", "QD", "8D"]},
+                       "upcard": ["8C"], "actions": [{"seat": 0, "action": "pass"}]}]}
+    judgement = judge(json.loads(json.dumps(data)))
+    assert judgement.legal
+    first = judgement.deals[0]
+    assert first.cancelled and first.totals == [100, 100, 100, 100] and first.ended_early == "B2.5"
+    assert judgement.deals[1].dealer == 3
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("deal 1 each until 3, 1 face up", "deal 1 each until 3", "no card is turned up in this deal"),
+    ("card points A 11, K 10, Q 10, J 10, others pips", "", "suit totals need the points of the cards"),
+])
+def test_a_showdown_that_could_not_be_decided_is_refused_at_load(tmp_path, old, new, message):
+    from referee.errors import RulesDefinitionError
+    with pytest.raises(RulesDefinitionError, match=message):
+        variant(tmp_path, (old, new))

@@ -89,9 +89,9 @@ def test_output_file_is_replaced_atomically(tmp_path, capsys):
     assert status == 2 and path.read_text() == "precious"  # nothing already written is lost
 
 
-def test_check_reports_coverage_and_pending_mechanics(capsys):
-    status, out, _ = run(capsys, "check", "rules/bouillotte.rules", "--param", "carre_anglais=on")
-    assert status == 0 and "ok" in out and "carre_anglais_draw" in out
+def test_check_refuses_a_mechanic_the_referee_cannot_run(capsys):
+    status, out, err = run(capsys, "check", "rules/bouillotte.rules", "--param", "carre_anglais=on")
+    assert status != 0 and "bouillotte.rules:" in err and "cannot run a draw from the stock" in err
 
 
 def test_unrunnable_game_gives_clear_error(capsys):

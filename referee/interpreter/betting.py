@@ -1,5 +1,6 @@
 """The betting phases of a vying game: antes, blind bets before the deal, and a betting round
-with table stakes. A mixin of `Deal`; every rule comes from the compiled `VyingRules`."""
+with table stakes. A mixin of `Deal`; every rule comes from the compiled `VyingRules`, and each
+choice below follows a statement of the rules file (named in the comments)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
 from .table import _OPEN, _RAISE, BLIND, CALL, FOLD, PASS, Action
+from .vying import clause
 
 __all__ = ["BettingPhases"]
 
@@ -15,7 +17,7 @@ class BettingPhases:
     """Antes, blinds and betting for `Deal` (which provides the table, the dealer and the hands)."""
 
     def _init_betting(self, chips: list[int], carry: int) -> None:
-        rules = self.vying
+        model = self.vying.model
         n = self.table.players
         self.chips = list(chips)          # chips still in front of each player
         self.stake = [0] * n              # chips each has put in this deal
@@ -24,17 +26,21 @@ class BettingPhases:
         self.all_in: set[int] = set()
         self.opened = False
         self.blinders: list[int] = []
+        self.last_blind = 0               # chips the last blind bettor put in
         self.passed_before_open: set[int] = set()
         self.acted: set[int] = set()
+        self.raiser: int | None = None    # who opened or raised last
+        self.second_chance: set[int] | None = None
+        """Callers still owed one more chance to raise (`... and none raises again`), once all called."""
         self.pass_out = False
         self.won_by_fold: int | None = None
         self.stake_clauses: list[list[str]] = [[] for _ in range(n)]
         """Per seat, the clauses under which it put chips in (ante, blind, betting)."""
-        for who, amount, clause in rules.antes:
-            seats = [self.dealer] if who in ("dealer", "dealer_extra") else range(n)
+        for ante in model.antes:
+            seats = [self.dealer] if ante.who == "dealer" else range(n)
             for seat in seats:
-                self._put(seat, min(amount, self.chips[seat]), clause)
-        if rules.blinds:
+                self._put(seat, min(ante.chips, self.chips[seat]), ante.clause)
+        if self.vying.blind(0) is not None:
             self.phase, self.to_act = "blinds", self.eldest
         else:
             self._start_betting()
@@ -43,68 +49,77 @@ class BettingPhases:
     def pot(self) -> int:
         return self.carry + sum(self.stake)
 
-    def _put(self, seat: int, chips: int, clause: str | None = None) -> None:
-        if chips and clause and clause not in self.stake_clauses[seat]:
-            self.stake_clauses[seat].append(clause)
+    def _put(self, seat: int, chips: int, clause_id: str | None = None) -> None:
+        if chips and clause_id and clause_id not in self.stake_clauses[seat]:
+            self.stake_clauses[seat].append(clause_id)
         self.chips[seat] -= chips
         self.stake[seat] += chips
         if self.chips[seat] == 0 and self.stake[seat] > 0:
             self.all_in.add(seat)
-
-    def _bet_clause(self, word: str) -> str | None:
-        return self.vying.bet.get(word)
 
     def _start_betting(self) -> None:
         self.phase = "betting"
         if all(s in self.all_in for s in range(self.table.players)):
             self.phase = "over"  # nobody has chips left to bet: straight to the showdown
             return
-        start = (self.blinders[-1] + 1) % self.table.players if self.blinders else self.eldest
+        start = self.eldest  # `first bet by player after last blind, else eldest`
+        if self.vying.after_last_blind_first and self.blinders:
+            start = self.table.next(self.blinders[-1])
         self.to_act = self._next_to_speak(start - 1)
 
-    def _next_to_speak(self, after: int) -> int:
+    def _next_to_speak(self, after: int, among: set[int] | None = None) -> int:
         n = self.table.players
         seat = (after + 1) % n
         for _ in range(n):
-            if seat not in self.folded and seat not in self.all_in:
+            if seat not in self.folded and seat not in self.all_in and (among is None or seat in among):
                 return seat
             seat = (seat + 1) % n
         return seat
 
+    # -- sizes ------------------------------------------------------------------------------------------
+
+    def _blind_chips(self) -> int:
+        blind = self.vying.blind(len(self.blinders))
+        return blind.size.chips(self.pot, self.last_blind)
+
+    def _minimum_open(self, seat: int) -> int:
+        if self.vying.open_at_pot:  # `open at least pot`
+            return max(self.pot, 1)
+        return max(max(self.stake) - self.stake[seat], 1)  # `open at least largest stake`
+
+    def _bet_range(self, seat: int) -> tuple[list[int], int, int, int]:
+        """(kinds of move without an amount, base of the amount moves, least, most) for `seat`."""
+        rules = self.vying
+        chips = self.chips[seat]
+        if not self.opened:
+            low = self._minimum_open(seat)
+            if chips < low and rules.may_open_for_less:
+                low = chips
+            return [PASS], _OPEN, max(low, 1), chips
+        need = max(self.stake) - self.stake[seat]
+        kinds = [FOLD]
+        if chips >= need or rules.short_may_call:
+            kinds.append(CALL)
+        high = chips
+        if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
+            high = min(high, need + self.pot + need)
+        return kinds, _RAISE, need + 1, high
+
     # -- legal moves --------------------------------------------------------------------------------
 
     def _blind_moves(self, seat: int) -> list[int]:
-        return [BLIND, PASS] if self.chips[seat] >= self.pot else [PASS]
-
-    def _minimum_open(self, seat: int) -> int:
-        need = max(self.stake) - self.stake[seat]
-        if "open_at_least_pot" in self.vying.bet:
-            return max(self.pot, 1)
-        return max(need, 1)
+        return [BLIND, PASS] if self.chips[seat] >= self._blind_chips() else [PASS]
 
     def _betting_moves(self, seat: int) -> list[int]:
-        chips = self.chips[seat]
-        need = max(self.stake) - self.stake[seat]
-        if not self.opened:
-            low = self._minimum_open(seat)
-            return [PASS] + [_OPEN - k for k in range(low, chips + 1)]
-        return [FOLD, CALL] + [_RAISE - k for k in range(need + 1, chips + 1)]
+        kinds, base, low, high = self._bet_range(seat)
+        return kinds + [base - k for k in range(low, high + 1)]
 
     def random_bet(self, rng) -> int:
         """A random legal betting move without listing every amount: the kind of action first,
         then (nine times in ten) one of the three smallest amounts. Same moves as `_betting_moves`."""
-        seat = self.to_act
-        chips = self.chips[seat]
-        if not self.opened:
-            low, high, kinds = self._minimum_open(seat), chips, [PASS, _OPEN]
-            if low > high:
-                return PASS
-            base = _OPEN
-        else:
-            low, high, kinds = max(self.stake) - self.stake[seat] + 1, chips, [FOLD, CALL, _RAISE]
-            if low > high:
-                kinds.pop()
-            base = _RAISE
+        kinds, base, low, high = self._bet_range(self.to_act)
+        if low <= high:
+            kinds = kinds + [base]
         kind = rng.choice(kinds)
         if kind != base:
             return kind
@@ -115,78 +130,117 @@ class BettingPhases:
 
     def _blind_push(self, seat: int, move: int) -> None:
         if move == BLIND:
-            rules = self.vying.blinds
-            self._put(seat, self.pot, rules[min(len(self.blinders), len(rules) - 1)][3])
+            blind = self.vying.blind(len(self.blinders))
+            chips = self._blind_chips()
+            self._put(seat, chips, blind.clause)
             self.blinders.append(seat)
-            if seat != self.dealer:
-                self.to_act = (seat + 1) % self.table.players
+            self.last_blind = chips
+            if seat != self.dealer and self.vying.blind(len(self.blinders)) is not None:
+                self.to_act = self.table.next(seat)
                 return
         self._start_betting()
 
     def _betting_push(self, seat: int, move: int) -> None:
+        rules = self.vying
         need = max(self.stake) - self.stake[seat]
         if move == PASS:
             self.passed_before_open.add(seat)
             self.acted.add(seat)
+            if rules.pass_drops_out:
+                self.folded.add(seat)
         elif move == FOLD:
             self.folded.add(seat)
+            if self.second_chance is not None:
+                self.second_chance.discard(seat)
         elif move == CALL:
-            self._put(seat, min(need, self.chips[seat]), self._bet_clause("raise_any"))
+            self._put(seat, min(need, self.chips[seat]), rules.call_clause)
             self.acted.add(seat)
+            if self.second_chance is not None:
+                self.second_chance.discard(seat)
         else:
             amount = (_OPEN - move) if move > _RAISE else (_RAISE - move)
-            kind = "raise_any" if move <= _RAISE else (
-                "open_at_least_pot" if "open_at_least_pot" in self.vying.bet else "open_at_least_largest_stake")
-            self._put(seat, amount, self._bet_clause(kind))
+            self._put(seat, amount, rules.call_clause if move <= _RAISE else rules.open_clause)
             self.opened = True
             self.acted = {seat}
+            self.raiser = seat
+            self.second_chance = None
         self._after_bet(seat)
 
     def _after_bet(self, seat: int) -> None:
+        rules = self.vying
         n = self.table.players
         active = [s for s in range(n) if s not in self.folded]
         if len(active) == 1:
             self.won_by_fold, self.phase = active[0], "over"
             return
         if not self.opened:
-            if all(s in self.passed_before_open or s in self.all_in for s in active):
+            waiting = [s for s in active if s not in self.passed_before_open and s not in self.all_in]
+            # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
+            # his and he has nothing left to decide.
+            to_blind = self._pass_out_fate() == "pot to last blind"
+            if not waiting or (to_blind and waiting == [self.blinders[-1]]):
                 self.pass_out, self.phase = True, "over"
                 return
-        else:
-            # The round ends when everyone still able to bet has acted since the last raise and
-            # holds the largest stake (all-in players need not match it).
-            top = max(self.stake)
-            live = [s for s in active if s not in self.all_in]
-            if all(s in self.acted and self.stake[s] == top for s in live):
+            self.to_act = self._next_to_speak(seat)
+            return
+        if self.second_chance is not None:
+            if not self.second_chance:
                 self.phase = "over"
                 return
+            self.to_act = self._next_to_speak(seat, self.second_chance)
+            return
+        # Everyone still able to bet has acted since the last raise and holds the largest stake
+        # (all-in players need not match it): all have called.
+        top = max(self.stake)
+        live = [s for s in active if s not in self.all_in]
+        if all(s in self.acted and self.stake[s] == top for s in live):
+            if rules.ends_when_all_called or (rules.two_left_call_ends and len(active) == 2):
+                self.phase = "over"
+                return
+            # `... and none raises again`: each caller has one more chance to raise.
+            owed = {s for s in live if s != self.raiser}
+            if not owed:
+                self.phase = "over"
+                return
+            self.second_chance = owed
+            self.to_act = self._next_to_speak(seat, owed)
+            return
         self.to_act = self._next_to_speak(seat)
+
+    def _pass_out_fate(self) -> str:
+        """The first fate of `everyone passes: ...` that applies to this deal (the list ends with
+        `pot stays`, checked when the file loads)."""
+        return "pot to last blind" if self.vying.pass_out_to_blind and self.blinders else "pot stays"
 
     # -- rulings --------------------------------------------------------------------------------------------
 
     def _judge_betting(self, seat: int, action: Action, illegal) -> Verdict | None:
-        rules = self.vying
+        model = self.vying.model
         phase = self.phase
         what = str(action)
         move = self.table.move(action)
         legal = self.legal_moves()
+        stake_limit = clause(model.stake_limit)
         if phase == "blinds":
-            clause = rules.blinds[min(len(self.blinders), len(rules.blinds) - 1)][3]
+            blind = self.vying.blind(len(self.blinders))
+            if action.kind == "withdraw":
+                return illegal(N_("Seat {seat} may not take back chips already staked: a blind bet stays in the pot."),
+                               (clause(model.blinds_final),), "blind_taken_back", seat=seat)
             if action.kind not in ("blind", "pass"):
-                return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (clause,),
+                return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (blind.clause,),
                                seat=seat)
             if move not in legal:
-                return illegal(N_("Seat {seat} cannot bet blind: a blind stakes as much as the pot ({pot}) "
-                                  "and he has {chips}."), (clause, rules.stakes.get("table_stakes")),
-                               "over_stake", seat=seat, pot=self.pot, chips=self.chips[seat])
-            return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (clause,),
+                return illegal(N_("Seat {seat} cannot bet blind: the {blind} stakes {size} and he has {chips}."),
+                               (blind.clause, stake_limit), "over_stake", seat=seat, blind=blind.title,
+                               size=self._blind_chips(), chips=self.chips[seat])
+            return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (blind.clause,),
                            seat, what)
-        if action.kind == "withdraw" and phase in ("blinds", "betting"):
+        if action.kind == "withdraw" and phase == "betting":
             return illegal(N_("Seat {seat} may not take back chips already staked: a blind bet stays in the pot."),
-                           (rules.bet.get("blinds_final"),), "blind_taken_back", seat=seat)
+                           (clause(model.blinds_final),), "blind_taken_back", seat=seat)
         if phase != "betting":
             return None
-        open_clause = rules.bet.get("open_at_least_largest_stake") or rules.bet.get("open_at_least_pot")
+        open_clause = clause(model.opening)
         if action.kind not in ("pass", "open", "call", "raise", "fold") or move is None:
             return illegal(N_("Seat {seat} must pass, open, call, raise or fold, not {action}."), (open_clause,),
                            seat=seat, action=what)
@@ -195,9 +249,9 @@ class BettingPhases:
                            (open_clause,) if action.kind == "open" else (), seat, what)
         chips = self.chips[seat]
         amount = int(action.args[0]) if action.args else 0
-        if action.kind in ("pass",):
+        if action.kind == "pass":
             return illegal(N_("The betting is open: seat {seat} must call, raise or fold."),
-                           (rules.bet.get("check_before_open"),), seat=seat)
+                           (clause(model.pass_before_open),), seat=seat)
         if action.kind in ("call", "fold", "raise") and not self.opened:
             return illegal(N_("Nobody has opened yet: seat {seat} must pass or open."), (open_clause,), seat=seat)
         if action.kind == "open" and self.opened:
@@ -205,18 +259,25 @@ class BettingPhases:
                            (open_clause,), seat=seat)
         if amount > chips:
             return illegal(N_("Seat {seat} cannot put in {amount}: he has only {chips} in front of him."),
-                           (rules.stakes.get("table_stakes"),), "over_stake", seat=seat, amount=amount, chips=chips)
+                           (stake_limit,), "over_stake", seat=seat, amount=amount, chips=chips)
         need = max(self.stake) - self.stake[seat]
+        if action.kind == "call":
+            return illegal(N_("Seat {seat} cannot match the stake and must fold."),
+                           (clause(model.short_stake),), seat=seat)
         if action.kind == "raise" and chips <= need:
             return illegal(N_("Seat {seat} cannot match the stake and may only call with all he has or fold; "
-                              "he may not raise."), (rules.stakes.get("all_in_cannot_open_or_raise"),), seat=seat)
+                              "he may not raise."), (clause(model.all_in_opening),), seat=seat)
         if action.kind == "open" and chips < self._minimum_open(seat):
             return illegal(N_("Seat {seat} cannot match the largest stake and may not open; he may only pass."),
-                           (rules.stakes.get("all_in_cannot_open_or_raise"), open_clause), seat=seat)
+                           (clause(model.all_in_opening), open_clause), seat=seat)
         if action.kind == "open":
             return illegal(N_("Seat {seat} must put in at least {minimum} to open."), (open_clause,),
                            seat=seat, minimum=self._minimum_open(seat))
-        return illegal(N_("A raise must put in more than the {need} needed to hold."), (rules.bet.get("raise_any"),),
+        _kinds, _base, _low, high = self._bet_range(seat)
+        if amount > high:
+            return illegal(N_("Seat {seat} may put in at most {limit}: a raise may not exceed the pot."),
+                           (clause(model.raise_limit),), seat=seat, limit=high)
+        return illegal(N_("A raise must put in more than the {need} needed to hold."), (clause(model.raise_limit),),
                        seat=seat, need=need)
 
 

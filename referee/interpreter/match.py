@@ -20,9 +20,7 @@ __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
 def unsupported_mechanics(game: Game) -> list[str]:
     """The mechanics a game needs that this interpreter cannot run yet."""
     found = set()
-    if game.has_rule("showdown_rule", "carre_anglais_draw"):
-        found.add("a draw from the stock at the showdown (carre_anglais_draw)")
-    if not game.contracts and not game.feature("ante"):
+    if not game.contracts and game.vying is None:
         found.add("a deal without contracts or betting")
     return sorted(found)
 
@@ -239,7 +237,7 @@ class Match:
             from .showdown import hand_bonuses
             deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
                         vying=self.vying, chips=list(self.totals), carry=0)
-            lines = hand_bonuses(deal, list(self.totals))
+            lines = hand_bonuses(deal, list(self.totals), cancelled=True)
         for line in lines:
             self.accounts[line.account][line.seat] += line.points
         result = DealResult(None, tuple(lines), (), clause)
@@ -277,7 +275,7 @@ class Match:
             _, bound, account = end.value[0].split(":")
             totals = self.accounts[account]
             return any(t >= end.value[1] if bound == "at_least" else t <= end.value[1] for t in totals)
-        if self.vying and "bust_leaves_seat" in self.vying.stakes:
+        if self.vying and self.vying.model.broken_player is not None:
             # A broken player gives up his seat: the table changes, so this session ends here.
             return any(chips <= 0 for chips in self.totals) and bool(self.results)
         return False

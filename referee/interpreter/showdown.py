@@ -8,6 +8,7 @@ from collections import Counter
 
 from ..i18n import N_
 from ..verdicts import ScoreLine
+from .vying import clause
 
 __all__ = ["settle_vying", "hand_of", "hand_bonuses"]
 
@@ -23,30 +24,24 @@ def hand_of(deal, seat: int):
 
 def _rank_hand(deal, seat: int):
     rules, table = deal.vying, deal.table
-    ranks = Counter(table.rank_of[c] for c in deal.dealt_hands[seat])
+    ranks = sorted(Counter(table.rank_of[c] for c in deal.dealt_hands[seat]).items(), reverse=True)
     up_ranks = {table.rank_of[c] for c in deal.upcards}
-    for index, (name, _title, pattern, clause) in enumerate(rules.hands):
-        if pattern == "three_of_upcard_rank":
-            for rank, count in ranks.items():
-                if count >= 3 and rank in up_ranks:
-                    return index, rank, name, clause
-        elif pattern == "three_of_a_kind":
-            for rank, count in ranks.items():
-                if count >= 3:
-                    return index, rank, name, clause
-        elif pattern == "pair_and_upcard":
-            for rank, count in ranks.items():
-                if count == 2 and rank in up_ranks:
-                    return index, rank, name, clause
+    for index, hand in enumerate(rules.model.hands):
+        pattern = hand.pattern
+        for rank, count in ranks:  # higher cards first
+            if pattern == "three of a kind of turned rank" and count >= 3 and rank in up_ranks \
+                    or pattern == "three of a kind" and count >= 3 \
+                    or pattern == "pair of turned rank" and count == 2 and rank in up_ranks:
+                return index, rank, hand.name, hand.clause
     return None
 
 
 def _suit_totals(deal) -> dict[int, int]:
-    rules, table = deal.vying, deal.table
+    model, table = deal.vying.model, deal.table
     totals: Counter = Counter()
     counted = [c for seat in range(table.players) for c in deal.dealt_hands[seat]
-               if seat not in deal.folded or "folded_hands_count" in rules.showdown]
-    if "upcard_counts" in rules.showdown:
+               if seat not in deal.folded or model.folded_hands.value]
+    if model.turned_card.value:
         counted += list(deal.upcards)
     for card in counted:
         totals[table.suit_of[card]] += deal.points_of[card]
@@ -54,8 +49,18 @@ def _suit_totals(deal) -> dict[int, int]:
 
 
 def _owner(deal, suit: int, eligible: list[int]) -> int | None:
-    """The eligible player holding the highest card of `suit`, if any holds one."""
+    """The eligible player the suit goes to (`suit won by player holding ...`), if any holds it."""
     table = deal.table
+    if deal.vying.model.suit_owner.value == "most points in it":
+        held = {}
+        for seat in eligible:
+            points = sum(deal.points_of[c] for c in deal.dealt_hands[seat] if table.suit_of[c] == suit)
+            if any(table.suit_of[c] == suit for c in deal.dealt_hands[seat]):
+                held[seat] = points
+        if not held:
+            return None
+        best = max(held.values())
+        return _first_in_hand(deal, [s for s, p in held.items() if p == best])
     best = None
     for seat in eligible:
         for card in deal.dealt_hands[seat]:
@@ -69,59 +74,74 @@ def _first_in_hand(deal, seats) -> int:
     return min(seats, key=lambda s: (s - deal.eldest) % deal.table.players)
 
 
-def _pot_winner(deal, eligible: list[int], suit_hint: int | None):
-    """(winner, message, values, clauses, winning suit or None) for one pot."""
+def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
+    """(winner, message, values, clauses, winning suits or None) for one pot. The winning suits
+    are every suit tied at the winning total that the winner holds, so a side pot decided "with
+    the suit that won the main pot" does not depend on the order cards are listed in."""
     rules, table = deal.vying, deal.table
+    model = rules.model
     if len(eligible) == 1:
-        side = rules.stakes.get("side_pots")
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
-            tuple(c for c in (side,) if c), suit_hint
+            tuple(c for c in (clause(model.stakes_above),) if c), suits_hint
     ranked = {s: hand_of(deal, s) for s in eligible}
     with_hands = {s: h for s, h in ranked.items() if h is not None}
     if with_hands:
         best = min(with_hands.values(), key=lambda h: (h[0], -h[1]))
         winners = [s for s, h in with_hands.items() if h[:2] == best[:2]]
         winner = _first_in_hand(deal, winners)
-        order_clause = rules.showdown.get("ranking_by_order")
+        tie = (clause(model.ties),) if len(winners) > 1 else ()
         rank_code = table.deck.ranks[best[1]].code
-        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", _title(rules, best[2])),
+        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(best[2])),
                                                                           ("rank", rank_code)), \
-            (best[3],) + ((order_clause,) if order_clause else ()), None
-    points_hand = rules.hand("suit_points")
-    clauses = tuple(c for c in (points_hand[3] if points_hand else None,
-                                rules.showdown.get("highest_card_takes_suit")) if c)
-    if suit_hint is not None:
-        owner = _owner(deal, suit_hint, eligible)
-        if owner is not None:
-            side = rules.stakes.get("side_pot_by_winning_suit")
-            return owner, N_("{points} pot won with the suit that won the main pot ({suit})"), \
-                (("suit", table.suit_codes[suit_hint]),), clauses + ((side,) if side else ()), suit_hint
+            (best[3], clause(model.hand_order)) + tie, None
+    points_hand = next(h for h in model.hands if h.pattern == "highest suit total")
+    clauses = (points_hand.clause, clause(model.suit_owner))
+    ties = clause(model.ties)
+    if suits_hint:
+        owners = {}
+        for suit in sorted(suits_hint):
+            owner = _owner(deal, suit, eligible)
+            if owner is not None:
+                owners.setdefault(owner, suit)
+        if owners:
+            winner = _first_in_hand(deal, owners)
+            return winner, N_("{points} pot won with the suit that won the main pot ({suit})"), \
+                (("suit", table.suit_codes[owners[winner]]),), \
+                clauses + (clause(model.side_pot_winner),) + ((ties,) if len(owners) > 1 else ()), suits_hint
     totals = _suit_totals(deal)
     for total in sorted(set(totals.values()), reverse=True):
-        suits = [s for s, t in totals.items() if t == total]
-        owners = {}
+        suits = sorted(s for s, t in totals.items() if t == total)
+        owners: dict[int, list[int]] = {}
         for suit in suits:
             owner = _owner(deal, suit, eligible)
             if owner is not None:
-                owners[owner] = suit
+                owners.setdefault(owner, []).append(suit)
         if owners:
             winner = _first_in_hand(deal, owners)
-            tie = rules.showdown.get("ties_to_eldest") if len(owners) > 1 else None
+            tie = (ties,) if len(owners) > 1 else ()
             return winner, N_("{points} pot won on points: {total} in {suit}"), \
-                (("total", total), ("suit", table.suit_codes[owners[winner]])), \
-                clauses + ((tie,) if tie else ()), owners[winner]
+                (("total", total), ("suit", table.suit_codes[owners[winner][0]])), \
+                clauses + tie, frozenset(owners[winner])
     return _first_in_hand(deal, eligible), N_("{points} pot won"), (), clauses, None
 
 
-def _title(rules, name: str) -> str:
-    return next((t for n, t, _, _ in rules.hands if n == name), name)
-
-
 def _pots(deal) -> list[tuple[int, list[int]]]:
-    """Main pot first, then side pots: (chips, players who may win it)."""
+    """Main pot first, then side pots: (chips, players who may win it). Stakes above an all in
+    player form side pots, or go back to whoever put them in (then as pots only he may win)."""
+    model = deal.vying.model
     n = deal.table.players
     active = [s for s in range(n) if s not in deal.folded]
+    if model.all_in_winnings.value == "whole pot":
+        return [(deal.pot, active)]
     levels = sorted({deal.stake[s] for s in active})
+    if model.stakes_above.value == "go back":
+        short = [deal.stake[s] for s in active if s in deal.all_in]
+        cap = min(short) if short else levels[-1]
+        pots = [[sum(min(deal.stake[s], cap) for s in range(n)) + deal.carry, active]]
+        for seat in range(n):
+            if deal.stake[seat] > cap:
+                pots.append([deal.stake[seat] - cap, [seat]])
+        return [(chips, eligible) for chips, eligible in pots]
     pots, previous = [], 0
     for level in levels:
         chips = sum(min(deal.stake[s], level) - min(deal.stake[s], previous) for s in range(n))
@@ -137,41 +157,61 @@ def _pots(deal) -> list[tuple[int, list[int]]]:
     return [(chips, eligible) for chips, eligible in pots]
 
 
-def hand_bonuses(deal, balance: list[int]) -> list[ScoreLine]:
+def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[ScoreLine]:
     """Every holder of a bonus hand collects from every other player, folded or not; nobody
-    pays more than the chips he has left (`balance`, updated in place)."""
+    pays more than the chips he has left (`balance`, updated in place). Holders are paid in turn
+    from the eldest hand, so a short payer pays the first of them first. On a cancelled deal only
+    the bonuses paid `also on cancelled deal` are paid."""
     rules = deal.vying
+    model = rules.model
     n = deal.table.players
     holders = {}
-    for seat in range(n):
+    for seat in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
         hand = hand_of(deal, seat)
-        if hand is not None and hand[2] in rules.bonuses:
-            holders[seat] = hand
+        bonus = rules.bonus(hand[2]) if hand is not None else None
+        if bonus is not None and (bonus.on_cancelled_deal or not cancelled):
+            holders[seat] = (hand, bonus)
     lines = []
-    for seat, hand in holders.items():
-        amount, words, clause = rules.bonuses[hand[2]]
+    meeting = model.bonus_meeting
+    owed, can_pay = [0] * n, list(balance)
+    for seat, (hand, bonus) in holders.items():
         for payer in range(n):
+            if payer != seat and _pays(hand, holders.get(payer), meeting.value):
+                owed[payer] += bonus.chips
+    for seat, (hand, bonus) in holders.items():
+        for payer in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
             if payer == seat:
                 continue
             other = holders.get(payer)
-            if other is not None:
-                higher = (hand[0], -hand[1]) < (other[0], -other[1])
-                if "two_cancel" in words or ("higher_does_not_pay_lower" in words and not higher):
-                    continue
-            paid = min(amount, balance[payer])
+            if not _pays(hand, other, meeting.value):
+                continue
+            short = owed[payer] > can_pay[payer]  # the eldest-first order decides who is paid
+            paid = min(bonus.chips, balance[payer])
             if paid <= 0:
                 continue
             balance[payer] -= paid
             balance[seat] += paid
+            cited = (bonus.clause,) + ((meeting.clause,) if other is not None else ()) + \
+                ((rules.eldest_clause,) if short and rules.eldest_clause else ())
+            cited = tuple(dict.fromkeys(cited))
             lines.append(ScoreLine(seat, paid, rules.account, N_("{points} bonus for a {hand} from seat {payer}"),
-                                   (("points", paid), ("hand", _title(rules, hand[2])), ("payer", payer)), (clause,)))
+                                   (("points", paid), ("hand", rules.title(hand[2])), ("payer", payer)), cited))
             lines.append(ScoreLine(payer, -paid, rules.account, N_("{points} bonus paid to seat {holder}"),
-                                   (("points", -paid), ("holder", seat)), (clause,)))
+                                   (("points", -paid), ("holder", seat)), cited))
     return lines
+
+
+def _pays(hand, other, meeting: str) -> bool:
+    """Whether a player holding `other` (a bonus holder's (hand, bonus), or None) pays the bonus
+    of `hand`: when two bonus hands meet, the lower pays the higher, or neither pays."""
+    if other is None:
+        return True
+    return meeting != "neither pays" and (hand[0], -hand[1]) < (other[0][0], -other[0][1])
 
 
 def settle_vying(deal) -> list[ScoreLine]:
     rules = deal.vying
+    model = rules.model
     account = rules.account
     n = deal.table.players
     lines: list[ScoreLine] = []
@@ -181,31 +221,29 @@ def settle_vying(deal) -> list[ScoreLine]:
                                    (("points", -deal.stake[seat]),), tuple(deal.stake_clauses[seat])))
     deal.carry_out = 0
     if deal.pass_out:
-        outcome = rules.all_pass
-        if deal.blinders and outcome and "pot_to_last_blind" in outcome[0]:
+        if deal._pass_out_fate() == "pot to last blind":
             winner = deal.blinders[-1]
             lines.append(ScoreLine(winner, deal.pot, account, N_("{points} pot taken by the last blind: everyone passed"),
-                                   (("points", deal.pot),), (outcome[1],)))
+                                   (("points", deal.pot),), (model.pass_out.clause,)))
         else:
             deal.carry_out = deal.pot
-            clause = outcome[1] if outcome else None
-            carry = rules.stakes.get("pot_carries_over")
             lines.append(ScoreLine(deal.dealer, 0, "pot", N_("everyone passed: the pot of {pot} stays for the next deal"),
-                                   (("pot", deal.pot),), tuple(c for c in (clause, carry) if c)))
+                                   (("pot", deal.pot),), (model.pass_out.clause,)))
     elif deal.won_by_fold is not None:
         lines.append(ScoreLine(deal.won_by_fold, deal.pot, account, N_("{points} pot won: every other player folded"),
-                               (("points", deal.pot),), tuple(c for c in (rules.bet.get("all_called_ends"),) if c)))
+                               (("points", deal.pot),), (model.betting_end.clause,)))
     else:
-        suit = None
+        suits = None
         for index, (chips, eligible) in enumerate(_pots(deal)):
-            winner, message, values, clauses, won_suit = _pot_winner(deal, eligible, suit if index else None)
+            hint = suits if index and model.side_pot_winner is not None \
+                and model.side_pot_winner.value == "with suit that won main pot" else None
+            winner, message, values, clauses, won = _pot_winner(deal, eligible, hint)
             if index == 0:
-                suit = won_suit
+                suits = won
             else:
-                side = rules.stakes.get("side_pots")
-                clauses = clauses + ((side,) if side else ())
+                clauses = clauses + (clause(model.stakes_above),)
             lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values,
-                                   tuple(dict.fromkeys(clauses))))
+                                   tuple(dict.fromkeys(c for c in clauses if c))))
     balance = list(deal.chips_at_start)
     for line in lines:
         if line.account == account:

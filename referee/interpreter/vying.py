@@ -1,50 +1,76 @@
 """Vying games compiled for play: antes, blinds, betting limits, hand ranking, suit points,
-side pots and bonuses for ranked hands, all read from the model's cited statements."""
+side pots and bonuses for ranked hands, all read by name from the model's cited statements."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..model.game import Game
+from ..model.vying import Blind, VyingModel
 
 __all__ = ["VyingRules", "compile_vying"]
 
 
 @dataclass(frozen=True)
 class VyingRules:
-    antes: tuple[tuple[str, int, str], ...]
-    """(who: dealer|each|dealer_extra, chips, clause)."""
-    blinds: tuple[tuple[str, str, str, str], ...]
-    """(name, title, size: matches_pot|doubles_pot, clause) in order; the last repeats to the dealer."""
-    bet: dict[str, str]
-    """bet rule word -> clause."""
-    stakes: dict[str, str]
-    """stake rule word -> clause."""
-    all_pass: tuple[tuple[str, ...], str] | None
-    hands: tuple[tuple[str, str, str, str], ...]
-    """(name, title, pattern, clause) from highest to lowest."""
-    showdown: dict[str, str]
-    bonuses: dict[str, tuple[int, frozenset[str], str]]
-    """hand name -> (chips from each player, rule words, clause)."""
+    """The model's statements, with what play looks up often worked out once."""
+
+    model: VyingModel
     account: str
     """The account the chips are kept in."""
+    eldest_clause: str | None
+    """The clause that says who the eldest hand is: turn order starts there (ties, short payers)."""
+    hand_index: dict[str, int]
+    """Hand name -> its place in the ranking (0 the highest)."""
+    # The readings the betting loop asks about on every action, worked out once.
+    open_at_pot: bool
+    pass_drops_out: bool
+    short_may_call: bool
+    may_open_for_less: bool
+    raise_at_most_pot: bool
+    ends_when_all_called: bool
+    two_left_call_ends: bool
+    after_last_blind_first: bool
+    pass_out_to_blind: bool
+    call_clause: str | None
+    """The clause calls and raises are staked under (`raise by ...`)."""
+    open_clause: str | None
+    """`everyone passes: pot to last blind, ...`: the pot goes to the last blind bettor, if any."""
 
-    def hand(self, pattern: str) -> tuple[str, str, str, str] | None:
-        return next((h for h in self.hands if h[2] == pattern), None)
+    def blind(self, index: int) -> Blind | None:
+        """The blind the `index`-th blind bettor (from 0) makes, or None when no more may bet blind."""
+        blinds = self.model.blinds
+        if index < len(blinds):
+            return blinds[index]
+        if blinds and blinds[-1].by == "each next player up to dealer":
+            return blinds[-1]
+        return None
+
+    def title(self, hand: str) -> str:
+        return next((h.title for h in self.model.hands if h.name == hand), hand)
+
+    def bonus(self, hand: str):
+        return next((b for b in self.model.bonuses if b.hand == hand), None)
+
+
+def clause(cited) -> str | None:
+    return cited.clause if cited is not None else None
 
 
 def compile_vying(game: Game) -> VyingRules | None:
-    antes = game.feature("ante")
-    if not antes:
+    model = game.vying
+    if model is None or not model.active:
         return None
-    return VyingRules(
-        antes=tuple((c.value[1], c.value[2], c.clause) for c in antes),
-        blinds=tuple((c.value[1], c.value[2], c.value[3], c.clause) for c in game.feature("blind")),
-        bet={c.value[1]: c.clause for c in game.feature("bet_rule")},
-        stakes={c.value[1]: c.clause for c in game.feature("stake_rule")},
-        all_pass=next(((tuple(c.value[1:]), c.clause) for c in game.feature("all_pass")), None),
-        hands=tuple((c.value[1], c.value[2], c.value[3], c.clause) for c in game.feature("hand_rank")),
-        showdown={c.value[1]: c.clause for c in game.feature("showdown_rule")},
-        bonuses={c.value[1]: (c.value[2], frozenset(c.value[3:]), c.clause) for c in game.feature("bonus")},
-        account=game.primary_account,
-    )
+    return VyingRules(model=model, account=game.primary_account,
+                      eldest_clause=game.eldest.clause if game.eldest else None,
+                      hand_index={h.name: i for i, h in enumerate(model.hands)},
+                      open_at_pot=model.opening.value == "pot",
+                      pass_drops_out=model.pass_before_open.value == "drops out",
+                      short_may_call=model.short_stake.value == "may go all in",
+                      may_open_for_less=model.all_in_opening.value == "may open for less",
+                      raise_at_most_pot=model.raise_limit.value == "at most pot",
+                      ends_when_all_called=model.betting_end.value == "all have called",
+                      two_left_call_ends=model.two_left_call_ends is not None,
+                      after_last_blind_first=model.first_bet.value[0] == "player after last blind",
+                      pass_out_to_blind=model.pass_out.value[0] == "pot to last blind",
+                      call_clause=clause(model.raise_limit), open_clause=clause(model.opening))

@@ -22,14 +22,16 @@ from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
                    DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
                    TrickWinner)
+from .vying import VyingStatements, check_vying
 
 __all__ = ["load_game", "build_game"]
 
 # Statements read in the first pass: what the rest refers to.
 _DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
                  "number_parameter", "account"}
-# Statements of the auction, betting and showdown mechanics, kept as cited feature tuples.
-_FEATURES = {"all_pass", "ante", "blind", "bet_rule", "stake_rule", "hand_rank", "showdown_rule", "bonus"}
+# Statements of mechanics without a model of their own, kept as cited feature tuples (none now:
+# the auction statements are read in build_auction.py, the vying ones in model/vying.py).
+_FEATURES: set[str] = set()
 # Feature statements whose first name is a contract (checked to exist).
 _NAMES_CONTRACT: set[str] = set()
 
@@ -50,7 +52,7 @@ def _word(tree: lark.Tree) -> str:
 
 
 
-class _Builder(AuctionStatements):
+class _Builder(AuctionStatements, VyingStatements):
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
         self.auction_parts: dict[str, Any] = {}
@@ -107,12 +109,14 @@ class _Builder(AuctionStatements):
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
             features={k: tuple(v) for k, v in self.features.items()}, checks=tuple(self.checks),
-            auction=self._auction_rules(), **self.fields,
+            auction=self._auction_rules(), vying=self._vying_model(), **self.fields,
         )
         self._require(game)
         from .consumers import check_mechanics
         check_mechanics(game, self.seen, Located(self.doc.header.tree, self.doc.header.path,
                                                  self.doc.header.text))
+        check_vying(game, self.seen, Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text),
+                    self.__dict__.get("vying_where", {}))
         from .checks import run_checks  # the numbers a source states
         run_checks(game, self)
         return game

@@ -278,8 +278,10 @@ class Game:
     global_rules: ContractRules = field(default_factory=ContractRules)
     auction: "AuctionRules | None" = None
     """The rules of an auction game (its bid ladder and what follows it), or None."""
+    vying: "VyingModel | None" = None
+    """The blinds, betting and showdown statements of a vying game (model/vying.py)."""
     features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
-    """Betting, showdown and settlement statements: kind -> cited tuples
+    """Statements of mechanics without a model of their own yet: kind -> cited tuples
     `(scope, arguments...)`, scope being the contract of an `in` block or None."""
 
     def feature(self, kind: str) -> tuple[Cited[tuple], ...]:
