@@ -113,12 +113,7 @@ def sweep(name: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     return inert, broken
 
 
-# Until the auction and vying mechanics are rewritten, their flag-words stay inert.
-PENDING = {"preferans", "bouillotte"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="pending"))
-                                  if n in PENDING else n for n in game_names()])
+@pytest.mark.parametrize("name", game_names())
 def test_every_statement_drives_the_referee(name, tmp_path):
     inert, broken = sweep(name, tmp_path)
     assert not broken, f"{name}: accepted at load, then play failed: {broken}"
