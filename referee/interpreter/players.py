@@ -26,7 +26,8 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
     while not deal.is_over():
         steps += 1
         if steps > step_cap:
-            from ..transcript import SimulationError
-            raise SimulationError(f"the deal did not end within {step_cap} actions")
+            from ..errors import SimulationError
+            raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
+                                  "actions of random play")
         deal.push(random_move(deal, rng))
     return steps
