@@ -37,14 +37,14 @@ class Limits:
     """Player counts in `players`, `usually` and `pack ... when players N`."""
     source_lines: int = 100_000
     """`lines N` of a source that is not shipped in rules/sources/ (a shipped one must be exact)."""
-    transcript_bytes: int = 200_000_000
-    """A transcript file (a simulated 10,000-deal Kierki match is about 20 MB)."""
+    transcript_bytes: int = 64_000_000
+    """A transcript file (10,000 simulated deals: 13 MB of Preferans, about 26 MB of Kierki)."""
     json_depth: int = 32
     """Arrays and objects inside each other in a transcript (a valid one goes 5 deep)."""
     json_int_digits: int = 18
     """Digits of one whole number in a transcript."""
-    deals: int = 100_000
-    """Deals in one transcript."""
+    deals: int = 20_000
+    """Deals in one transcript (the whole transcript is held in memory: about 150 MB for 10,000)."""
     actions: int = 10_000
     """Actions in one deal (random play's step cap is the same)."""
 
