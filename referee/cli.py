@@ -58,8 +58,7 @@ def _rules_reference(rules: str, output: str | None) -> dict:
     """How a transcript names the rules file it was played under: by its name, when it sits in
     the transcript's folder (a judge reads nothing else), or for `judge --rules FILE`."""
     path = Path(rules).resolve()
-    folder = (Path(output).parent if output else Path(".")).resolve()
-    if path.parent != folder:
+    if output and path.parent != Path(output).parent.resolve():
         print(f"referee: note: {rules} is not in the transcript's folder; judge it with "
               f"`referee judge TRANSCRIPT --rules {rules}`", file=sys.stderr)
     return {"rules": path.name}

@@ -26,12 +26,16 @@ def schema() -> dict:
     return json.loads((Path(__file__).parent / "data" / "transcript.schema.json").read_text("utf-8"))
 
 
-def validate_transcript(data) -> dict:
-    """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+@functools.cache
+def _validator():
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    return jsonschema.Draft202012Validator(schema())
+
+
+def validate_transcript(data) -> dict:
+    """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         error = errors[0]
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)

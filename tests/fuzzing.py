@@ -5,8 +5,10 @@ the command lines to run there. `run_case` runs them in this process through `re
 (as the console script does) under a time limit, and says how each ended:
 
 * ``exit 0``, ``exit 1``, ``exit 2``: a clean answer;
-* ``bug``: a traceback or an exception out of `main`, an "internal error", an exit status other
-  than 0/1/2, a temporary file left behind, a file outside the folder read or changed;
+* ``internal``: exit 2 without a traceback, but with the referee's "internal error" message (an
+  exception it did not expect: a bug, even if the user sees a clean message);
+* ``bug``: a traceback or an exception out of `main`, an exit status other than 0/1/2, a
+  temporary file left behind, a file outside the folder read or changed;
 * ``timeout``: no answer within the time limit.
 
 The default test run (tests/test_untrusted_input.py) draws a few hundred cases; the soak
@@ -66,6 +68,18 @@ class Case:
     def __repr__(self) -> str:  # short enough for hypothesis' falsifying example
         sizes = ", ".join(f"{name}: {len(data)} bytes" for name, data in self.files)
         return f"Case({self.kind!r}, files=[{sizes}], commands={self.commands!r})"
+
+
+CLEAN = ("exit 0", "exit 1", "exit 2")
+
+
+def tolerated(case: Case, outcome: Outcome) -> bool:
+    """A clean outcome, or the one known gap: `play` fails inside the interpreter on a rules
+    file that `check` accepted (a contract without a score, say). Catching such files at load
+    time is the static checking of issue 8; until then the user gets exit 2 and a message
+    asking to report it, never a traceback."""
+    return outcome.outcome in CLEAN or (outcome.outcome == "internal" and case.check_then_play
+                                        and outcome.command[:1] == ("play",))
 
 
 @dataclass
@@ -227,7 +241,7 @@ def rules_from_grammar() -> st.SearchStrategy[Case]:
         lambda text: _rules_case("rules: from the grammar", text.encode("utf-8")))
 
 
-_BIG = st.sampled_from([41, 100, 2_000, 50_000])
+_BIG = st.one_of(st.sampled_from([41, 100, 2_000, 50_000]), st.integers(41, 3_000))
 
 
 @st.composite
@@ -401,9 +415,9 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
         written: set[str] = set()  # files a command was told to write (-o), when not its input
         for template in case.commands:
             argv = [word.replace("{dir}", names["dir"]).replace("{outside}", names["outside"]) for word in template]
-            if "-o" in argv[:-1]:
-                target = argv[argv.index("-o") + 1]
-                if argv.count(target) == 1:
+            if "-o" in argv[:-1]:  # the last -o counts, as argparse reads it
+                target = argv[len(argv) - 1 - argv[::-1].index("-o") + 1] if argv[-1] != "-o" else ""
+                if target and argv.count(target) == 1:
                     written.add(Path(target).name)
             outcome = _run(argv, time_limit, outside)
             results.append(outcome)
@@ -417,6 +431,14 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
             changed.append("the secret outside the folder")
         if left or changed:
             results.append(Outcome("bug", 0.0, tuple(argv), f"left {left}, changed {changed}"))
+        keep = os.environ.get("REFEREE_FUZZ_KEEP")  # a folder to keep failing cases in, to replay them
+        if keep and any(r.outcome not in CLEAN for r in results):
+            kept = Path(keep) / base.name
+            kept.mkdir(parents=True, exist_ok=True)
+            for name, data in case.files:
+                (kept / name).write_bytes(data)
+            (kept / "commands.txt").write_text("\n".join(" ".join(r.command) + f"  # {r.outcome}"
+                                                         for r in results) + "\n", encoding="utf-8")
         return results
     finally:
         _opened = None
@@ -446,8 +468,10 @@ def _run(argv: list[str], time_limit: float, outside: Path) -> Outcome:
     seconds = time.perf_counter() - start
     text = out.getvalue() + err.getvalue()
     reached = [p for p in opened if p.startswith(str(outside))]
-    if "Traceback" in text or "internal error" in text or "too large or too deeply nested" in text:
+    if "Traceback" in text or "too large or too deeply nested" in text:
         return Outcome("bug", seconds, tuple(argv), err.getvalue()[-2000:])
+    if "internal error" in text:  # exit 2 and no traceback, but the referee says it failed
+        return Outcome("internal", seconds, tuple(argv), err.getvalue()[-2000:])
     if SECRET in text or (reached and not named_outside):
         return Outcome("bug", seconds, tuple(argv), f"read outside the folder: {reached}")
     if status not in (0, 1, 2):
