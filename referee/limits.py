@@ -47,6 +47,8 @@ class Limits:
     """Deals in one transcript (the whole transcript is held in memory: about 150 MB for 10,000)."""
     actions: int = 10_000
     """Actions in one deal (random play's step cap is the same)."""
+    transcript_actions: int = 1_000_000
+    """Actions in one transcript (10,000 deals of Kierki have 530,000)."""
 
 
 LIMITS = Limits()

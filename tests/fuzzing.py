@@ -298,7 +298,7 @@ _HOSTILE_GAMES = ["/etc/passwd", "../outside/secret", "{outside}/secret.rules", 
 def transcripts_naming_files(draw) -> Case:
     """Transcripts whose "rules" or "game" names a file they must not reach (the secret, through
     absolute paths, `..`, links), or an unusable name; and a variant beside it that is fine."""
-    data = json.loads(TRANSCRIPTS["kierki-seed1.json"])
+    data = json.loads(TRANSCRIPTS[draw(st.sampled_from(sorted(TRANSCRIPTS)))])
     del data["game"]
     if draw(st.booleans()):
         data["rules"] = draw(st.sampled_from(_HOSTILE_RULES))

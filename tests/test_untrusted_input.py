@@ -75,6 +75,33 @@ def test_million_actions_are_refused_at_once(tmp_path, capsys):
     assert f"transcript.deals[0].actions[{LIMITS.actions}]: the deal has 1,000,000 actions" in err
 
 
+def test_too_many_actions_in_all_are_refused(tmp_path):
+    data = json.loads(KIERKI_SEED1)
+    per_deal = LIMITS.actions
+    data["deals"] = [{"actions": [0] * per_deal}] * (LIMITS.transcript_actions // per_deal + 1)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(TranscriptError, match=f"at most {LIMITS.transcript_actions:,} are judged"):
+        load_transcript(path)
+
+
+def test_actions_are_checked_as_the_schema_says(tmp_path):
+    """Actions are validated by a direct check (fast), other fields by jsonschema: the first
+    error, by its place in the file, is the one reported, with the schema's words."""
+    from referee.transcript import validate_transcript
+    data = json.loads(KIERKI_SEED1)
+    data["deals"][0]["actions"][5] = {"seat": 1, "action": "play QH", "extra": 1}
+    data["deals"][0]["actions"][9] = {"seat": True, "action": "play QH"}
+    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]: Additional properties"):
+        validate_transcript(data)
+    data["deals"][0]["dealer"] = "x"
+    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]"):
+        validate_transcript(data)  # actions sort before dealer, as the full schema's errors did
+    data["deals"][0]["actions"][5] = {"seat": 1, "action": "play QH"}
+    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[9\].seat: True is not of type"):
+        validate_transcript(data)
+
+
 def test_too_many_deals_are_refused(tmp_path):
     data = json.loads(KIERKI_SEED1)
     data["deals"] = [{}] * (LIMITS.deals + 1)

@@ -217,6 +217,10 @@ def _check_nesting(text: str, path: str) -> None:
             depth -= 1
 
 
+# The parse tree's depth: each block adds a few levels, so this only catches what has no braces.
+_TREE_DEPTH = 8 * LIMITS.nesting_depth
+
+
 def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
     """Texts, numbers and items within the limits, and `lines N` true to the source file."""
     def refuse(token, problem: str, hint: str | None = None, kind=RulesLimitError) -> RulesDefinitionError:
@@ -226,13 +230,15 @@ def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
     if len(items) > LIMITS.clauses:
         raise refuse(_first_token(items[LIMITS.clauses]),
                      f"the file has {len(items):,} clauses and other items; at most {LIMITS.clauses:,} are allowed")
-    stack = [tree]
+    stack = [(tree, 1)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         rule = str(node.data)
+        if depth > _TREE_DEPTH:  # any nesting the block count above misses (later grammar changes)
+            raise refuse(_first_token(node), f"statements are nested more than {_TREE_DEPTH} deep")
         for child in node.children:
             if isinstance(child, lark.Tree):
-                stack.append(child)
+                stack.append((child, depth + 1))
             elif child.type == "STRING" and len(child) > LIMITS.string_chars + 2:
                 raise refuse(child, f"a quoted text of {len(child) - 2:,} characters; at most "
                              f"{LIMITS.string_chars:,} are allowed")
