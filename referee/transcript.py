@@ -183,9 +183,8 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
     """The game a transcript is judged under, confined to what the user named.
 
     A rules file given on the command line (`judge --rules FILE`) wins. Otherwise "game" must be
-    the name of a shipped game, and "rules" a plain relative name of a file beside the
-    transcript: never an absolute path, never `..`, never a file reached through a link that
-    leads out of the transcript's folder. A transcript can thus make the referee read no file
+    the name of a shipped game, and "rules" the plain name of a file beside the transcript: no
+    folder, no absolute path, no `..`, and not a link that leads out of the transcript's folder. A transcript can thus make the referee read no file
     the user did not hand over.
     """
     from .model.document import find_game
@@ -202,13 +201,12 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
     shown = name if len(name) <= 80 else name[:80] + f"... ({len(name):,} characters)"
     hint = ("put the rules file beside the transcript and write its name (\"my_variant.rules\"), "
             "or give it with `referee judge --rules FILE`")
-    relative = Path(name)
-    if (not name or "\0" in name or relative.is_absolute() or "\\" in name or ".." in relative.parts
+    if (not name or "\0" in name or "\\" in name or "/" in name or name.startswith(".")
             or not name.endswith(".rules") or len(name) > 255):
         raise TranscriptError("transcript.rules", f"{shown!r} is not the name of a rules file beside the "
                               "transcript", hint=hint)
     folder = (base or Path(".")).resolve()
-    path = folder / relative
+    path = folder / name
     try:
         inside = path.resolve().is_relative_to(folder)
     except (OSError, RuntimeError):

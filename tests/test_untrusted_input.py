@@ -133,7 +133,8 @@ def test_a_long_simulation_is_within_the_limits():
 # -- transcripts: which rules file ------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", ["/proc/self/environ", "/etc/passwd", "../outside/secret.rules",
-                                   "sub/../../outside/secret.rules", "x" * 5000 + ".rules", "", "kierki"])
+                                   "sub/../../outside/secret.rules", "x" * 5000 + ".rules", "", "kierki",
+                                   "case/deal.rules", ".hidden.rules"])
 def test_transcript_cannot_name_a_file_outside_its_folder(tmp_path, capsys, rules):
     folder = tmp_path / "case"
     folder.mkdir()
