@@ -87,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             tasks.append((kind, min(CHUNK, wanted - start), args.seed * 1000 + number * 100 + start // CHUNK,
                           args.time_limit))
     started = time.perf_counter()
-    from . import fuzzing  # noqa: F401 - built once here (the grammar's strategies), inherited by every worker
+    # Built once here (the grammar's strategies take a second), and inherited by every worker.
+    from .fuzzing import CLASSES
+    if set(CLASSES) != set(SHARES):
+        parser.error(f"every input class needs a share: {sorted(set(CLASSES) ^ set(SHARES))}")
     context = multiprocessing.get_context("fork")
     with context.Pool(args.workers, maxtasksperchild=1) as pool:
         results = pool.map(_chunk, tasks, chunksize=1)
