@@ -15,6 +15,8 @@ from pathlib import Path
 
 from . import i18n
 from .errors import RefereeError, RulesError, TranscriptError, UsageError
+from .limits import LIMITS
+from .output import write_output
 from .transcript import dump_transcript
 
 __all__ = ["main"]
@@ -30,14 +32,36 @@ def _settings(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def _write(text: str, output: str | None) -> None:
+def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     if output:
-        path = Path(output)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)  # never leave a half-written file where a good one was
+        write_output(text, output, inputs)  # atomic, and never over a link, a folder or an input
     else:
         sys.stdout.write(text)
+
+
+def _count(text: str) -> int:
+    """A count of players: a whole number from 1 (argparse turns the error into exit 2)."""
+    value = int(text)
+    if not 1 <= value <= LIMITS.players:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {LIMITS.players}, not {text}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, not {text}")
+    return value
+
+
+def _rules_reference(rules: str, output: str | None) -> dict:
+    """How a transcript names the rules file it was played under: by its name, when it sits in
+    the transcript's folder (a judge reads nothing else), or for `judge --rules FILE`."""
+    path = Path(rules).resolve()
+    if output and path.parent != Path(output).parent.resolve():
+        print(f"referee: note: {rules} is not in the transcript's folder; judge it with "
+              f"`referee judge TRANSCRIPT --rules {rules}`", file=sys.stderr)
+    return {"rules": path.name}
 
 
 def cmd_games(args) -> int:
@@ -91,16 +115,17 @@ def cmd_play(args) -> int:
     from .transcript import random_transcript
     settings = _settings(args.param)
     game = load_game(args.game, settings)
-    ref = {"rules": str(Path(args.game).resolve())} if args.game.endswith(".rules") else {"game": game.id}
+    named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"
+    ref = _rules_reference(game.path, args.output) if named_file else {"game": game.id}
     data = random_transcript(game, args.seed, whole_match=args.match, players=args.players,
                              parameters=settings, game_ref=ref)
-    _write(dump_transcript(data), args.output)
+    _write(dump_transcript(data), args.output, inputs=(game.path,))
     return 0
 
 
 def cmd_judge(args) -> int:
     from .judge import judge_file
-    judgement = judge_file(args.transcript, _settings(args.param))
+    judgement = judge_file(args.transcript, _settings(args.param), rules_file=args.rules)
     if args.json:
         print(json.dumps(judgement.to_json(args.lang), ensure_ascii=False, indent=1))
     else:
@@ -151,13 +176,14 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--match", action="store_true", help="play the whole match")
-    p.add_argument("--players", type=int)
-    p.add_argument("-o", "--output", help="write the transcript to this file")
+    p.add_argument("--players", type=_count)
+    p.add_argument("-o", "--output", help="write the transcript to this file (replaced atomically)")
     p.set_defaults(run=cmd_play)
     p = sub.add_parser("judge", help="judge a transcript: exit 0 legal, 1 illegal, 2 unusable input")
     p.add_argument("transcript")
     common(p, game=False)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="judge under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_judge)
     p = sub.add_parser("check", help="validate a rules file (for variant authors)")
     p.add_argument("file")
@@ -165,8 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_check)
     p = sub.add_parser("bench", help="rules-load time and random deals per second")
     common(p)
-    p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--players", type=int)
+    p.add_argument("--seconds", type=_seconds, default=3.0)
+    p.add_argument("--players", type=_count)
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
     p.set_defaults(run=cmd_bench)
     return parser
@@ -193,6 +219,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except (RecursionError, MemoryError) as err:  # the limits should stop any input before this
+        print(f"referee: the input is too large or too deeply nested to handle ({type(err).__name__})",
+              file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"referee: {err.filename or 'output'}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except Exception as err:  # a bug: still no traceback for the user, but say it is one
+        print(f"referee: internal error, please report it with the command and its input: "
+              f"{type(err).__name__}: {str(err)[:500]}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

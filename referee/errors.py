@@ -15,9 +15,11 @@ __all__ = [
     "RulesError",
     "RulesSyntaxError",
     "RulesDefinitionError",
+    "RulesLimitError",
     "TranscriptError",
     "UsageError",
     "IllegalActionError",
+    "SimulationError",
     "SourcePosition",
 ]
 
@@ -47,7 +49,17 @@ def caret_excerpt(text: str, line: int, column: int) -> str:
     if not 1 <= line <= len(lines):
         return ""
     source_line = lines[line - 1].expandtabs(1)
-    return f"    {source_line}\n    {' ' * (max(column, 1) - 1)}^"
+    column = max(column, 1)
+    if len(source_line) > _EXCERPT_WIDTH:  # show the part around the column, never a huge line
+        start = max(0, min(column - 1 - _EXCERPT_WIDTH // 2, len(source_line) - _EXCERPT_WIDTH))
+        shown = source_line[start:start + _EXCERPT_WIDTH]
+        prefix = "..." if start else ""
+        suffix = "..." if start + _EXCERPT_WIDTH < len(source_line) else ""
+        return f"    {prefix}{shown}{suffix}\n    {' ' * (len(prefix) + column - 1 - start)}^"
+    return f"    {source_line}\n    {' ' * (column - 1)}^"
+
+
+_EXCERPT_WIDTH = 120
 
 
 class RulesError(RefereeError):
@@ -91,6 +103,12 @@ class RulesDefinitionError(RulesError, ValueError):
     kind = "definition error"
 
 
+class RulesLimitError(RulesDefinitionError):
+    """The file is larger, deeper or longer than the referee accepts (see `referee.limits`)."""
+
+    kind = "limit exceeded"
+
+
 class TranscriptError(RefereeError, ValueError):
     """A transcript cannot be read: malformed JSON, a missing field, an unknown card ..."""
 
@@ -102,6 +120,13 @@ class TranscriptError(RefereeError, ValueError):
         if hint:
             message += f"\n  hint: {hint}"
         super().__init__(message)
+
+
+class SimulationError(RefereeError, RuntimeError):
+    """Random play did not end within its step cap: the rules (or the referee) never end a deal.
+
+    The message names the rules file, the seed and the deal, so the run can be repeated.
+    """
 
 
 class UsageError(RefereeError, ValueError):

@@ -15,7 +15,7 @@ from .errors import TranscriptError, UsageError
 from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
-from .transcript import load_transcript, validate_transcript
+from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
 from .verdicts import ScoreLine, Verdict, cite
 
@@ -160,9 +160,10 @@ def functools_partial(fn, lang):
     return lambda msg: fn(lang, msg)
 
 
-def judge_file(path: str | Path, settings: dict | None = None) -> Judgement:
+def judge_file(path: str | Path, settings: dict | None = None,
+               rules_file: str | Path | None = None) -> Judgement:
     data = load_transcript(path)
-    return judge(data, base=Path(path).parent, settings=settings)
+    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file)
 
 
 def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
@@ -175,15 +176,13 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     return out
 
 
-def judge(data: dict, base: Path | None = None, settings: dict | None = None) -> Judgement:
-    """Judge a transcript given as parsed JSON."""
+def judge(data: dict, base: Path | None = None, settings: dict | None = None,
+          rules_file: str | Path | None = None) -> Judgement:
+    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names)."""
     validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
-    if "rules" in data:
-        name = str((base or Path(".")) / data["rules"])
-    else:
-        name = data["game"]
+    name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
     try:
         game = load_game(name, params)
     except UsageError as err:

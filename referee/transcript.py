@@ -9,12 +9,14 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from pathlib import Path
 
 from .errors import SimulationError, TranscriptError
+from .limits import LIMITS, UnreadableFile, read_untrusted
 
 __all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
-           "SimulationError"]
+           "SimulationError", "parse_transcript", "rules_of"]
 
 FORMAT = "referee-transcript/1"
 
@@ -24,12 +26,57 @@ def schema() -> dict:
     return json.loads((Path(__file__).parent / "data" / "transcript.schema.json").read_text("utf-8"))
 
 
-def validate_transcript(data) -> dict:
-    """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+@functools.cache
+def _validator(part: str | None = None):
+    """The schema's validator, or one for a part of it (`action`)."""
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    root = schema()
+    if part is None:
+        return jsonschema.Draft202012Validator(root)
+    return jsonschema.Draft202012Validator({"$schema": root["$schema"], "$defs": root["$defs"],
+                                            "$ref": f"#/$defs/{part}"})
+
+
+@functools.cache
+def _action_pattern() -> re.Pattern:
+    return re.compile(schema()["$defs"]["action"]["properties"]["action"]["pattern"])
+
+
+def _plain_action(entry, pattern: re.Pattern) -> bool:
+    """The schema's rule for an action, checked directly: actions are most of a transcript, and
+    this is some fifty times faster than the general validator."""
+    return (type(entry) is dict and len(entry) == 2 and type(entry.get("seat")) is int and entry["seat"] >= 0
+            and type(entry.get("action")) is str and pattern.match(entry["action"]) is not None)
+
+
+def _schema_errors(data) -> list:
+    """The schema's errors: the actions checked directly (and by the validator only where they
+    fail, for its message), everything else by the validator."""
+    deals = data.get("deals") if isinstance(data, dict) else None
+    if not isinstance(deals, list):
+        return list(_validator().iter_errors(data))
+    pattern = _action_pattern()
+    errors, light = [], []
+    for number, deal in enumerate(deals):
+        actions = deal.get("actions") if isinstance(deal, dict) else None
+        if not isinstance(actions, list):
+            light.append(deal)
+            continue
+        for index, entry in enumerate(actions):
+            if not _plain_action(entry, pattern):
+                for error in _validator("action").iter_errors(entry):
+                    error.path.extendleft(reversed(["deals", number, "actions", index]))
+                    errors.append(error)
+                break  # the first bad action of a deal is enough
+        light.append({**deal, "actions": []})
+    errors += _validator().iter_errors({**data, "deals": light})
+    return errors
+
+
+def validate_transcript(data) -> dict:
+    """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+    errors = sorted(_schema_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         error = errors[0]
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
@@ -43,21 +90,137 @@ def validate_transcript(data) -> dict:
 
 
 def load_transcript(path: str | Path) -> dict:
+    """Read, parse and validate a transcript file, within the limits of `referee.limits`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise TranscriptError(str(path), f"cannot be read ({err.strerror})") from None
+        data = read_untrusted(path, LIMITS.transcript_bytes, "transcript")
+    except UnreadableFile as why:
+        raise TranscriptError(str(path), str(why)) from None
+    return validate_transcript(parse_transcript(data, str(path)))
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > LIMITS.json_int_digits:
+        raise ValueError(f"a number of {len(digits):,} digits (at most {LIMITS.json_int_digits})")
+    return int(digits)
+
+
+def _line_col(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    return f"{line}:{pos - (text.rfind(chr(10), 0, pos) + 1) + 1}"
+
+
+def parse_transcript(data: bytes, shown: str = "transcript") -> dict:
+    """JSON from a transcript's bytes: UTF-8, not nested too deep, and within the size limits.
+
+    Deals and actions are counted before the schema is checked, so a transcript of a million
+    actions is refused at once instead of being validated first.
+    """
     try:
-        data = json.loads(text)
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        start = err.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        where = _line_col(data[:start].decode("utf-8", errors="replace"), start)
+        raise TranscriptError(f"{shown}:{where}", f"is not UTF-8 text (byte 0x{data[start]:02x})",
+                              hint="save the transcript as UTF-8") from None
+    deepest = _deepest(text)
+    if deepest is not None:
+        raise TranscriptError(f"{shown}:{_line_col(text, deepest)}",
+                              f"arrays and objects are nested more than {LIMITS.json_depth} deep",
+                              hint="a transcript nests at most 5 deep: see referee/data/transcript.schema.json")
+    try:
+        parsed = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise TranscriptError(f"{path}:{err.lineno}:{err.colno}", f"is not valid JSON: {err.msg}") from None
-    return validate_transcript(data)
+        raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}", f"is not valid JSON: {err.msg}") from None
+    except (ValueError, RecursionError) as err:
+        raise TranscriptError(shown, f"is not a usable transcript: {err}") from None
+    _check_counts(parsed)
+    return parsed
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deepest(text: str) -> int | None:
+    """Where arrays and objects first nest deeper than the limit (the JSON reader recurses)."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        mark = match.group()
+        if mark in "[{":
+            depth += 1
+            if depth > LIMITS.json_depth:
+                return match.start()
+        elif mark in "]}":
+            depth -= 1
+    return None
+
+
+def _check_counts(data) -> None:
+    if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
+        return  # the schema says what is wrong
+    deals = data["deals"]
+    total = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
+    if total > LIMITS.transcript_actions:
+        raise TranscriptError("transcript.deals", f"the transcript has {total:,} actions; at most "
+                              f"{LIMITS.transcript_actions:,} are judged", hint="split it into several transcripts")
+    if len(deals) > LIMITS.deals:
+        raise TranscriptError(f"transcript.deals[{LIMITS.deals}]",
+                              f"the transcript has {len(deals):,} deals; at most {LIMITS.deals:,} are judged",
+                              hint="split it into several transcripts")
+    for number, deal in enumerate(deals):
+        actions = deal.get("actions") if isinstance(deal, dict) else None
+        if isinstance(actions, list) and len(actions) > LIMITS.actions:
+            raise TranscriptError(f"transcript.deals[{number}].actions[{LIMITS.actions}]",
+                                  f"the deal has {len(actions):,} actions; no deal needs more than "
+                                  f"{LIMITS.actions:,}")
+
+
+def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None) -> str | Path:
+    """The game a transcript is judged under, confined to what the user named.
+
+    A rules file given on the command line (`judge --rules FILE`) wins. Otherwise "game" must be
+    the name of a shipped game, and "rules" the plain name of a file beside the transcript: no
+    folder, no absolute path, no `..`, and not a link that leads out of the transcript's folder. A transcript can thus make the referee read no file
+    the user did not hand over.
+    """
+    from .model.document import find_game
+    from .errors import UsageError
+
+    if rules_file is not None:
+        return Path(rules_file)
+    if "rules" not in data:
+        try:
+            return find_game(str(data["game"]))
+        except UsageError as err:
+            raise TranscriptError("transcript.game", str(err)) from None
+    name = str(data["rules"])
+    shown = name if len(name) <= 80 else name[:80] + f"... ({len(name):,} characters)"
+    hint = ("put the rules file beside the transcript and write its name (\"my_variant.rules\"), "
+            "or give it with `referee judge --rules FILE`")
+    if (not name or "\0" in name or "\\" in name or "/" in name or name.startswith(".")
+            or not name.endswith(".rules") or len(name) > 255):
+        raise TranscriptError("transcript.rules", f"{shown!r} is not the name of a rules file beside the "
+                              "transcript", hint=hint)
+    folder = (base or Path(".")).resolve()
+    path = folder / name
+    try:
+        inside = path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):
+        inside = False
+    if not inside:
+        raise TranscriptError("transcript.rules", f"{shown!r} leads out of the transcript's folder", hint=hint)
+    if not path.is_file():
+        raise TranscriptError("transcript.rules", f"there is no rules file {shown!r} beside the transcript",
+                              hint=hint)
+    return path
 
 
 def dump_transcript(data: dict) -> str:
     """JSON with one line per action and per hand, so transcripts diff well line by line."""
-    import re
 
     text = json.dumps(data, ensure_ascii=False, indent=1)
     # Arrays of plain values (a hand, a talon) go on one line.
@@ -108,8 +271,8 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
         while not deal.is_over():
             steps += 1
             if steps > step_cap:
-                raise SimulationError(f"deal {len(out['deals']) + 1} of seed {seed} did not end "
-                                      f"within {step_cap} actions")
+                raise SimulationError(f"{game.path}: deal {len(out['deals']) + 1} of seed {seed} did "
+                                      f"not end within {step_cap} actions of random play")
             seat = deal.to_act
             move = random_move(deal, rng)
             record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})

@@ -359,8 +359,8 @@ def test_each_alternative_plays_and_changes_play_or_scores(tmp_path, name):
         data = json.loads(json.dumps(data))
         if rules is not None:
             data.pop("game", None)
-            data["rules"] = str(rules)
-        judgement = judge(data)
+            data["rules"] = rules.name
+        judgement = judge(data, base=rules.parent if rules is not None else None)
         assert judgement.legal, judgement.text()
         return judgement.text().split("\n", 1)[1]
 

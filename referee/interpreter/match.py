@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import UsageError
+from ..errors import SimulationError, UsageError
 from ..model.game import Game
 from ..i18n import N_
 from ..verdicts import Verdict
@@ -15,6 +15,9 @@ from .deal import Deal, DealResult, compile_contract
 from .table import Table
 
 __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
+
+# Rounds of the draw for the first dealer before it is given up as never ending.
+_DRAW_ROUNDS = 1_000
 
 # Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
 def unsupported_mechanics(game: Game) -> list[str]:
@@ -89,6 +92,9 @@ class Match:
         contenders = list(range(table.players))
         rounds = []
         while True:
+            if len(rounds) >= _DRAW_ROUNDS:  # ties every round: the pack cannot decide a dealer
+                raise SimulationError(f"{game.path}: the draw for the first dealer was tied "
+                                      f"{_DRAW_ROUNDS} times in a row")
             pack = list(range(len(table.cards)))
             rng.shuffle(pack)
             drawn = {seat: pack[i] for i, seat in enumerate(contenders)}
@@ -190,6 +196,9 @@ class Match:
             if packet.kind == "each":
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
                 while len(hands[order[-1]]) < target:
+                    if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
+                        raise SimulationError(f"{self.game.path}: the pack of {len(pack)} cards runs "
+                                              f"out before every hand holds {target}")
                     for seat in order:
                         hands[seat].extend(pack[pos:pos + packet.count])
                         pos += packet.count

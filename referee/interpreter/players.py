@@ -27,6 +27,7 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
         steps += 1
         if steps > step_cap:
             from ..errors import SimulationError
-            raise SimulationError(f"the deal did not end within {step_cap} actions")
+            raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
+                                  "actions of random play")
         deal.push(random_move(deal, rng))
     return steps

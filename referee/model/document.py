@@ -7,17 +7,23 @@ clauses of the game it extends.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import lark
 
-from ..errors import RulesDefinitionError, RulesSyntaxError, SourcePosition, UsageError
+from ..errors import RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
 from ..front.syntax import Node
 from ..resources import rules_dir
+from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit
+from ..resources import rules_dir, sources_dir
 
-__all__ = ["Located", "Document", "load_document", "find_rules_file", "game_names"]
+__all__ = ["Located", "Document", "load_document", "find_rules_file", "find_game", "game_names"]
+
+# A game's or variant's name, as `extends NAME` and a transcript's "game" give it: never a path.
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
 @dataclass(frozen=True)
@@ -71,16 +77,38 @@ def game_names() -> list[str]:
 def find_rules_file(name: str, near: Path | None = None) -> Path:
     """A shipped game by name (`referee games` lists them) or a path to a `.rules` file."""
     candidate = Path(name)
-    if candidate.suffix == ".rules" or candidate.is_file():
-        if not candidate.is_file():
-            raise UsageError(f"no rules file at {name}")
+    try:
+        named_file = candidate.suffix == ".rules" or candidate.is_file()
+        if named_file and not candidate.is_file():
+            raise UsageError(f"no rules file at {_shown(name, 1000, quote=False)}")
+    except (OSError, ValueError) as err:  # a name too long for the system, a NUL byte
+        raise UsageError(f"no rules file at {_shown(name, 1000, quote=False)} "
+                         f"({getattr(err, 'strerror', None) or err})") from None
+    if named_file:
         return candidate
-    for folder in ([near] if near else []) + [rules_dir()]:
-        path = folder / f"{name}.rules"
-        if path.is_file():
-            return path
+    return find_game(name, near)
+
+
+def find_game(name: str, near: Path | None = None) -> Path:
+    """A game or variant by name only: beside `near` (a variant's own folder), then shipped.
+
+    This is the lookup for names that come from inside untrusted files (`extends NAME`, a
+    transcript's "game"): a name is never read as a path.
+    """
+    if _GAME_NAME.fullmatch(name):
+        for folder in ([near] if near else []) + [rules_dir()]:
+            path = folder / f"{name}.rules"
+            if path.is_file():
+                return path
     known = ", ".join(game_names())
-    raise UsageError(f"unknown game {name!r}; the games are: {known}, or give a path to a .rules file")
+    raise UsageError(f"unknown game {_shown(name)}; the games are: {known}, or give a path to a .rules file")
+
+
+def _shown(name: str, width: int = 80, quote: bool = True) -> str:
+    """A name from the input, cut short: a message never echoes a huge input."""
+    cut = name if len(name) <= width else name[:width]
+    shown = repr(cut) if quote else cut
+    return shown if cut is name else shown + f"... ({len(name):,} characters)"
 
 
 def _clause_id(tree: lark.Tree) -> lark.Token:
@@ -89,7 +117,10 @@ def _clause_id(tree: lark.Tree) -> lark.Token:
 
 def read_rules_text(path: Path) -> str:
     """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte."""
-    data = path.read_bytes()
+    try:
+        data = read_untrusted(path, LIMITS.rules_file_bytes, "rules file")
+    except UnreadableFile as why:
+        raise UsageError(f"{path} {why}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -106,7 +137,9 @@ def read_rules_text(path: Path) -> str:
 def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Document:
     text = read_rules_text(path)
     shown = str(path)
+    _check_nesting(text, shown)
     tree = parse_text(text, shown)
+    _check_sizes(tree, shown, text)
     header = Located(tree.children[0], shown, text)
     items = [Located(t, shown, text) for t in tree.children[1:]]
     head = header.tree
@@ -117,10 +150,15 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
         base_name = str(head.children[2])
         own = (str(head.children[0]), path.resolve())
         chain = _seen + (own,)
+        if len(chain) >= LIMITS.variant_chain:
+            names = " -> ".join([name for name, _ in chain] + [base_name])
+            raise RulesLimitError(header.position(head.children[2]),
+                                  f"variants extend each other more than {LIMITS.variant_chain} deep ({names})",
+                                  text=text, hint="extend the game, or a variant of it, directly")
         if base_name == own[0]:
             raise header.error(head.children[2], f"variant {base_name} extends itself")
         try:
-            base_path = find_rules_file(base_name, path.parent)
+            base_path = find_game(base_name, path.parent)
         except UsageError as err:
             raise header.error(head.children[2], f"the game {base_name!r} to extend is not found",
                                hint=str(err)) from None
@@ -163,6 +201,91 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
                                  "the base game does not have")
             del doc.clauses[cid]
     return doc
+
+
+_BLOCK_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}\n]')
+
+
+def _check_nesting(text: str, path: str) -> None:
+    """Blocks nested deeper than the limit, found before parsing (deep trees exhaust recursion)."""
+    depth, line, line_start = 0, 1, 0
+    for match in _BLOCK_TOKENS.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line, line_start = line + 1, match.end()
+        elif token == "{":
+            depth += 1
+            if depth > LIMITS.nesting_depth:
+                raise RulesLimitError(SourcePosition(path, line, match.start() - line_start + 1),
+                                      f"blocks are nested more than {LIMITS.nesting_depth} deep", text=text,
+                                      hint="write the inner rules as a clause of their own")
+        elif token == "}":
+            depth -= 1
+
+
+# The parse tree's depth: each block adds a few levels, so this only catches what has no braces.
+_TREE_DEPTH = 8 * LIMITS.nesting_depth
+
+
+def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
+    """Texts, numbers and items within the limits, and `lines N` true to the source file."""
+    def refuse(token, problem: str, hint: str | None = None, kind=RulesLimitError) -> RulesDefinitionError:
+        return kind(SourcePosition(path, token.line or 1, token.column or 1), problem, text=text, hint=hint)
+
+    items = tree.children[1:]
+    if len(items) > LIMITS.clauses:
+        raise refuse(_first_token(items[LIMITS.clauses]),
+                     f"the file has {len(items):,} clauses and other items; at most {LIMITS.clauses:,} are allowed")
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        rule = str(node.data)
+        if depth > _TREE_DEPTH:  # any nesting the block count above misses (later grammar changes)
+            raise refuse(_first_token(node), f"statements are nested more than {_TREE_DEPTH} deep")
+        for child in node.children:
+            if isinstance(child, lark.Tree):
+                stack.append((child, depth + 1))
+            elif child.type == "STRING" and len(child) > LIMITS.string_chars + 2:
+                raise refuse(child, f"a quoted text of {len(child) - 2:,} characters; at most "
+                             f"{LIMITS.string_chars:,} are allowed")
+            elif child.type == "INT":
+                limit, counts = statement_int_limit(rule)
+                if len(child) > 12 or int(child) > limit:
+                    shown = child if len(child) <= 12 else child[:12] + "..."
+                    raise refuse(child, f"{shown} is too large for {counts} in `{rule}`; at most {limit:,}")
+        if rule == "source":
+            _check_source(node, refuse)
+
+
+def _check_source(node: lark.Tree, refuse) -> None:
+    """A source file is named plainly; a shipped one is read to check `lines N` exactly."""
+    _sid, filename, _language, lines = node.children
+    name = _string(filename)
+    if not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
+        raise refuse(filename, f"the source file {_shown(name)} must be a plain file name",
+                     hint="source documents are looked up in rules/sources/ by name")
+    shipped = sources_dir() / name
+    if shipped.is_file():
+        try:
+            real = len(read_untrusted(shipped, LIMITS.rules_file_bytes, "source document")
+                       .decode("utf-8", errors="replace").splitlines())
+        except UnreadableFile:
+            real = None
+        if real is not None and int(lines) != real:
+            raise refuse(lines, f"the source {name} has {real} lines, not {lines}",
+                         hint=f"write `lines {real}`", kind=RulesDefinitionError)
+    elif int(lines) > LIMITS.source_lines:
+        raise refuse(lines, f"{lines} lines is more than a source may have ({LIMITS.source_lines:,})")
+
+
+def _first_token(tree: lark.Tree) -> lark.Token:
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, lark.Token):
+            return node
+        stack.extend(reversed(node.children))
+    return lark.Token("ID", "", line=1, column=1)
 
 
 def _string(token) -> str:

@@ -1,0 +1,101 @@
+"""Limits on untrusted input, and the one way the referee reads a file a user named.
+
+Rules files and transcripts may come from strangers. Every limit below is far above what a real
+game or a long simulation needs, and low enough that no input can make the referee run for
+minutes or take gigabytes before it answers. Each limit is checked where the input is read, and
+an input over a limit is refused with a message that names the limit and where it was exceeded.
+The README (section "Untrusted input") lists them.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Limits", "LIMITS", "read_untrusted", "UnreadableFile", "statement_int_limit"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The largest input the referee accepts, by kind."""
+
+    rules_file_bytes: int = 1_000_000
+    """A rules file (the shipped ones are 11-21 kB)."""
+    nesting_depth: int = 40
+    """Blocks `{ ... }` inside each other in a rules file (the shipped ones go 3 deep)."""
+    string_chars: int = 10_000
+    """Characters of one quoted text in a rules file (a clause statement, a title)."""
+    clauses: int = 5_000
+    """Clauses, sources, `uncovered` and `set` items of one rules file."""
+    variant_chain: int = 16
+    """Variants extending variants, counted from the file named down to the game."""
+    integer: int = 1_000_000
+    """Any whole number in a rules file (the largest shipped one is 100000, a cave of chips)."""
+    players: int = 20
+    """Player counts in `players`, `usually` and `pack ... when players N`."""
+    source_lines: int = 100_000
+    """`lines N` of a source that is not shipped in rules/sources/ (a shipped one must be exact)."""
+    transcript_bytes: int = 64_000_000
+    """A transcript file (10,000 simulated deals: 13 MB of Preferans, about 26 MB of Kierki)."""
+    json_depth: int = 32
+    """Arrays and objects inside each other in a transcript (a valid one goes 5 deep)."""
+    json_int_digits: int = 18
+    """Digits of one whole number in a transcript."""
+    deals: int = 20_000
+    """Deals in one transcript (the whole transcript is held in memory: about 150 MB for 10,000)."""
+    actions: int = 10_000
+    """Actions in one deal (random play's step cap is the same)."""
+    transcript_actions: int = 1_000_000
+    """Actions in one transcript (10,000 deals of Kierki have 530,000)."""
+
+
+LIMITS = Limits()
+
+# Statements whose whole numbers count players: a lower limit than other numbers.
+_PLAYER_COUNTS = {"players", "usual_players", "pack"}
+
+
+def statement_int_limit(rule: str) -> tuple[int, str]:
+    """The largest whole number a statement of this grammar rule may hold, and what it counts."""
+    if rule in _PLAYER_COUNTS:
+        return LIMITS.players, "players"
+    return LIMITS.integer, "a number"
+
+
+# Folders of the kernel's pseudo-files: never a rules file or a transcript, even when named.
+_PSEUDO = (Path("/proc"), Path("/sys"), Path("/dev"))
+
+
+class UnreadableFile(Exception):
+    """A named file cannot be used: why, in words for the user (the caller adds the path)."""
+
+
+def read_untrusted(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes.
+
+    Refuses directories, devices, pipes and the kernel's pseudo-files (whose size is not known
+    in advance, or which are not files at all), and reads at most `limit + 1` bytes, so that a
+    huge file costs no more memory than the limit.
+    """
+    try:
+        real = path.resolve()
+        if any(real == folder or folder in real.parents for folder in _PSEUDO):
+            raise UnreadableFile(f"is a system file, not a {what}")
+        info = os.stat(real)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile(f"is a folder, not a {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(f"is not a regular file, so not a {what}")
+        if info.st_size > limit:
+            raise UnreadableFile(f"is {info.st_size:,} bytes; a {what} may have at most {limit:,}")
+        with open(real, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as err:
+        raise UnreadableFile(f"cannot be read ({err.strerror or err})") from None
+    except (ValueError, RuntimeError) as err:  # a NUL in the name; a symlink loop in resolve()
+        raise UnreadableFile(f"cannot be read ({err})") from None
+    if len(data) > limit:  # it grew while we read it
+        raise UnreadableFile(f"is more than {limit:,} bytes; a {what} may have at most {limit:,}")
+    return data
