@@ -162,10 +162,30 @@ def grammar_messages() -> list[Message]:
     return out
 
 
+def section_messages() -> list[Message]:
+    """The section titles of the rules files (their `# --- K1. Title ---` comments), which head
+    the sections of the book's rules pages, and the titles and descriptions of the sources
+    (rules/sources/sources.toml)."""
+    from .presentation import _source_table
+    from .resources import rules_dir, sources_dir
+    from .sphinxext import section_titles
+
+    out: list[Message] = []
+    for path in sorted(rules_dir().glob("*.rules")):
+        for prefix, title in section_titles(path).items():
+            out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
+    where = _relative(sources_dir() / "sources.toml")
+    for filename, entry in _source_table().items():
+        for key in ("title", "about"):
+            if entry.get(key):
+                out.append(Message(entry[key], None, [(where, 0)], [f"{key} of the source {filename}"]))
+    return out
+
+
 def extract() -> list[Message]:
     """Every message, once, in a stable order: code, then rules files, then the grammar."""
     merged: dict[str, Message] = {}
-    for message in python_messages() + rules_messages() + grammar_messages():
+    for message in python_messages() + rules_messages() + section_messages() + grammar_messages():
         known = merged.get(message.msgid)
         if known is None:
             merged[message.msgid] = message

@@ -68,6 +68,7 @@ L_EXAMPLE = N_("Example")
 L_SYNTAX = N_("Syntax")
 L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
+L_CONTENTS = N_("On this page")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -198,6 +199,23 @@ class _GameDirective(SphinxDirective):
         return out
 
 
+_SECTION = re.compile(r"^#\s*-{3,}\s*([A-Z]+[0-9]+)\.\s+(.*?)\s*-*\s*$")
+
+
+@functools.cache
+def section_titles(path: Path) -> dict[str, str]:
+    """The sections of a rules file, from its banner comments: `# --- K1. The table and the deal ---`
+    gives {"K1": "The table and the deal"}. A clause belongs to the section named by the first
+    component of its ID (K1.3 is in K1). Comments are not part of the rules language, so the
+    titles are read from the text, and a file without banners simply has no section headings."""
+    titles: dict[str, str] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        found = _SECTION.match(line)
+        if found:
+            titles[found.group(1)] = found.group(2)
+    return titles
+
+
 def _translations_dir() -> Path:
     return i18n._translations_dir()
 
@@ -211,7 +229,38 @@ class RulesClauses(_GameDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.game()
-        return _untranslatable([self.clause(game, clause) for clause in game.clauses.values()])
+        titles = section_titles(Path(game.path))
+        sections: dict[str, list] = {}
+        for clause in game.clauses.values():
+            sections.setdefault(clause.id.split(".")[0], []).append(clause)
+        if not titles:
+            return _untranslatable([self.clause(game, c) for c in game.clauses.values()])
+        out: list[nodes.Node] = [self.index(titles, sections)]
+        for prefix, clauses in sections.items():
+            title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
+            section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
+                                    classes=["rules-section"])
+            section += nodes.title(title, title)
+            section.extend(self.clause(game, c) for c in clauses)
+            out.append(section)
+        return _untranslatable(out)
+
+    def index(self, titles, sections) -> nodes.Node:
+        """The page's index: each section, then the IDs of its clauses, all links."""
+        box = nodes.container(classes=["rules-index"])
+        box += _para(nodes.strong(self._(L_CONTENTS), self._(L_CONTENTS)), classes=["rules-index-head"])
+        items = nodes.bullet_list(classes=["rules-index-list"])
+        for prefix, clauses in sections.items():
+            title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
+            para = _para(_link(title, f"#{prefix}", classes=["rules-index-section"]), classes=["rules-index-item"])
+            ids = _para(classes=["rules-index-clauses"])
+            for i, clause in enumerate(clauses):
+                if i:
+                    ids += nodes.Text(" ")
+                ids += _link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-index-clause"])
+            items += nodes.list_item("", para, ids)
+        box += items
+        return box
 
     def clause(self, game, clause) -> nodes.Node:
         _ = self._
@@ -219,6 +268,8 @@ class RulesClauses(_GameDirective):
         box = nodes.container(classes=["rules-clause", f"rules-kind-{kind}"] +
                               (["rules-ruling"] if clause.is_ruling else []))
         box["ids"].append(clause_anchor(clause.id))
+        self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
+                                               location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
                      classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
@@ -575,7 +626,20 @@ def translate_toc_captions(app, doctree) -> None:
             node["caption"] = translator.gettext(node["caption"])
 
 
+L_CLAUSE_OBJECT = N_("rule")
+
+
+def _clause_objects(app, config) -> None:
+    """Clauses are objects of the standard domain, so the book's search finds a clause by its ID
+    and lands on it (the object's type name is shown in the results, in the book's language)."""
+    app.add_object_type("rules-clause-object", "rules-clause-object-ref",
+                        objname=i18n.gettext(config.language or "en", L_CLAUSE_OBJECT))
+
+
 def setup(app):
+    from .booksearch import register
+    register()
+    app.connect("config-inited", _clause_objects)
     app.connect("doctree-read", translate_toc_captions)
     app.add_role("clause", clause_role)
     app.add_directive("rules-clauses", RulesClauses)
