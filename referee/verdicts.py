@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import i18n, presentation
+from .i18n import N_
 
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
@@ -39,7 +40,9 @@ def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
             by_source.setdefault(name, []).append(span)
             count[name] = count.get(name, 0) + c.last - c.first + 1
         if human:
-            lines = [i18n.ngettext(lang, "{source}, line {lines}", "{source}, lines {lines}", count[name]).format(
+            # "line" or "lines" as a label (not a count agreeing with a number): two messages.
+            lines = [i18n.gettext(lang, N_("{source}, line {lines}") if count[name] == 1
+                                  else N_("{source}, lines {lines}")).format(
                 source=presentation.source_info(name, lang)[0], lines=",".join(spans))
                 for name, spans in by_source.items()]
         else:
