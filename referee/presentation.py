@@ -96,6 +96,8 @@ def value(key: str, raw, lang: str = "en", game=None):
         return _suit_symbols(game).get(raw, raw)
     if key == "action" and isinstance(raw, str):
         return action(raw, lang, game)
+    if key == "contract" and isinstance(raw, str) and raw in getattr(game, "contracts", {}):
+        return i18n.gettext(lang, game.contracts[raw].title)
     if isinstance(raw, str):
         return i18n.gettext(lang, raw)
     return raw
