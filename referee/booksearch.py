@@ -23,8 +23,8 @@ ENDINGS = {
     "pl": ("ościami", "ościach", "owania", "owanie", "ościom", "ością", "ości", "ach", "ami", "ego",
            "emu", "ich", "imi", "ych", "ymi", "iej", "owi", "ów", "om", "em", "ej", "ią", "ie", "ię",
            "ać", "ić", "eć", "ą", "ę", "a", "e", "i", "o", "u", "y"),
-    "hr": ("ovima", "evima", "ama", "ima", "oga", "ome", "omu", "iju", "om", "em", "og", "oj", "ih",
-           "im", "ti", "a", "e", "i", "o", "u"),
+    "hr": ("ovima", "evima", "ama", "ima", "ova", "ove", "ovi", "ovu", "eva", "eve", "evi", "oga", "ome",
+           "omu", "iju", "om", "em", "og", "oj", "ih", "im", "ti", "a", "e", "i", "o", "u"),
 }
 _NAMES = {"pl": "Polish", "hr": "Croatian"}
 
