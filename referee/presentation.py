@@ -92,6 +92,8 @@ def value(key: str, raw, lang: str = "en", game=None):
         return seat(raw)
     if key in CARD_KEYS and isinstance(raw, str):
         return cards(raw, lang, game)
+    if key == "rank" and isinstance(raw, str):
+        return rank(raw, lang)
     if key in SUIT_KEYS and isinstance(raw, str):
         return _suit_symbols(game).get(raw, raw)
     if key == "action" and isinstance(raw, str):

@@ -627,6 +627,7 @@ def translate_toc_captions(app, doctree) -> None:
 
 
 L_CLAUSE_OBJECT = N_("rule")
+L_SEARCH_BAR = N_("Search this book...")
 
 
 def _clause_objects(app, config) -> None:
@@ -634,6 +635,10 @@ def _clause_objects(app, config) -> None:
     and lands on it (the object's type name is shown in the results, in the book's language)."""
     app.add_object_type("rules-clause-object", "rules-clause-object-ref",
                         objname=i18n.gettext(config.language or "en", L_CLAUSE_OBJECT))
+    # The theme's search field says "Search this book..." from a setting, not from a catalog.
+    options = dict(config.html_theme_options or {})
+    options["search_bar_text"] = i18n.gettext(config.language or "en", L_SEARCH_BAR)
+    config.html_theme_options = options
 
 
 def setup(app):
