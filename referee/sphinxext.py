@@ -60,7 +60,6 @@ L_LINE = N_("Line")
 L_TEXT = N_("Text")
 L_CLAUSES = N_("Clauses")
 L_NOT_ENCODED = N_("not encoded: {reason}")
-L_SOURCE_HEAD = N_("{filename} ({language}, {lines} lines)")
 L_CLAUSE = N_("Clause {clause}")
 L_READINGS = N_("Readings:")
 L_WHY = N_("Why:")
@@ -68,6 +67,11 @@ L_EXAMPLE = N_("Example")
 L_SYNTAX = N_("Syntax")
 L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
+L_CITE_LINE = N_("{source}, line {lines}")
+L_CITE_LINES = N_("{source}, lines {lines}")
+L_SOURCE_ABOUT = N_("File {filename}; language: {language}; lines: {lines}.")
+LANGUAGE_NAMES = {"pl": N_("Polish"), "ru": N_("Russian"), "hr": N_("Croatian"), "en": N_("English"),
+                  "fr": N_("French"), "de": N_("German")}
 L_CONTENTS = N_("On this page")
 
 
@@ -188,14 +192,20 @@ class _GameDirective(SphinxDirective):
         return f"{self.env.app.builder.get_relative_uri(self.env.docname, target)}#{anchor}"
 
     def citation_links(self, game, clause) -> list[nodes.Node]:
+        """Each cited span by the source's title ("Kierki: a Polish description, line 3"), the
+        file name and lines kept as the link's title (the detail a director may need)."""
+        from .presentation import source_info
         out: list[nodes.Node] = []
         for cite in clause.provenance.citations:
             if out:
-                out.append(nodes.Text(", "))
+                out.append(nodes.Text("; "))
             name = game.sources[cite.source].filename
             span = str(cite.first) if cite.first == cite.last else f"{cite.first}-{cite.last}"
-            out.append(_link(f"{name}:{span}", self.page_uri("source", source_anchor(cite.source, cite.first)),
-                             classes=["rules-cite"]))
+            label = self._(L_CITE_LINE if cite.first == cite.last else L_CITE_LINES).format(
+                source=source_info(name, self.lang)[0], lines=span)
+            link = _link(label, self.page_uri("source", source_anchor(cite.source, cite.first)), classes=["rules-cite"])
+            link["reftitle"] = f"{name}:{span}"
+            out.append(link)
         return out
 
 
@@ -343,8 +353,14 @@ class RulesSource(_GameDirective):
             path = sources_dir() / source.filename
             self.env.note_dependency(str(path.resolve()))
             lines = path.read_text(encoding="utf-8").splitlines()
-            out.append(nodes.rubric("", _(L_SOURCE_HEAD).format(filename=source.filename, language=source.language,
-                                                                  lines=source.lines), ids=[sid]))
+            from .presentation import source_info
+            title, about = source_info(source.filename, self.lang)
+            language = _(LANGUAGE_NAMES[source.language]) if source.language in LANGUAGE_NAMES else source.language
+            out.append(nodes.rubric("", title, ids=[sid], classes=["rules-source-title"]))
+            if about:
+                out.append(_para(about, classes=["rules-source-about"]))
+            out.append(_para(_(L_SOURCE_ABOUT).format(filename=source.filename, language=language, lines=source.lines),
+                             classes=["rules-source-file"]))
             rows = []
             for number, line in enumerate(lines, 1):
                 anchor = source_anchor(sid, number)
@@ -360,9 +376,24 @@ class RulesSource(_GameDirective):
                     cell.append(_para(_(L_NOT_ENCODED).format(reason=_(reasons[(sid, number)])),
                                       classes=["rules-uncovered"]))
                 rows.append(([_para(_link(str(number), f"#{anchor}"), classes=["rules-lineno"]),
-                              nodes.paragraph(line, line, classes=["rules-source-text"]), cell or ""], [anchor]))
+                              _source_text(line), cell or ""], [anchor]))
             out.append(_table([_(L_LINE), _(L_TEXT), _(L_CLAUSES)], rows, classes=["rules-source"]))
         return _untranslatable(out)
+
+
+def _source_text(line: str) -> nodes.Node:
+    """A source line as the reader should see it: a Markdown table row (`| a | b |`) as a row of
+    cells, its `|---|` rule as a thin line, anything else as the text itself."""
+    stripped = line.strip()
+    if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:
+        cells = [c.strip() for c in stripped[1:-1].split("|")]
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+            return nodes.container("", classes=["rules-source-rule"])
+        row = nodes.container("", classes=["rules-source-row"])
+        for cell in cells:
+            row += _inline(cell, classes=["rules-source-cell"])
+        return row
+    return nodes.paragraph(line, line, classes=["rules-source-text"])
 
 
 # --------------------------------------------------------------------------------------------------

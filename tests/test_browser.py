@@ -87,7 +87,8 @@ def test_clause_anchor_from_a_verdict(browser, site):
     page.goto(f"{site}/{verdict['links'][0]}")
     clause = page.locator("[id='K3.1']")
     assert "must follow the suit led" in clause.inner_text()
-    assert "003_e21bac2628eec2a5.txt:3" in clause.inner_text()
+    assert "Kierki: a Polish description, line 3" in clause.inner_text()  # the source by its title
+    assert clause.locator("a.rules-cite").first.get_attribute("title") == "003_e21bac2628eec2a5.txt:3"
     box = clause.bounding_box()
     assert box is not None and 0 <= box["y"] < 800, "the anchor is not scrolled into view"
     # The provenance link lands on the cited source line.
@@ -190,4 +191,20 @@ def test_search_finds_inflected_forms(browser, site, lang, words):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     results = [set(h.split("#")[0] for h in _search(page, site, lang, w)) for w in words]
     assert results[0] and all(r == results[0] for r in results), dict(zip(words, results))
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
+    """A source page names the document (title, what it is, its file), shows the Markdown table
+    of the Preferans source as cells, and on a phone gives each line the whole width."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site}/{lang}/preferans/source.html#s001-L5")
+    assert "001_ebc1dbd73962e164.txt" in page.locator(".rules-source-file").first.inner_text()
+    assert page.locator("p.rubric.rules-source-title").first.inner_text().strip()
+    row = page.locator("[id='s001-L5'] .rules-source-cell")
+    assert row.count() == 3 and row.first.inner_text() == "Пики"
+    text = page.locator("[id='s001-L1'] .rules-source-text").bounding_box()
+    assert text is not None and text["width"] > 300, f"the source text is {text} wide at 390px"
+    page.screenshot(path=str(SHOTS / f"preferans-source-{lang}-phone.png"))
     page.close()
