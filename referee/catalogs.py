@@ -195,6 +195,12 @@ def section_messages() -> list[Message]:
     for path in sorted(rules_dir().glob("*.rules")):
         for prefix, title in section_titles(path).items():
             out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
+    from .presentation import source_glosses
+    for filename in _source_table():
+        where = _relative(sources_dir() / (Path(filename).stem + ".gloss"))
+        for number, gloss in enumerate(source_glosses(filename), 1):
+            if gloss:
+                out.append(Message(gloss, None, [(where, number)], [f"gloss of line {number} of {filename}"]))
     where = _relative(sources_dir() / "sources.toml")
     for filename, entry in _source_table().items():
         for key in ("title", "about"):

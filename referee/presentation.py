@@ -12,11 +12,12 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from pathlib import Path
 
 from . import i18n
 from .i18n import N_
 
-__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "SEAT_KEYS"]
+__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS"]
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
 SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer"})
@@ -150,3 +151,15 @@ def source_info(filename: str, lang: str = "en") -> tuple[str, str]:
     entry = _source_table().get(filename, {})
     title, about = entry.get("title"), entry.get("about", "")
     return (i18n.gettext(lang, title) if title else filename), (i18n.gettext(lang, about) if about else "")
+
+
+@functools.cache
+def source_glosses(filename: str) -> tuple[str, ...]:
+    """The English gloss of each line of a source document, from rules/sources/<name>.gloss (one
+    line per source line; an empty line has no gloss). The book shows each gloss in the reader's
+    language, translated through the catalogs, beside a source in another language."""
+    from .resources import sources_dir
+    path = sources_dir() / (Path(filename).stem + ".gloss")
+    if not path.is_file():
+        return ()
+    return tuple(line.strip() for line in path.read_text(encoding="utf-8").splitlines())

@@ -361,6 +361,11 @@ class RulesSource(_GameDirective):
                 out.append(_para(about, classes=["rules-source-about"]))
             out.append(_para(_(L_SOURCE_ABOUT).format(filename=source.filename, language=language, lines=source.lines),
                              classes=["rules-source-file"]))
+            from .presentation import source_glosses
+            glosses = source_glosses(source.filename)
+            gloss_path = sources_dir() / (Path(source.filename).stem + ".gloss")
+            if gloss_path.is_file():
+                self.env.note_dependency(str(gloss_path.resolve()))
             rows = []
             for number, line in enumerate(lines, 1):
                 anchor = source_anchor(sid, number)
@@ -375,8 +380,14 @@ class RulesSource(_GameDirective):
                 if (sid, number) in reasons:
                     cell.append(_para(_(L_NOT_ENCODED).format(reason=_(reasons[(sid, number)])),
                                       classes=["rules-uncovered"]))
+                shown = [_source_text(line)]
+                gloss = glosses[number - 1] if number <= len(glosses) else ""
+                if gloss and source.language != self.lang:
+                    node = _source_text(_(gloss))
+                    node["classes"].append("rules-source-gloss")
+                    shown.append(node)
                 rows.append(([_para(_link(str(number), f"#{anchor}"), classes=["rules-lineno"]),
-                              _source_text(line), cell or ""], [anchor]))
+                              shown, cell or ""], [anchor]))
             out.append(_table([_(L_LINE), _(L_TEXT), _(L_CLAUSES)], rows, classes=["rules-source"]))
         return _untranslatable(out)
 

@@ -202,9 +202,17 @@ def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
     page.goto(f"{site}/{lang}/preferans/source.html#s001-L5")
     assert "001_ebc1dbd73962e164.txt" in page.locator(".rules-source-file").first.inner_text()
     assert page.locator("p.rubric.rules-source-title").first.inner_text().strip()
-    row = page.locator("[id='s001-L5'] .rules-source-cell")
+    row = page.locator("[id='s001-L5'] .rules-source-row:not(.rules-source-gloss) .rules-source-cell")
     assert row.count() == 3 and row.first.inner_text() == "Пики"
-    text = page.locator("[id='s001-L1'] .rules-source-text").bounding_box()
+    text = page.locator("[id='s001-L1'] .rules-source-text").first.bounding_box()
     assert text is not None and text["width"] > 300, f"the source text is {text} wide at 390px"
+    # Each line of the Russian source is glossed in the reader's language (none for a Russian reader).
+    gloss = page.locator("[id='s001-L12'] .rules-source-gloss")
+    expected = {"en": "defenders", "pl": "obrońcy", "hr": "pratitelji", "ru": None}[lang]
+    if expected is None:
+        assert gloss.count() == 0
+    else:
+        assert expected in gloss.inner_text()
+    assert page.locator("[id='s001-L5'] .rules-source-gloss .rules-source-cell").count() == (0 if lang == "ru" else 3)
     page.screenshot(path=str(SHOTS / f"preferans-source-{lang}-phone.png"))
     page.close()
