@@ -68,6 +68,31 @@ def _callee(node: ast.Call) -> str:
     return ""
 
 
+def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
+    found: list[Message] = []
+    paired: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        marked = [arg for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
+                  and arg.args and _literal(arg.args[0]) is not None]
+        if len(marked) == 2:  # a message and its plural, e.g. ScoreLine(..., N_(one), ..., N_(many))
+            one, many = (_literal(m.args[0]) for m in marked)
+            found.append(Message(one, many, [(where, marked[0].lineno)]))
+            paired.update(id(m) for m in marked)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or id(node) in paired:
+            continue
+        name, args = _callee(node), node.args
+        if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
+            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
+        elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
+            found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))
+        elif name == "ngettext" and len(args) == 4 and _literal(args[1]) and _literal(args[2]):
+            found.append(Message(_literal(args[1]), _literal(args[2]), [(where, node.lineno)]))
+    return found
+
+
 def python_messages(root: Path | None = None) -> list[Message]:
     """Messages marked in the package's Python files, in file and line order."""
     root = root or _package_dir()
@@ -76,29 +101,25 @@ def python_messages(root: Path | None = None) -> list[Message]:
         if "__pycache__" in path.parts or any(p.startswith("_") and p not in ("__init__.py", "__main__.py")
                                               for p in path.relative_to(root).parts[:-1]):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        where = _relative(path)
-        paired: set[int] = set()
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            marked = [arg for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
-                      and arg.args and _literal(arg.args[0]) is not None]
-            if len(marked) == 2:  # a message and its plural, e.g. ScoreLine(..., N_(one), ..., N_(many))
-                one, many = (_literal(m.args[0]) for m in marked)
-                found.append(Message(one, many, [(where, marked[0].lineno)]))
-                paired.update(id(m) for m in marked)
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or id(node) in paired:
-                continue
-            name, args = _callee(node), node.args
-            if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
-                found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-            elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
-                found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))
-            elif name == "ngettext" and len(args) == 4 and _literal(args[1]) and _literal(args[2]):
-                found.append(Message(_literal(args[1]), _literal(args[2]), [(where, node.lineno)]))
+        found.extend(_tree_messages(ast.parse(path.read_text(encoding="utf-8"), str(path)), _relative(path)))
     found.sort(key=lambda m: m.locations[0])
+    return found
+
+
+def notebook_messages(book: Path | None = None) -> list[Message]:
+    """Messages marked in the code cells of the book's notebooks (`_("...")` with
+    `_ = lambda message: gettext(lang, message)`), whose outputs are in the page's language."""
+    import json
+    book = book or repo_root() / "book"
+    found: list[Message] = []
+    for path in sorted(book.rglob("*.ipynb")):
+        if "_build" in path.parts or ".ipynb_checkpoints" in path.parts:
+            continue
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        for cell in cells:
+            if cell.get("cell_type") == "code":
+                source = "".join(cell.get("source", []))
+                found.extend(_tree_messages(ast.parse(source, str(path)), _relative(path)))
     return found
 
 
@@ -162,10 +183,37 @@ def grammar_messages() -> list[Message]:
     return out
 
 
+def section_messages() -> list[Message]:
+    """The section titles of the rules files (their `# --- K1. Title ---` comments), which head
+    the sections of the book's rules pages, and the titles and descriptions of the sources
+    (rules/sources/sources.toml)."""
+    from .presentation import _source_table
+    from .resources import rules_dir, sources_dir
+    from .sphinxext import section_titles
+
+    out: list[Message] = []
+    for path in sorted(rules_dir().glob("*.rules")):
+        for prefix, title in section_titles(path).items():
+            out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
+    from .presentation import source_glosses
+    for filename in _source_table():
+        where = _relative(sources_dir() / (Path(filename).stem + ".gloss"))
+        for number, gloss in enumerate(source_glosses(filename), 1):
+            if gloss:
+                out.append(Message(gloss, None, [(where, number)], [f"gloss of line {number} of {filename}"]))
+    where = _relative(sources_dir() / "sources.toml")
+    for filename, entry in _source_table().items():
+        for key in ("title", "about"):
+            if entry.get(key):
+                out.append(Message(entry[key], None, [(where, 0)], [f"{key} of the source {filename}"]))
+    return out
+
+
 def extract() -> list[Message]:
     """Every message, once, in a stable order: code, then rules files, then the grammar."""
     merged: dict[str, Message] = {}
-    for message in python_messages() + rules_messages() + grammar_messages():
+    for message in (python_messages() + notebook_messages() + rules_messages() + section_messages()
+                    + grammar_messages()):
         known = merged.get(message.msgid)
         if known is None:
             merged[message.msgid] = message

@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 from . import i18n
+from .i18n import N_
 from .errors import RefereeError, RulesError, TranscriptError, UsageError
 from .limits import LIMITS
 from .output import write_output
@@ -138,15 +139,25 @@ def cmd_check(args) -> int:
     from .model import load_game
     game = load_game(args.file, _settings(args.param))
     rulings = sum(1 for c in game.clauses.values() if c.is_ruling)
-    print(f"{args.file}: ok — {game.title}: {len(game.clauses)} clauses ({rulings} rulings), "
-          f"{len(game.parameters)} parameters, {len(game.checks)} checked number{'' if len(game.checks) == 1 else 's'}")
+    lang = args.lang
+
+    def count(one: str, many: str, n: int) -> str:
+        return i18n.ngettext(lang, one, many, n).format(n=n)
+    print(i18n.gettext(lang, "{file}: ok — {title}: {clauses} ({rulings}), {parameters}, {checks}").format(
+        file=args.file, title=i18n.gettext(lang, game.title),
+        clauses=count(N_("{n} clause"), N_("{n} clauses"), len(game.clauses)),
+        rulings=count(N_("{n} ruling"), N_("{n} rulings"), rulings),
+        parameters=count(N_("{n} parameter"), N_("{n} parameters"), len(game.parameters)),
+        checks=count(N_("{n} checked number"), N_("{n} checked numbers"), len(game.checks))))
     missing = uncovered_lines(game)
     if missing:
-        print("  source lines neither cited nor listed as `uncovered`: " + ", ".join(missing))
+        print("  " + i18n.gettext(lang, "source lines neither cited nor listed as `uncovered`: {lines}").format(
+            lines=", ".join(missing)))
     from .interpreter import unsupported_mechanics
     pending = unsupported_mechanics(game)
     if pending:
-        print("  note: this referee cannot run " + ", ".join(pending) + " yet")
+        print("  " + i18n.gettext(lang, "note: this referee cannot run {mechanics} yet").format(
+            mechanics=", ".join(pending)))
     return 0
 
 

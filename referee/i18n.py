@@ -11,9 +11,18 @@ import re
 
 from .resources import repo_root, resource_dir
 
-__all__ = ["gettext", "ngettext", "N_", "LANGUAGES", "catalog"]
+__all__ = ["gettext", "ngettext", "N_", "LANGUAGES", "catalog", "book_language"]
 
 LANGUAGES = ("en", "ru", "pl", "hr")
+
+
+def book_language() -> str:
+    """The language a book page is being built in, for the book's notebooks: `scripts/book`
+    runs the notebooks of the Russian, Polish and Croatian books with REFEREE_BOOK_LANG set, so
+    that their outputs are in the page's language. English when unset (as under nbval)."""
+    import os
+    lang = os.environ.get("REFEREE_BOOK_LANG", "en")
+    return lang if lang in LANGUAGES else "en"
 
 
 def N_(message: str) -> str:

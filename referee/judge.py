@@ -17,7 +17,9 @@ from .model import load_game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
+from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
+from .verdicts import cite as cite_for_people
 
 __all__ = ["Judgement", "judge", "judge_file"]
 
@@ -58,11 +60,25 @@ class Judgement:
         return 0 if self.legal else 1
 
     def seat_name(self, seat: int) -> str:
-        return f"{seat} ({self.seats[seat]})" if seat < len(self.seats) else str(seat)
+        """A seat as people count it (from 1), with the player's name when the transcript has one."""
+        shown = presentation.seat(seat)
+        return f"{shown} ({self.seats[seat]})" if seat < len(self.seats) else str(shown)
+
+    def position(self, lang: str = "en") -> str:
+        """Where the illegal action stands, for people: "deal 1, action 4 (seat 2: play 4♣)"."""
+        text = presentation.position(self.where, lang)
+        verdict = self.illegal
+        if verdict is not None and verdict.seat is not None and verdict.action:
+            text += " (" + i18n.gettext(lang, "seat {seat}: {action}").format(
+                seat=self.seat_name(verdict.seat), action=presentation.action(verdict.action, lang, self.game)) + ")"
+        return text
 
     def text(self, lang: str = "en") -> str:
         g = self.game
         _ = functools_partial(i18n.gettext, lang)
+
+        def cite(game, clauses, lang):
+            return cite_for_people(game, clauses, lang, human=True)
         out = [f"{_(g.title)} ({Path(g.path).name})"]
         changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
         if changed:
@@ -71,14 +87,14 @@ class Judgement:
         for note in self.notes:
             out.append(note.describe(g, lang))
         for report in self.deals:
-            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=report.dealer)
+            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=self.seat_name(report.dealer))
             if report.upcards:
-                head += _(", turned card {cards}").format(cards=" ".join(report.upcards))
+                head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
                 title = _(g.contracts[report.contract].title)
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
-                    head += _(", declarer seat {seat}").format(seat=report.declarer)
+                    head += _(", declarer seat {seat}").format(seat=self.seat_name(report.declarer))
                 chosen_by = g.contract_choice or g.phases
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
@@ -90,7 +106,7 @@ class Judgement:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
                 out.append("  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
-                                                                   text=line.text(lang))
+                                                                   text=line.text(lang, g))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
                 if len(report.accounts) > 1:
@@ -102,7 +118,7 @@ class Judgement:
             else:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
-            out.append(_("ILLEGAL at {where}: {verdict}").format(where=self.where,
+            out.append(_("ILLEGAL, {where}: {verdict}").format(where=self.position(lang),
                                                                  verdict=self.illegal.describe(g, lang)))
         elif self.match is not None:
             winners = ", ".join(self.seat_name(s) for s in self.match.winners)

@@ -68,7 +68,6 @@ L_LINE = N_("Line")
 L_TEXT = N_("Text")
 L_CLAUSES = N_("Clauses")
 L_NOT_ENCODED = N_("not encoded: {reason}")
-L_SOURCE_HEAD = N_("{filename} ({language}, {lines} lines)")
 L_CLAUSE = N_("Clause {clause}")
 L_READINGS = N_("Readings:")
 L_WHY = N_("Why:")
@@ -76,6 +75,12 @@ L_EXAMPLE = N_("Example")
 L_SYNTAX = N_("Syntax")
 L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
+L_CITE_LINE = N_("{source}, line {lines}")
+L_CITE_LINES = N_("{source}, lines {lines}")
+L_SOURCE_ABOUT = N_("File {filename}; language: {language}; lines: {lines}.")
+LANGUAGE_NAMES = {"pl": N_("Polish"), "ru": N_("Russian"), "hr": N_("Croatian"), "en": N_("English"),
+                  "fr": N_("French"), "de": N_("German")}
+L_CONTENTS = N_("On this page")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -195,15 +200,38 @@ class _GameDirective(SphinxDirective):
         return f"{self.env.app.builder.get_relative_uri(self.env.docname, target)}#{anchor}"
 
     def citation_links(self, game, clause) -> list[nodes.Node]:
+        """Each cited span by the source's title ("Kierki: a Polish description, line 3"), the
+        file name and lines kept as the link's title (the detail a director may need)."""
+        from .presentation import source_info
         out: list[nodes.Node] = []
         for cite in clause.provenance.citations:
             if out:
-                out.append(nodes.Text(", "))
+                out.append(nodes.Text("; "))
             name = game.sources[cite.source].filename
             span = str(cite.first) if cite.first == cite.last else f"{cite.first}-{cite.last}"
-            out.append(_link(f"{name}:{span}", self.page_uri("source", source_anchor(cite.source, cite.first)),
-                             classes=["rules-cite"]))
+            label = self._(L_CITE_LINE if cite.first == cite.last else L_CITE_LINES).format(
+                source=source_info(name, self.lang)[0], lines=span)
+            link = _link(label, self.page_uri("source", source_anchor(cite.source, cite.first)), classes=["rules-cite"])
+            link["reftitle"] = f"{name}:{span}"
+            out.append(link)
         return out
+
+
+_SECTION = re.compile(r"^#\s*-{3,}\s*([A-Z]+[0-9]+)\.\s+(.*?)\s*-*\s*$")
+
+
+@functools.cache
+def section_titles(path: Path) -> dict[str, str]:
+    """The sections of a rules file, from its banner comments: `# --- K1. The table and the deal ---`
+    gives {"K1": "The table and the deal"}. A clause belongs to the section named by the first
+    component of its ID (K1.3 is in K1). Comments are not part of the rules language, so the
+    titles are read from the text, and a file without banners simply has no section headings."""
+    titles: dict[str, str] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        found = _SECTION.match(line)
+        if found:
+            titles[found.group(1)] = found.group(2)
+    return titles
 
 
 def _translations_dir() -> Path:
@@ -219,7 +247,38 @@ class RulesClauses(_GameDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.game()
-        return _untranslatable([self.clause(game, clause) for clause in game.clauses.values()])
+        titles = section_titles(Path(game.path))
+        sections: dict[str, list] = {}
+        for clause in game.clauses.values():
+            sections.setdefault(clause.id.split(".")[0], []).append(clause)
+        if not titles:
+            return _untranslatable([self.clause(game, c) for c in game.clauses.values()])
+        out: list[nodes.Node] = [self.index(titles, sections)]
+        for prefix, clauses in sections.items():
+            title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
+            section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
+                                    classes=["rules-section"])
+            section += nodes.title(title, title)
+            section.extend(self.clause(game, c) for c in clauses)
+            out.append(section)
+        return _untranslatable(out)
+
+    def index(self, titles, sections) -> nodes.Node:
+        """The page's index: each section, then the IDs of its clauses, all links."""
+        box = nodes.container(classes=["rules-index"])
+        box += _para(nodes.strong(self._(L_CONTENTS), self._(L_CONTENTS)), classes=["rules-index-head"])
+        items = nodes.bullet_list(classes=["rules-index-list"])
+        for prefix, clauses in sections.items():
+            title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
+            para = _para(_link(title, f"#{prefix}", classes=["rules-index-section"]), classes=["rules-index-item"])
+            ids = _para(classes=["rules-index-clauses"])
+            for i, clause in enumerate(clauses):
+                if i:
+                    ids += nodes.Text(" ")
+                ids += _link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-index-clause"])
+            items += nodes.list_item("", para, ids)
+        box += items
+        return box
 
     def clause(self, game, clause) -> nodes.Node:
         _ = self._
@@ -227,6 +286,8 @@ class RulesClauses(_GameDirective):
         box = nodes.container(classes=["rules-clause", f"rules-kind-{kind}"] +
                               (["rules-ruling"] if clause.is_ruling else []))
         box["ids"].append(clause_anchor(clause.id))
+        self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
+                                               location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
                      classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
@@ -300,8 +361,19 @@ class RulesSource(_GameDirective):
             path = sources_dir() / source.filename
             self.env.note_dependency(str(path.resolve()))
             lines = path.read_text(encoding="utf-8").splitlines()
-            out.append(nodes.rubric("", _(L_SOURCE_HEAD).format(filename=source.filename, language=source.language,
-                                                                  lines=source.lines), ids=[sid]))
+            from .presentation import source_info
+            title, about = source_info(source.filename, self.lang)
+            language = _(LANGUAGE_NAMES[source.language]) if source.language in LANGUAGE_NAMES else source.language
+            out.append(nodes.rubric("", title, ids=[sid], classes=["rules-source-title"]))
+            if about:
+                out.append(_para(about, classes=["rules-source-about"]))
+            out.append(_para(_(L_SOURCE_ABOUT).format(filename=source.filename, language=language, lines=source.lines),
+                             classes=["rules-source-file"]))
+            from .presentation import source_glosses
+            glosses = source_glosses(source.filename)
+            gloss_path = sources_dir() / (Path(source.filename).stem + ".gloss")
+            if gloss_path.is_file():
+                self.env.note_dependency(str(gloss_path.resolve()))
             rows = []
             for number, line in enumerate(lines, 1):
                 anchor = source_anchor(sid, number)
@@ -316,10 +388,31 @@ class RulesSource(_GameDirective):
                 if (sid, number) in reasons:
                     cell.append(_para(_(L_NOT_ENCODED).format(reason=_(reasons[(sid, number)])),
                                       classes=["rules-uncovered"]))
+                shown = [_source_text(line)]
+                gloss = glosses[number - 1] if number <= len(glosses) else ""
+                if gloss and source.language != self.lang:
+                    node = _source_text(_(gloss))
+                    node["classes"].append("rules-source-gloss")
+                    shown.append(node)
                 rows.append(([_para(_link(str(number), f"#{anchor}"), classes=["rules-lineno"]),
-                              nodes.paragraph(line, line, classes=["rules-source-text"]), cell or ""], [anchor]))
+                              shown, cell or ""], [anchor]))
             out.append(_table([_(L_LINE), _(L_TEXT), _(L_CLAUSES)], rows, classes=["rules-source"]))
         return _untranslatable(out)
+
+
+def _source_text(line: str) -> nodes.Node:
+    """A source line as the reader should see it: a Markdown table row (`| a | b |`) as a row of
+    cells, its `|---|` rule as a thin line, anything else as the text itself."""
+    stripped = line.strip()
+    if stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1:
+        cells = [c.strip() for c in stripped[1:-1].split("|")]
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+            return nodes.container("", classes=["rules-source-rule"])
+        row = nodes.container("", classes=["rules-source-row"])
+        for cell in cells:
+            row += _inline(cell, classes=["rules-source-cell"])
+        return row
+    return nodes.paragraph(line, line, classes=["rules-source-text"])
 
 
 # --------------------------------------------------------------------------------------------------
@@ -569,7 +662,25 @@ def translate_toc_captions(app, doctree) -> None:
             node["caption"] = translator.gettext(node["caption"])
 
 
+L_CLAUSE_OBJECT = N_("rule")
+L_SEARCH_BAR = N_("Search this book...")
+
+
+def _clause_objects(app, config) -> None:
+    """Clauses are objects of the standard domain, so the book's search finds a clause by its ID
+    and lands on it (the object's type name is shown in the results, in the book's language)."""
+    app.add_object_type("rules-clause-object", "rules-clause-object-ref",
+                        objname=i18n.gettext(config.language or "en", L_CLAUSE_OBJECT))
+    # The theme's search field says "Search this book..." from a setting, not from a catalog.
+    options = dict(config.html_theme_options or {})
+    options["search_bar_text"] = i18n.gettext(config.language or "en", L_SEARCH_BAR)
+    config.html_theme_options = options
+
+
 def setup(app):
+    from .booksearch import register
+    register()
+    app.connect("config-inited", _clause_objects)
     app.connect("doctree-read", translate_toc_captions)
     app.add_role("clause", clause_role)
     app.add_directive("rules-clauses", RulesClauses)

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import i18n
+from . import i18n, presentation
+from .i18n import N_
 
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
 
-def _localised(values, lang: str) -> dict:
-    """Message values, with names that the catalogs translate (contract and hand titles)
-    in the reader's language; numbers and card codes are left as they are."""
-    return {k: i18n.gettext(lang, v) if isinstance(v, str) else v for k, v in values}
+def _localised(values, lang: str, game=None) -> dict:
+    """Message values as a reader sees them (`referee.presentation`): seats counted from 1,
+    cards as rank and suit symbol, actions and titles in the reader's language."""
+    return {k: presentation.value(k, v, lang, game) for k, v in values}
 
 
-def cite(game, clause_ids, lang: str = "en") -> str:
-    """Clause IDs with the source lines or supplement kind behind each."""
+def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
+    """Clause IDs with the source lines or supplement kind behind each: by file name
+    (`K3.1 (003_e21bac2628eec2a5.txt:3)`, the machine form of --json), or for people by the
+    source's title (`K3.1 (Kierki: a Polish description, line 3)`)."""
     parts = []
     for cid in dict.fromkeys(clause_ids):
         clause = game.clauses.get(cid) if game is not None else None
@@ -30,10 +33,20 @@ def cite(game, clause_ids, lang: str = "en") -> str:
             parts.append(cid)
             continue
         by_source: dict[str, list[str]] = {}
+        count: dict[str, int] = {}
         for c in clause.provenance.citations:
             span = str(c.first) if c.first == c.last else f"{c.first}-{c.last}"
-            by_source.setdefault(game.sources[c.source].filename, []).append(span)
-        lines = [f"{name}:{','.join(spans)}" for name, spans in by_source.items()]
+            name = game.sources[c.source].filename
+            by_source.setdefault(name, []).append(span)
+            count[name] = count.get(name, 0) + c.last - c.first + 1
+        if human:
+            # "line" or "lines" as a label (not a count agreeing with a number): two messages.
+            lines = [i18n.gettext(lang, N_("{source}, line {lines}") if count[name] == 1
+                                  else N_("{source}, lines {lines}")).format(
+                source=presentation.source_info(name, lang)[0], lines=",".join(spans))
+                for name, spans in by_source.items()]
+        else:
+            lines = [f"{name}:{','.join(spans)}" for name, spans in by_source.items()]
         kind = clause.provenance.kind
         if kind != "source":
             lines.append(i18n.gettext(lang, kind))
@@ -53,13 +66,13 @@ class Verdict:
     seat: int | None = None
     action: str | None = None
 
-    def text(self, lang: str = "en") -> str:
-        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang))
+    def text(self, lang: str = "en", game=None) -> str:
+        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game))
 
     def describe(self, game=None, lang: str = "en") -> str:
-        text = self.text(lang)
+        text = self.text(lang, game)
         if self.clauses:
-            text += " [" + cite(game, self.clauses, lang) + "]"
+            text += " [" + cite(game, self.clauses, lang, human=True) + "]"
         return text
 
     def to_json(self, game=None, lang: str = "en") -> dict:
@@ -67,7 +80,7 @@ class Verdict:
 
         shown = book_game(game) if game is not None else None
         return {"legal": self.legal, "seat": self.seat, "action": self.action,
-                "message": self.text(lang), "clauses": list(self.clauses),
+                "message": self.text(lang, game), "clauses": list(self.clauses),
                 "citations": cite(game, self.clauses, lang) if game else None,
                 "links": [clause_url(shown, c, lang) for c in self.clauses] if shown else []}
 
@@ -88,10 +101,10 @@ class ScoreLine:
     against: int | None = None
     """For an account kept per opponent (supe): the seat the points are written against."""
 
-    def text(self, lang: str = "en") -> str:
-        values = _localised(self.values, lang)
+    def text(self, lang: str = "en", game=None) -> str:
+        values = _localised(self.values, lang, game)
         if self.plural and self.count:
-            template = i18n.ngettext(lang, self.message, self.plural, int(values[self.count]))
+            template = i18n.ngettext(lang, self.message, self.plural, int(dict(self.values)[self.count]))
         else:
             template = i18n.gettext(lang, self.message)
         return template.format(**values)

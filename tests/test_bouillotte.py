@@ -108,7 +108,7 @@ def test_points_tie_goes_to_the_player_in_hand(upcard_rule, winner):
     pot = [l for l in result.scores if "pot won" in l.message][0]
     assert pot.seat == winner
     if upcard_rule == "counts":
-        assert pot.text() == "4 pot won on points: 48 in D" and "B5.4" in pot.clauses
+        assert pot.text() == "4 pot won on points: 48 in ♦" and "B5.4" in pot.clauses
 
 
 def test_side_pots_with_two_all_in_players(bouillotte):

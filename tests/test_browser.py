@@ -87,7 +87,8 @@ def test_clause_anchor_from_a_verdict(browser, site):
     page.goto(f"{site}/{verdict['links'][0]}")
     clause = page.locator("[id='K3.1']")
     assert "must follow the suit led" in clause.inner_text()
-    assert "003_e21bac2628eec2a5.txt:3" in clause.inner_text()
+    assert "Kierki: a Polish description, line 3" in clause.inner_text()  # the source by its title
+    assert clause.locator("a.rules-cite").first.get_attribute("title") == "003_e21bac2628eec2a5.txt:3"
     box = clause.bounding_box()
     assert box is not None and 0 <= box["y"] < 800, "the anchor is not scrolled into view"
     # The provenance link lands on the cited source line.
@@ -116,3 +117,102 @@ def test_screenshots_of_the_rules_page(browser, site, lang):
         assert page.get_attribute("html", "lang") == lang
         page.screenshot(path=str(SHOTS / f"kierki-rules-{lang}-{name}.png"))
         page.close()
+
+
+def _visible_menu_button(page):
+    buttons = page.locator(".primary-toggle")
+    for i in range(buttons.count()):
+        if buttons.nth(i).is_visible():
+            return buttons.nth(i)
+    raise AssertionError("no visible menu button")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_phone_menu_opens_and_leads_to_chapters_and_languages(browser, site, lang):
+    """At 390px the menu button opens the navigation: a chapter and the other languages are
+    reachable by tapping, and the switcher keeps the clause anchor."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    page.goto(f"{site}/{lang}/kierki/rules.html#K3.1")
+    _visible_menu_button(page).tap()
+    dialog = page.locator("#pst-primary-sidebar-modal")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("nav.lang-switcher a.lang-link").count() == len(LANGS) - 1
+    assert dialog.locator("a.reference.internal[href*='preferans/rules']").first.is_visible()
+    page.screenshot(path=str(SHOTS / f"menu-{lang}-phone.png"))
+    other = next(code for code in LANGS if code != lang)
+    dialog.locator(f"nav.lang-switcher a[hreflang={other}]").tap()
+    page.wait_for_url(f"**/{other}/kierki/rules.html#K3.1")
+    assert page.get_attribute("html", "lang") == other
+    # and a chapter, from the menu of the new page
+    _visible_menu_button(page).tap()
+    page.locator("#pst-primary-sidebar-modal a.reference.internal[href*='preferans/rules']").first.tap()
+    page.wait_for_url(f"**/{other}/preferans/rules.html")
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_switcher_keeps_the_clause_at_desktop_width(browser, site, lang):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{site}/{lang}/kierki/rules.html#K3.1")
+    other = next(code for code in reversed(LANGS) if code != lang)
+    page.click(f"nav.lang-switcher a[hreflang={other}]")
+    page.wait_for_url(f"**/{other}/kierki/rules.html#K3.1")
+    box = page.locator("[id='K3.1']").bounding_box()
+    assert box is not None and 0 <= box["y"] < 800, "the other language does not land on the clause"
+    # The rules page has its sections as headings and an index linking every clause.
+    assert page.locator("section#K3 h2").count() == 1
+    assert page.locator(".rules-index a[href='#K3.1']").count() == 1
+    page.close()
+
+
+def _search(page, site, lang, query):
+    page.goto(f"{site}/{lang}/search.html?q={query}")
+    # Sphinx lists the results a few at a time: wait until the list stops growing.
+    page.wait_for_selector("#search-results ul.search li", timeout=15000)
+    seen = -1
+    while (count := page.locator("#search-results ul.search li").count()) != seen:
+        seen = count
+        page.wait_for_timeout(700)
+    return [a.get_attribute("href") for a in page.locator("#search-results ul.search li > a").all()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_finds_a_clause_by_its_id(browser, site, lang):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    found = _search(page, site, lang, "K3.1")
+    assert found[0].endswith("kierki/rules.html#K3.1"), found[:3]
+    page.close()
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("lewa", "lewy", "lewą")), ("hr", ("štih", "štihova", "štihove"))])
+def test_search_finds_inflected_forms(browser, site, lang, words):
+    """Polish and Croatian are stemmed lightly: every form of a word finds the same pages."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    results = [set(h.split("#")[0] for h in _search(page, site, lang, w)) for w in words]
+    assert results[0] and all(r == results[0] for r in results), dict(zip(words, results))
+    page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
+    """A source page names the document (title, what it is, its file), shows the Markdown table
+    of the Preferans source as cells, and on a phone gives each line the whole width."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site}/{lang}/preferans/source.html#s001-L5")
+    assert "001_ebc1dbd73962e164.txt" in page.locator(".rules-source-file").first.inner_text()
+    assert page.locator("p.rubric.rules-source-title").first.inner_text().strip()
+    row = page.locator("[id='s001-L5'] .rules-source-row:not(.rules-source-gloss) .rules-source-cell")
+    assert row.count() == 3 and row.first.inner_text() == "Пики"
+    text = page.locator("[id='s001-L1'] .rules-source-text").first.bounding_box()
+    assert text is not None and text["width"] > 300, f"the source text is {text} wide at 390px"
+    # Each line of the Russian source is glossed in the reader's language (none for a Russian reader).
+    gloss = page.locator("[id='s001-L12'] .rules-source-gloss")
+    expected = {"en": "defenders", "pl": "obrońcy", "hr": "pratitelji", "ru": None}[lang]
+    if expected is None:
+        assert gloss.count() == 0
+    else:
+        assert expected in gloss.inner_text()
+    assert page.locator("[id='s001-L5'] .rules-source-gloss .rules-source-cell").count() == (0 if lang == "ru" else 3)
+    page.screenshot(path=str(SHOTS / f"preferans-source-{lang}-phone.png"))
+    page.close()

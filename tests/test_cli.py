@@ -42,7 +42,7 @@ def test_play_then_judge_round_trip(tmp_path, capsys):
 
 def test_judge_illegal_exits_1(capsys):
     status, out, _ = run(capsys, "judge", str(GOLDEN / "kierki-revoke.json"))
-    assert status == 1 and "ILLEGAL at deals[0].actions[3]" in out
+    assert status == 1 and "ILLEGAL, deal 1, action 4 (seat 2: play 4♣)" in out
 
 
 @pytest.mark.parametrize("content, field", [
@@ -74,7 +74,7 @@ def test_misdeal_is_a_verdict(tmp_path, capsys):
     path = tmp_path / "short.json"
     path.write_text(json.dumps(data))
     status, out, _ = run(capsys, "judge", str(path))
-    assert status == 1 and "Misdeal: seat 2 holds 12 cards, not 13." in out and "K1.4" in out
+    assert status == 1 and "deal 1, the hand of seat 3: Misdeal: seat 3 holds 12 cards, not 13." in out and "K1.4" in out
 
 
 def test_bad_parameter_is_a_usage_error(capsys):

@@ -34,8 +34,9 @@ def test_must_follow_suit_cites_clause_and_source_line(kierki):
     assert not verdict.legal
     assert verdict.clauses == ("K3.1", "K3.6")
     text = verdict.describe(kierki)
-    assert "must follow suit (C)" in text
-    assert "003_e21bac2628eec2a5.txt:3" in text
+    assert "Seat 2 must follow suit (♣) and may not play 5♦." in text  # seats counted from 1
+    assert "K3.1 (Kierki: a Polish description, line 3)" in text  # the source by its title
+    assert verdict.to_json(kierki)["citations"].startswith("K3.1 (003_e21bac2628eec2a5.txt:3)")  # machine form
     assert deal.hands[1].count(match.table.card_id("5D")) == 1  # an illegal card is not played
 
 
@@ -63,7 +64,7 @@ def test_out_of_turn_is_rejected_with_turn_clauses(kierki):
 def test_card_not_held_is_rejected(kierki):
     match, deal = start_deal(kierki, MIXED, dealer=3, contract="no_tricks")
     verdict = act(deal, 0, "play AS")
-    assert not verdict.legal and "does not hold AS" in verdict.text()
+    assert not verdict.legal and "Seat 1 does not hold A♠." == verdict.text()
 
 
 def test_highest_card_of_suit_led_wins_and_leads(kierki):

@@ -1,0 +1,165 @@
+"""How verdicts show their values to people: cards, seats, actions and positions.
+
+The referee's machine forms (card codes such as ``4C``, seats counted from 0, JSON paths such
+as ``deals[0].actions[3]``) stay in transcripts and in ``--json``; a reader sees ``4♣``, seat 1
+for the first seat, and "deal 1, action 4". Rank letters are translated through the catalogs,
+so a Polish reader sees ``D♠`` (dama) where an English one sees ``Q♠``. The suit symbols come
+from the game's own deck declaration when a game is given.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from pathlib import Path
+
+from . import i18n
+from .i18n import N_
+
+__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS"]
+
+# The keys of verdict values that hold a seat number or a card code (see Verdict.values).
+SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer"})
+CARD_KEYS = frozenset({"card", "cards"})
+SUIT_KEYS = frozenset({"suit"})
+
+_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# Rank letters as each country's players write them; the msgids keep the letter after the colon.
+_RANK_LETTERS = {"J": N_("rank letter: J"), "Q": N_("rank letter: Q"), "K": N_("rank letter: K"),
+                 "A": N_("rank letter: A")}
+_ACTIONS = {
+    "play": N_("play {card}"), "pass": N_("pass"), "choose": N_("choose {contract}"),
+    "bid": N_("bid {bid}"), "discard": N_("discard {cards}"), "declare": N_("declare {contract}"),
+    "defend": N_("defend"), "blind": N_("bet blind"), "open": N_("open with {chips}"),
+    "call": N_("call"), "raise": N_("raise by {chips}"), "fold": N_("fold"),
+    "withdraw": N_("take back chips"),
+}
+_CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
+
+
+def _suit_symbols(game) -> dict[str, str]:
+    symbols = dict(_SUITS)
+    for deck in getattr(game, "decks", {}).values():
+        symbols.update({s.code: s.symbol for s in deck.suits if s.symbol})
+    return symbols
+
+
+def rank(code: str, lang: str = "en") -> str:
+    msgid = _RANK_LETTERS.get(code)
+    if msgid is None:
+        return code
+    shown = i18n.gettext(lang, msgid)
+    return code if shown == msgid else shown
+
+
+def card(code: str, lang: str = "en", game=None) -> str:
+    """``4C`` -> ``4♣``; ``QS`` -> ``Q♠`` (``D♠`` in Polish). Anything else is left as written."""
+    found = _CODE.match(code or "")
+    if not found:
+        return code
+    return rank(found.group(1), lang) + _suit_symbols(game).get(found.group(2), found.group(2))
+
+
+def cards(codes, lang: str = "en", game=None) -> str:
+    return " ".join(card(c, lang, game) for c in (codes.split() if isinstance(codes, str) else codes))
+
+
+def seat(number: int) -> int:
+    """Seats are numbered from 0 in transcripts; people count them from 1."""
+    return number + 1
+
+
+def action(text: str, lang: str = "en", game=None) -> str:
+    """``play 4C`` -> "play 4♣" in the reader's language; unknown words stay as written."""
+    words = str(text).split()
+    if not words or words[0] not in _ACTIONS:
+        return str(text)
+    kind, args = words[0], words[1:]
+    template = i18n.gettext(lang, _ACTIONS[kind])
+    shown_args = {"card": cards(args, lang, game), "cards": cards(args, lang, game),
+                  "contract": i18n.gettext(lang, args[0]) if args else "", "bid": " ".join(args),
+                  "chips": " ".join(args)}
+    if kind in ("choose", "declare") and game is not None and args:
+        contract = getattr(game, "contracts", {}).get(args[0])
+        if contract is not None:
+            shown_args["contract"] = i18n.gettext(lang, contract.title)
+    return template.format(**shown_args)
+
+
+def value(key: str, raw, lang: str = "en", game=None):
+    """One verdict value as a reader sees it."""
+    if key in SEAT_KEYS and isinstance(raw, int) and not isinstance(raw, bool):
+        return seat(raw)
+    if key in CARD_KEYS and isinstance(raw, str):
+        return cards(raw, lang, game)
+    if key == "rank" and isinstance(raw, str):
+        return rank(raw, lang)
+    if key in SUIT_KEYS and isinstance(raw, str):
+        return _suit_symbols(game).get(raw, raw)
+    if key == "action" and isinstance(raw, str):
+        return action(raw, lang, game)
+    if key == "contract" and isinstance(raw, str) and raw in getattr(game, "contracts", {}):
+        return i18n.gettext(lang, game.contracts[raw].title)
+    if isinstance(raw, str):
+        return i18n.gettext(lang, raw)
+    return raw
+
+
+_WHERE = re.compile(r"^deals\[(\d+)\](?:\.actions\[(\d+)\]|\.(dealer|hands|talon|upcard)(?:\.(\d+))?)?$")
+
+
+def position(where: str | None, lang: str = "en") -> str:
+    """``deals[0].actions[3]`` -> "deal 1, action 4"; other places keep their path."""
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    if not where:
+        return ""
+    if where == "draw":
+        return _("the draw for the first dealer")
+    if where == "first_dealer":
+        return _("the first dealer")
+    found = _WHERE.match(where)
+    if not found:
+        return where
+    deal_no = int(found.group(1)) + 1
+    if found.group(2) is not None:
+        return _("deal {deal}, action {action}").format(deal=deal_no, action=int(found.group(2)) + 1)
+    part = found.group(3)
+    if part == "dealer":
+        return _("deal {deal}, the dealer").format(deal=deal_no)
+    if part == "hands" and found.group(4) is not None:
+        return _("deal {deal}, the hand of seat {seat}").format(deal=deal_no, seat=seat(int(found.group(4))))
+    if part == "hands":
+        return _("deal {deal}, the hands").format(deal=deal_no)
+    if part == "talon":
+        return _("deal {deal}, the talon").format(deal=deal_no)
+    if part == "upcard":
+        return _("deal {deal}, the turned card").format(deal=deal_no)
+    return _("deal {deal}").format(deal=deal_no)
+
+
+@functools.cache
+def _source_table() -> dict[str, dict[str, str]]:
+    from .resources import sources_dir
+    path = sources_dir() / "sources.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def source_info(filename: str, lang: str = "en") -> tuple[str, str]:
+    """(title, what it is) of a source document in the reader's language; the file name and an
+    empty line when rules/sources/sources.toml does not describe it."""
+    entry = _source_table().get(filename, {})
+    title, about = entry.get("title"), entry.get("about", "")
+    return (i18n.gettext(lang, title) if title else filename), (i18n.gettext(lang, about) if about else "")
+
+
+@functools.cache
+def source_glosses(filename: str) -> tuple[str, ...]:
+    """The English gloss of each line of a source document, from rules/sources/<name>.gloss (one
+    line per source line; an empty line has no gloss). The book shows each gloss in the reader's
+    language, translated through the catalogs, beside a source in another language."""
+    from .resources import sources_dir
+    path = sources_dir() / (Path(filename).stem + ".gloss")
+    if not path.is_file():
+        return ()
+    return tuple(line.strip() for line in path.read_text(encoding="utf-8").splitlines())

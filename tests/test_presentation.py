@@ -1,0 +1,66 @@
+"""Verdicts for people, the book's light stemmers, plural forms and the terminology glossary."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import i18n, presentation
+from referee.booksearch import stem
+from referee.model import load_game
+
+
+@pytest.mark.parametrize("lang, code, shown", [("en", "4C", "4♣"), ("en", "QS", "Q♠"), ("pl", "QS", "D♠"),
+                                               ("ru", "AH", "Т♥"), ("hr", "JD", "J♦"), ("en", "10H", "10♥"),
+                                               ("en", "XX", "XX")])
+def test_cards_are_shown_with_suit_symbols_and_national_rank_letters(lang, code, shown):
+    assert presentation.card(code, lang, load_game("kierki")) == shown
+
+
+def test_positions_and_actions_for_people():
+    assert presentation.position("deals[0].actions[3]") == "deal 1, action 4"
+    assert presentation.position("deals[1].hands.2", "pl") == "rozdanie 2, karty gracza 3"
+    assert presentation.action("play 4C", "ru") == "ход 4♣"
+    assert presentation.seat(0) == 1
+
+
+@pytest.mark.parametrize("lang, words", [("pl", ("lewa", "lewy", "lewą", "lewach")),
+                                         ("hr", ("štih", "štiha", "štihova", "štihove", "štihovima"))])
+def test_light_stemmer_joins_inflected_forms(lang, words):
+    assert len({stem(lang, w) for w in words}) == 1
+
+
+# n -> plural form index: one / few / many (Russian and Croatian alike; Polish 21 is "many").
+FORMS = {"ru": {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 25: 2}, "hr": {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 25: 2},
+         "pl": {1: 0, 2: 1, 5: 2, 21: 2, 22: 1, 25: 2}}
+
+
+@pytest.mark.parametrize("lang", sorted(FORMS))
+def test_plural_messages_use_the_right_form(lang):
+    """Every plural message of the real catalog, at 1, 2, 5, 21, 22 and 25."""
+    plurals = {k: v for k, v in i18n.catalog(lang).items() if isinstance(v, list)}
+    assert plurals, "no plural message in the catalog"
+    for msgid, forms in plurals.items():
+        for n, index in FORMS[lang].items():
+            assert i18n.ngettext(lang, msgid, msgid, n) == forms[index], (msgid, n)
+
+
+# Terms a reviewer ruled out, per language: (forbidden word, the term to use instead).
+FORBIDDEN = {
+    "ru": [("кинг", "король"), ("супы", "висты"), ("пошёл на все", "пошёл ва-банк"), ("идти на все", "идти ва-банк"), ("морконтр", "мортконтра")],
+    "pl": [("kontrakt", "gra"), ("} zapisane", "zapisano {points}"), ("} postawione", "postawiono {points}")],
+    "hr": [("izvođač", "nositelj igre"), ("Sanac", "sans")],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FORBIDDEN))
+def test_catalogs_follow_the_glossary(lang):
+    from tests.test_translations import entries
+    bad = []
+    for domain in ("referee", "book"):
+        for m in entries(lang, domain):
+            text = " ".join(m.string) if isinstance(m.string, (tuple, list)) else (m.string or "")
+            ids = " ".join(m.id) if isinstance(m.id, (tuple, list)) else m.id
+            for word, instead in FORBIDDEN[lang]:
+                if word.lower() in text.lower() and word.lower() not in ids.lower():
+                    bad.append(f"{domain}: {text[:80]!r} has {word!r}; write {instead!r}")
+    assert not bad, "\n".join(bad)
