@@ -202,6 +202,8 @@ class Deal(BiddingPhases, BettingPhases):
 
     def legal_moves(self) -> list[int]:
         """Move IDs the player to act may make (cards, PASS, bids, contract choices...)."""
+        if self.phase == "tricks":  # the hot path of random play, without the registry lookup
+            return self._trick_moves(self.to_act)
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
 
@@ -227,12 +229,14 @@ class Deal(BiddingPhases, BettingPhases):
         """The cards the first applicable step of the play duty allows, and that step's kind."""
         suit_of = self.table.suit_of
         led = suit_of[self.trick[0][1]]
-        trump = self.trump
         for kind, cards in self.contract.duty:
             if kind == "follow":
                 options = [c for c in hand if suit_of[c] == led]
+            elif kind == "any":
+                return list(hand), "any"
             elif kind == "trump":
-                options = [c for c in hand if trump is not None and suit_of[c] == trump]
+                trump = self.trump
+                options = [c for c in hand if suit_of[c] == trump] if trump is not None else []
             elif kind == "discard":
                 options = [c for c in hand if c in cards]
             else:
@@ -245,17 +249,19 @@ class Deal(BiddingPhases, BettingPhases):
         """(seat, card) of the card that is winning `trick` so far."""
         suit_of, rank_of = self.table.suit_of, self.table.rank_of
         contract = self.contract
-        trump = self.trump if contract.trumps_win else None
+        trump = None
+        if contract.trumps_win:
+            trump = contract.trump if contract.trumps_named_by is None else self.named_trump
         low = contract.lowest_wins
         best_seat, best = trick[0]
+        best_suit = suit_of[best]
         for seat, card in trick[1:]:
-            s, b = suit_of[card], suit_of[best]
-            if s == b:
-                higher = rank_of[card] > rank_of[best]
-                if higher != (low and s != trump):
+            s = suit_of[card]
+            if s == best_suit:
+                if (rank_of[card] > rank_of[best]) != (low and s != trump):
                     best_seat, best = seat, card
             elif s == trump:
-                best_seat, best = seat, card
+                best_seat, best, best_suit = seat, card, s
         return best_seat, best
 
     def _must_beat(self, options: list[int], kind: str) -> tuple[list[int], str | None]:
@@ -335,7 +341,10 @@ class Deal(BiddingPhases, BettingPhases):
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
-        RUNNERS[self.phase].push(self, seat, move)
+        if self.phase == "tricks":
+            self._trick_push(seat, move)
+        else:
+            RUNNERS[self.phase].push(self, seat, move)
 
     def _trick_push(self, seat: int, move: int) -> None:
         self.hands[seat].remove(move)
