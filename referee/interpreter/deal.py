@@ -40,6 +40,8 @@ class CompiledContract:
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
     lowest_wins: bool
+    simple_follow: bool
+    """The duty is `must follow suit, else any card` with no duty to beat the trick."""
     trumps_win: bool
     winner_clause: str | None
     first_lead: tuple[object, str] | None
@@ -88,6 +90,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         head=clause(rules.head_duty),
         overtrump=clause(rules.overtrump_duty),
         lowest_wins=winner is not None and winner.extreme == "lowest",
+        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not (
+            rules.head_duty and rules.head_duty.value) and not (rules.overtrump_duty and rules.overtrump_duty.value),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=(lead.value, lead.clause) if lead else None,
@@ -289,6 +293,10 @@ class Deal(BiddingPhases, BettingPhases):
                 if allowed:
                     hand = allowed
             return list(hand)
+        if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
+            led = self.table.suit_of[self.trick[0][1]]
+            suit_of = self.table.suit_of
+            return [c for c in hand if suit_of[c] == led] or list(hand)
         options, kind = self._duty_options(hand)
         if contract.head or contract.overtrump:
             options, _ = self._must_beat(options, kind)
@@ -341,8 +349,13 @@ class Deal(BiddingPhases, BettingPhases):
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
-        if self.phase == "tricks":
-            self._trick_push(seat, move)
+        if self.phase == "tricks":  # inlined `_trick_push`: the hot path of random play
+            self.hands[seat].remove(move)
+            self.trick.append((seat, move))
+            if len(self.trick) == self.table.players:
+                self._close_trick()
+            else:
+                self.to_act = (seat + 1) % self.table.players
         else:
             RUNNERS[self.phase].push(self, seat, move)
 
