@@ -185,6 +185,9 @@ def judge_file(path: str | Path, settings: dict | None = None,
 def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     out = {}
     for key, value in mapping.items():
+        # A seat number longer than a few digits is no seat (and too long to convert cheaply).
+        if len(key) > 4:
+            raise TranscriptError(f"{where}.{key[:12]}...", f"there is no seat {key[:12]}... with {players} players")
         seat = int(key)
         if seat >= players:
             raise TranscriptError(f"{where}.{key}", f"there is no seat {seat} with {players} players")
