@@ -38,7 +38,7 @@ class Limits:
     source_lines: int = 100_000
     """`lines N` of a source that is not shipped in rules/sources/ (a shipped one must be exact)."""
     transcript_bytes: int = 64_000_000
-    """A transcript file (10,000 simulated deals: 13 MB of Preferans, about 26 MB of Kierki)."""
+    """A transcript file (10,000 simulated deals of the shipped games take 13 to 26 MB)."""
     json_depth: int = 32
     """Arrays and objects inside each other in a transcript (a valid one goes 5 deep)."""
     json_int_digits: int = 18
@@ -48,7 +48,7 @@ class Limits:
     actions: int = 10_000
     """Actions in one deal (random play's step cap is the same)."""
     transcript_actions: int = 1_000_000
-    """Actions in one transcript (10,000 deals of Kierki have 530,000)."""
+    """Actions in one transcript (10,000 deals of a 52-card trick game have about 530,000)."""
 
 
 LIMITS = Limits()

@@ -200,7 +200,7 @@ class _GameDirective(SphinxDirective):
         return f"{self.env.app.builder.get_relative_uri(self.env.docname, target)}#{anchor}"
 
     def citation_links(self, game, clause) -> list[nodes.Node]:
-        """Each cited span by the source's title ("Kierki: a Polish description, line 3"), the
+        """Each cited span by the source's title ("TITLE OF THE SOURCE, line 3"), the
         file name and lines kept as the link's title (the detail a director may need)."""
         from .presentation import source_info
         out: list[nodes.Node] = []

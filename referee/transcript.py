@@ -237,7 +237,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
                       step_cap: int = 10_000, max_deals: int = 200) -> dict:
     """Play with random legal players from `seed`: one deal, or the whole match.
 
-    A match whose end depends on the scores (bule reaching zero) may never end under random
+    A match whose end depends on the scores (an account reaching a total) may never end under random
     play; it stops after `max_deals` deals and the transcript says so by its length.
     """
     from .interpreter import Match

@@ -25,7 +25,7 @@ def _localised(values, lang: str, game=None) -> dict:
 def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
     """Clause IDs with the source lines or supplement kind behind each: by file name
     (`K3.1 (003_e21bac2628eec2a5.txt:3)`, the machine form of --json), or for people by the
-    source's title (`K3.1 (Kierki: a Polish description, line 3)`)."""
+    source's title (`K3.1 (TITLE OF THE SOURCE, line 3)`)."""
     parts = []
     for cid in dict.fromkeys(clause_ids):
         clause = game.clauses.get(cid) if game is not None else None
@@ -99,7 +99,7 @@ class ScoreLine:
     """The plural msgid, when the message counts something (`count` names the value)."""
     count: str | None = None
     against: int | None = None
-    """For an account kept per opponent (supe): the seat the points are written against."""
+    """For an account kept per opponent: the seat the points are written against."""
 
     def text(self, lang: str = "en", game=None) -> str:
         values = _localised(self.values, lang, game)

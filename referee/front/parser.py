@@ -16,7 +16,7 @@ __all__ = ["parse_text", "grammar_path", "get_parser"]
 
 # How terminals are named in messages; keywords are shown as themselves.
 _TERMINAL_NAMES = {
-    "ID": "a lower-case name (such as no_king)",
+    "ID": "a lower-case name (such as my_contract)",
     "CODE": "a card, rank or suit code (such as QH, 10, H)",
     "INT": "a whole number",
     "STRING": 'a quoted text ("...")',

@@ -30,7 +30,7 @@ class BiddingPhases:
         self.passes_in_row = 0
         self.spoken: set[int] = set()
         self.specials_said: list[tuple[int, int]] = []   # (seat, special index) in order
-        self.igra_games: dict[int, int] = {}
+        self.contest_games: dict[int, int] = {}
         self.declarer: int | None = None
         self.from_hand = False
         self.won_by_special = False
@@ -158,7 +158,7 @@ class BiddingPhases:
             self.from_hand = all(specials[i].from_hand for _, i in said)
             if len(said) > 1:
                 # Several bids off the ladder: each names his contract, the best one wins.
-                self.phase, self.to_act = "igra", said[0][0]
+                self.phase, self.to_act = "contest", said[0][0]
                 return
             self.declarer = said[0][0]
         elif self.level is None:
@@ -181,20 +181,20 @@ class BiddingPhases:
             # Nobody names a contract: the bid that won the auction is played.
             self._declare(self.declarer, self.auction.ladder[self.level].contract)
 
-    def _igra_push(self, seat: int, move: int) -> None:
-        self.igra_games[seat] = move
+    def _contest_push(self, seat: int, move: int) -> None:
+        self.contest_games[seat] = move
         order = [s for s, _ in self.specials_said]
-        pending = [s for s in order if s not in self.igra_games]
+        pending = [s for s in order if s not in self.contest_games]
         if pending:
             self.to_act = pending[0]
             return
         # The highest contract wins; between equal ones, the earlier or later bidder as stated.
         ids = self.table.contract_ids
         later = 1 if self.auction.contest[0] == "later" else -1
-        best = max(order, key=lambda s: (self.auction.ladder_index(ids[decode_choice(self.igra_games[s])[0]]),
+        best = max(order, key=lambda s: (self.auction.ladder_index(ids[decode_choice(self.contest_games[s])[0]]),
                                          later * order.index(s)))
         self.declarer = best
-        self._declare_push(best, self.igra_games[best])
+        self._declare_push(best, self.contest_games[best])
 
     def _discard_push(self, seat: int, move: int) -> None:
         a, b = divmod(-100000 - move, 256)
@@ -293,7 +293,7 @@ class BiddingPhases:
                                (("seat", seat), ("talon", talon)), cited, seat, what)
             return Verdict(True, N_("Seat {seat} takes the talon unseen by the others and discards two cards."),
                            (("seat", seat),), cited, seat, what)
-        if phase in ("declare", "igra"):
+        if phase in ("declare", "contest"):
             if action.kind != "declare" or move is None:
                 return illegal(N_("Seat {seat} must declare a contract."), (rules.ladder_clause,),
                                "illegal_bid", seat=seat)
@@ -352,6 +352,6 @@ register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name
     ("auction", BiddingPhases._auction_moves, BiddingPhases._auction_push),
     ("discard", BiddingPhases._discard_moves, BiddingPhases._discard_push),
     ("declare", BiddingPhases._declare_moves, BiddingPhases._declare_push),
-    ("igra", BiddingPhases._declare_moves, BiddingPhases._igra_push),
+    ("contest", BiddingPhases._declare_moves, BiddingPhases._contest_push),
     ("defence", BiddingPhases._defence_moves, BiddingPhases._defence_push),
     ("double", BiddingPhases._double_moves, BiddingPhases._double_push))))

@@ -134,7 +134,7 @@ class Deal(BiddingPhases, BettingPhases):
     def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
-                 auction: AuctionRules | None = None, refe: list[int] | None = None,
+                 auction: AuctionRules | None = None, held: list[int] | None = None,
                  vying=None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None) -> None:
         self.table = table
@@ -164,7 +164,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.columns: dict[int, list[int]] = {}
         self.finished: list[int] = []
         self.auction = auction
-        self.refe = refe if refe is not None else [0] * table.players
+        self.held = held if held is not None else [0] * table.players
+        """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
@@ -216,7 +217,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def action_of(self, move: int) -> Action:
         """The written action of a move in the current phase."""
-        return self.table.action(move, "declare" if self.phase in ("declare", "igra") else "choose")
+        return self.table.action(move, "declare" if self.phase in ("declare", "contest") else "choose")
 
     def _may_choose(self, cid: str) -> bool:
         once = self.game.choose_once
@@ -349,13 +350,8 @@ class Deal(BiddingPhases, BettingPhases):
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
-        if self.phase == "tricks":  # inlined `_trick_push`: the hot path of random play
-            self.hands[seat].remove(move)
-            self.trick.append((seat, move))
-            if len(self.trick) == self.table.players:
-                self._close_trick()
-            else:
-                self.to_act = (seat + 1) % self.table.players
+        if self.phase == "tricks":  # the hot path of random play, without the registry lookup
+            self._trick_push(seat, move)
         else:
             RUNNERS[self.phase].push(self, seat, move)
 

@@ -214,10 +214,10 @@ class Match:
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
-        refe = self.accounts.get(self.auction.refe.account) if self.auction and self.auction.refe else None
+        held = self.accounts.get(self.auction.multiplier.account) if self.auction and self.auction.multiplier else None
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
                          contract=contract, talon=talon, auction=self.auction,
-                         refe=list(refe) if refe is not None else None, vying=self.vying,
+                         held=list(held) if held is not None else None, vying=self.vying,
                          chips=list(self.totals) if self.vying else None, carry=self.carry,
                          upcards=upcards)
         return self.deal

@@ -1,5 +1,5 @@
 """Settling a deal of an auction game: what the declarer and each defender write, by the
-settle rules of the game, multiplied by a refe. Every line cites the clauses behind it."""
+settle rules of the game, multiplied by a multiplier a player holds. Every line cites the clauses behind it."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ def settle_deal(deal) -> list[ScoreLine]:
         out = rules.pass_out
         if out.account is None:
             return lines
-        refe = rules.refe if rules.refe is not None and rules.refe.account == out.account else None
+        held_rule = rules.multiplier if rules.multiplier is not None and rules.multiplier.account == out.account else None
         for seat in range(n):
             # A cap on refes held stops a player from receiving more.
-            if refe is None or refe.limit is None or deal.refe[seat] < refe.limit:
-                clauses = (out.clause,) + ((refe.clause,) if refe else ())
-                lines.append(ScoreLine(seat, out.points, out.account, N_("a refe: everyone passed"), (),
+            if held_rule is None or held_rule.limit is None or deal.held[seat] < held_rule.limit:
+                clauses = (out.clause,) + ((held_rule.clause,) if held_rule else ())
+                lines.append(ScoreLine(seat, out.points, out.account, N_("everyone passed, so nobody played the deal"), (),
                                        clauses))
         return lines
     contract = deal.contract.id
@@ -35,12 +35,12 @@ def settle_deal(deal) -> list[ScoreLine]:
     value = rules.values[contract]
     base = value.from_hand if deal.from_hand and value.from_hand is not None else value.value
     multiplier, extra = 1, ()
-    refe = rules.refe
-    if refe is not None and deal.refe[declarer] > 0:
-        multiplier, extra = refe.multiplier, (refe.clause,)
-        lines.append(ScoreLine(declarer, -1, refe.account,
-                               N_("a refe used: this deal's scores are multiplied by {times}"),
-                               (("times", refe.multiplier),), (refe.clause,)))
+    held_rule = rules.multiplier
+    if held_rule is not None and deal.held[declarer] > 0:
+        multiplier, extra = held_rule.multiplier, (held_rule.clause,)
+        lines.append(ScoreLine(declarer, -1, held_rule.account,
+                               N_("a multiplier used up: this deal's scores are multiplied by {times}"),
+                               (("times", held_rule.multiplier),), (held_rule.clause,)))
     if deal.doublings:
         multiplier *= 2 ** deal.doublings
         extra += (rules.doubling[1],)

@@ -31,7 +31,7 @@ DOUBLE = -7
 _BID = -2000
 """Move IDs _BID - i bid step i of the ladder."""
 _SPECIAL = -3000
-"""Move IDs _SPECIAL - i make special bid i (such as igra)."""
+"""Move IDs _SPECIAL - i make special bid i (a bid off the ladder)."""
 _DISCARD = -100000
 """Move IDs _DISCARD - (a * 256 + b) discard cards a < b."""
 
@@ -52,8 +52,8 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0,), "call": (0,), "fo
 
 @dataclass(frozen=True)
 class Action:
-    """One action at the table, as written in transcripts: `play QH`, `pass`, `choose no_king`,
-    `bid 2`, `bid igra`, `discard 7S 8D`, `declare hearts`, `defend`, `double`, `blind`, `open 3`,
+    """One action at the table, as written in transcripts: `play QH`, `pass`, `choose CONTRACT`,
+    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str

@@ -2,7 +2,7 @@
 talon, the declaration, the defence, and what a deal with a declarer writes.
 
 Every value is a small frozen record carrying the clause that stated it. Rules that may be
-stated for one contract (`in bettel { ... }`) are kept per scope, the contract's name or None for
+stated for one contract (`in CONTRACT { ... }`) are kept per scope, the contract's name or None for
 the whole game, and looked up contract first.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .game import SeatRef
 
-__all__ = ["LadderStep", "SpecialBid", "PassOut", "Refe", "Target", "Amount", "Settle",
+__all__ = ["LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle",
            "ContractValue", "Quota", "AuctionRules"]
 
 
@@ -26,7 +26,7 @@ class LadderStep:
 
 @dataclass(frozen=True)
 class SpecialBid:
-    """A bid off the ladder, above every number (igra)."""
+    """A bid off the ladder, above every number."""
 
     name: str
     title: str
@@ -47,7 +47,7 @@ class PassOut:
 
 
 @dataclass(frozen=True)
-class Refe:
+class Multiplier:
     """Each unit of `account` multiplies the next contract its holder declares by `multiplier`."""
 
     account: str
@@ -124,18 +124,18 @@ class AuctionRules:
     pass_final: tuple[bool, str] | None = None
     """(whether a pass is final, clause): `passed players may [not] bid again`."""
     hold: str | None = None
-    """Clause of `earlier bidders may hold the bid` (moje)."""
+    """Clause of `earlier bidders may hold the bid` (a holding bid)."""
     contest: tuple[str, str] | None = None
     """("earlier" | "later", clause): who wins between equal contracts after several special bids."""
     pass_out: PassOut | None = None
-    refe: Refe | None = None
+    multiplier: Multiplier | None = None
     talon_discards: tuple[int, str] | None = None
     """(cards discarded, clause) of `declarer takes the talon and discards N`."""
     talon_shown: tuple[bool, str] | None = None
     declaration: tuple[str, str] | None = None
     """("at_least_bid" | "bid", clause): what the declarer may name after a number bid."""
     after_special: tuple[str, str] | None = None
-    """(special bid, clause) of `after igra declarer may name any contract`."""
+    """(special bid, clause) of `after NAME declarer may name any contract`."""
     defence: dict[str | None, tuple[str, str]] = field(default_factory=dict)
     """scope -> ("may_decline" | "must", clause)."""
     quotas: dict[str | None, tuple[Quota, ...]] = field(default_factory=dict)

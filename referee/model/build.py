@@ -552,11 +552,7 @@ class _Builder(AuctionStatements, VyingStatements):
         self._rule(item, node, cid, scope, "trumps", None)
 
     def _s_trump_suit(self, item, node, cid, scope) -> None:
-        deck = self._deck(item, node)
-        if deck.suit(str(node.suit)) is None:
-            raise item.error(node.suit, f"the pack has no suit {node.suit}",
-                             expected=" ".join(s.code for s in deck.suits))
-        self._rule(item, node, cid, scope, "trumps", str(node.suit))
+        self._rule(item, node, cid, scope, "trumps", self._known(item, node, node.suit, "suit"))
 
     def _s_trumps_named(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
@@ -598,11 +594,7 @@ class _Builder(AuctionStatements, VyingStatements):
     # pass 2: layout -----------------------------------------------------------------------------
 
     def _s_layout_start(self, item, node, cid, scope) -> None:
-        deck = self._deck(item, node)
-        if deck.rank(str(node.rank)) is None:
-            raise item.error(node.rank, f"the pack has no rank {node.rank}",
-                             expected=" ".join(r.code for r in deck.ranks))
-        self._rule(item, node, cid, scope, "layout_start", str(node.rank))
+        self._rule(item, node, cid, scope, "layout_start", self._known(item, node, node.rank, "rank"))
 
     def _s_layout_build(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
@@ -652,6 +644,14 @@ class _Builder(AuctionStatements, VyingStatements):
         self.irregularities[name] = Cited(tuple(str(r) for r in node.remedies), cid)
 
     # -- cards ------------------------------------------------------------------------------------
+
+    def _known(self, item, at, code, what: str) -> str:
+        """`code` as a suit or rank (`what`) of the pack, or an error listing the pack's."""
+        deck = self._deck(item, at)
+        if (deck.suit if what == "suit" else deck.rank)(str(code)) is None:
+            known = deck.suits if what == "suit" else deck.ranks
+            raise item.error(code, f"the pack has no {what} {code}", expected=" ".join(k.code for k in known))
+        return str(code)
 
     def _deck(self, item, at) -> Deck:
         """The deck card names are resolved against: the first pack declared."""

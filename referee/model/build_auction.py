@@ -13,7 +13,7 @@ from typing import Any
 
 import lark
 
-from .auction import (Amount, AuctionRules, ContractValue, LadderStep, PassOut, Quota, Refe, Settle,
+from .auction import (Amount, AuctionRules, ContractValue, LadderStep, PassOut, Quota, Multiplier, Settle,
                       SpecialBid, Target)
 from .document import _string
 
@@ -146,12 +146,12 @@ class AuctionStatements:
         self._need_account(item, account)
         multiplier = self._number(item, times)
         if multiplier < 1:
-            raise item.error(times, "a refe must multiply by 1 or more", hint="write `by 2` to double")
+            raise item.error(times, "a multiplier must be 1 or more", hint="write `by 2` to double")
         most = self._number(item, limit[0].children[0]) if limit else None
         if most is not None and most < 1:
-            raise item.error(limit[0], "with at most 0 held nobody could ever hold a refe",
-                             hint="remove the refe rule, or allow at least 1")
-        self._auction_once(item, stmt, "refe", Refe(str(account), multiplier, most, cid))
+            raise item.error(limit[0], "with at most 0 held nobody could ever hold one",
+                             hint="remove the statement, or allow at least 1")
+        self._auction_once(item, stmt, "multiplier", Multiplier(str(account), multiplier, most, cid))
 
     # -- the talon and the declaration ---------------------------------------------------------------
 

@@ -307,10 +307,10 @@ def _find(seen, kind, test):
 
 
 def _check_pass_out(rules, seen, fail) -> None:
-    out, refe = rules.pass_out, rules.refe
-    if refe is not None and (out is None or out.account != refe.account):
-        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", f"nothing ever writes a {refe.account}, so this rule never applies",
-                   hint=f"write `all passing: each player writes 1 {refe.account}`")
+    out, held = rules.pass_out, rules.multiplier
+    if held is not None and (out is None or out.account != held.account):
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", f"nothing ever writes a {held.account}, so this rule never applies",
+                   hint=f"write `all passing: each player writes 1 {held.account}`")
 
 
 def _check_talon(game, rules, phases, seen, fail, header) -> None:

@@ -87,7 +87,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
         "decliner_tricks_to_nobody", "doubling"}),
              (_need("each defender may decline", "defence_may_decline", "defence_must"),)),
     Mechanic("blinds", N_("the blind bets"), frozenset({"blind", "blinds_final"}),
-             (_need('blind carre "carré" by eldest stakes pot', "blind"),
+             (_need('blind first "first blind" by eldest stakes pot', "blind"),
               _need("blinds are final", "blinds_final"))),
     Mechanic("betting", N_("the betting"), frozenset({
         "ante", "opening", "pass_before_open", "first_bet", "raise_limit", "betting_end", "stake_limit",
@@ -106,7 +106,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     Mechanic("showdown", N_("the showdown"), frozenset({
         "hand_rank", "hand_order", "showing", "folded_hands", "turned_card", "suit_owner", "showdown_ties",
         "bonus", "bonus_meeting", "stock_draw", "card_points"}),
-             (_need('hand brelan "brelan" three of a kind', "hand_rank"),
+             (_need('hand trips "three of a kind" three of a kind', "hand_rank"),
               _need("hands rank as listed, higher cards first", "hand_order"),
               _need("everyone shows", "showing"), _need("folded hands count", "folded_hands"),
               _need("turned card counts", "turned_card"),

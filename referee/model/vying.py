@@ -400,7 +400,7 @@ def check_vying(game, seen, header, where_of) -> None:
     paid_on_cancel = any("pay_bonuses" in c.value for c in game.irregularities.values())
     if paid_on_cancel and not any(b.on_cancelled_deal for b in model.bonuses):
         raise header_error("a cancelled deal pays bonuses, but no bonus is paid on a cancelled deal",
-                           "bonus brelan 1 from each player, also on cancelled deal")
+                           "bonus trips 1 from each player, also on cancelled deal")
     if model.stock_draw is not None:
         item, stmt = named["stock_draw"]
         for name in model.stock_draw.value:
