@@ -29,11 +29,6 @@ __all__ = ["load_game", "build_game"]
 # Statements read in the first pass: what the rest refers to.
 _DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
                  "number_parameter", "account"}
-# Statements of mechanics without a model of their own, kept as cited feature tuples (none now:
-# the auction statements are read in build_auction.py, the vying ones in model/vying.py).
-_FEATURES: set[str] = set()
-# Feature statements whose first name is a contract (checked to exist).
-_NAMES_CONTRACT: set[str] = set()
 
 
 def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
@@ -44,12 +39,6 @@ def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
 
 def build_game(doc: Document, settings: dict[str, str]) -> Game:
     return _Builder(doc, settings).build()
-
-
-def _word(tree: lark.Tree) -> str:
-    return str(tree.children[0])
-
-
 
 
 class _Builder(AuctionStatements, VyingStatements):
@@ -72,7 +61,6 @@ class _Builder(AuctionStatements, VyingStatements):
         self.checks: list[Check] = []
         self.check_items: list[tuple[Located, lark.Tree]] = []
         """Where each check stands, for its error message."""
-        self.features: dict[str, list[Cited]] = {}
         self.pending: list[Callable[[], None]] = []
         self.seen: list[tuple[str, str | None, Located, lark.Tree]] = []
         """Every statement in force: (kind, contract scope, where, tree), for the mechanics check."""
@@ -108,7 +96,7 @@ class _Builder(AuctionStatements, VyingStatements):
             settings=self.settings, decks=self.decks, packs=tuple(self.packs),
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
-            features={k: tuple(v) for k, v in self.features.items()}, checks=tuple(self.checks),
+            checks=tuple(self.checks),
             auction=self._auction_rules(), vying=self._vying_model(), **self.fields,
         )
         self._require(game)
@@ -256,10 +244,6 @@ class _Builder(AuctionStatements, VyingStatements):
                     raise self._unknown_contract(item, name)
                 self._statements(item, inner, cid, str(name), phase)
             elif (kind in _DECLARATIONS) == (phase == 1):
-                if kind in _FEATURES:
-                    self._feature(item, stmt, cid, scope)
-                    self.seen.append((kind, scope, item, stmt))
-                    continue
                 if kind in AUCTION_KINDS:
                     self._auction_statement(item, stmt, cid, scope)
                     self.seen.append((kind, scope, item, stmt))
@@ -270,31 +254,6 @@ class _Builder(AuctionStatements, VyingStatements):
                 node = statement(stmt)
                 handler(item, node, cid, scope)
                 self.seen.append((kind, scope, item, node))
-
-    def _feature(self, item, stmt, cid, scope) -> None:
-        """Auction, betting, showdown and settlement statements, stored as cited tuples
-        `(scope, arguments...)` with numbers resolved and names checked."""
-        args = self._arguments(item, stmt)
-        kind = stmt.data
-        if kind in _NAMES_CONTRACT and args[0] not in self.contracts:
-            raise self._unknown_contract(item, stmt.children[0])
-        self.features.setdefault(kind, []).append(Cited((scope,) + args, cid))
-
-    def _arguments(self, item, tree) -> tuple:
-        out: list[Any] = []
-        for child in tree.children:
-            if isinstance(child, lark.Token):
-                out.append(_string(child) if child.type == "STRING" else
-                           int(child) if child.type == "INT" else str(child))
-            elif child.data.endswith("_word"):
-                out.append(_word(child))
-            elif child.data in ("number", "param_number"):
-                out.append(self._number(item, child))
-            elif child.data == "signed":
-                out.append(_signed(child))
-            else:
-                out.append((child.data,) + self._arguments(item, child))
-        return tuple(out)
 
     def _unknown_contract(self, item, token) -> RulesDefinitionError:
         known = ", ".join(self.contracts) or "none declared"

@@ -280,24 +280,6 @@ class Game:
     """The rules of an auction game (its bid ladder and what follows it), or None."""
     vying: "VyingModel | None" = None
     """The blinds, betting and showdown statements of a vying game (model/vying.py)."""
-    features: dict[str, tuple[Cited[tuple], ...]] = field(default_factory=dict)
-    """Statements of mechanics without a model of their own yet: kind -> cited tuples
-    `(scope, arguments...)`, scope being the contract of an `in` block or None."""
-
-    def feature(self, kind: str) -> tuple[Cited[tuple], ...]:
-        return self.features.get(kind, ())
-
-    def has_rule(self, kind: str, word: str, contract: str | None = None) -> Cited | None:
-        """The statement `kind word` in force for `contract` (scoped first, then global)."""
-        found = None
-        for cited in self.features.get(kind, ()):
-            scope, first = cited.value[0], cited.value[1] if len(cited.value) > 1 else None
-            if first == word and scope in (None, contract):
-                if scope == contract and contract is not None:
-                    return cited
-                found = found or cited
-        return found
-
     @property
     def primary_account(self) -> str:
         """The account penalties and finishing scores are written to (the winner's account)."""
