@@ -124,15 +124,63 @@ def test_referee_check_reports_the_error(path: Path, capsys) -> None:
 # -- errors that need more than one file, or that the fixture format cannot express -----------------
 
 
-def test_variant_found_as_its_own_base(tmp_path: Path) -> None:
-    # An author copies kierki.rules into his folder and turns it into a variant of kierki: the
-    # base is looked up next to the variant first, so the file extends itself.
-    path = tmp_path / "kierki.rules"
-    path.write_text('variant kierki_mine "Kierki, mine" extends kierki\n', encoding="utf-8")
+def test_a_stray_file_named_like_a_shipped_game_does_not_replace_it(tmp_path: Path) -> None:
+    # An author copies kierki.rules into his folder and turns it into a variant of kierki: a
+    # shipped name means the shipped game, so the copy extends the real Kierki, not itself.
+    (tmp_path / "kierki.rules").write_text('variant kierki_mine "Kierki, mine" extends kierki\n', encoding="utf-8")
+    (tmp_path / "mine.rules").write_text('variant mine "Mine" extends kierki\n', encoding="utf-8")
+    for name in ("kierki.rules", "mine.rules"):
+        game = load_game(str(tmp_path / name))
+        assert game.base == "kierki" and len(game.clauses) == len(load_game("kierki").clauses)
+
+
+def test_extends_by_path_relative_to_the_variant(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "kierki.rules").write_text('variant local "Local" extends kierki\n'
+                                                    'set heart_lead = restricted\n', encoding="utf-8")
+    (tmp_path / "mine.rules").write_text('variant mine "Mine" extends "base/kierki.rules"\n', encoding="utf-8")
+    monkeypatch.chdir("/")  # relative to the variant's file, not to the working folder
+    game = load_game(str(tmp_path / "mine.rules"))
+    assert game.base == "local" and game.settings["heart_lead"] == "restricted"
+
+
+@pytest.mark.parametrize("reference, problem", [
+    ("../kierki.rules", "is not a path to a .rules file inside the variant's folder"),
+    ("/etc/passwd.rules", "is not a path to a .rules file inside the variant's folder"),
+    ("base/notes.txt", "is not a path to a .rules file inside the variant's folder"),
+    ("missing.rules", "no rules file 'missing.rules' beside mine.rules"),
+    ("out.rules", "leads out of the variant's folder"),
+])
+def test_extends_by_path_stays_in_the_variant_folder(tmp_path: Path, reference, problem) -> None:
+    folder = tmp_path / "v"
+    folder.mkdir()
+    (tmp_path / "secret.rules").write_text('game secret "S"\n', encoding="utf-8")
+    (folder / "out.rules").symlink_to(tmp_path / "secret.rules")
+    path = folder / "mine.rules"
+    path.write_text(f'variant mine "Mine" extends "{reference}"\n', encoding="utf-8")
     with pytest.raises(RulesDefinitionError) as info:
         load_game(str(path))
-    assert str(info.value).startswith(f"{path}:1:")
-    assert "extends itself" in str(info.value)
+    message = str(info.value)
+    assert message.startswith(f"{path}:1:29: definition error: the game ") and "to extend is not found" in message
+    assert problem in message, message
+
+
+def test_extends_a_missing_game_names_the_games(tmp_path: Path) -> None:
+    path = tmp_path / "mine.rules"
+    path.write_text('variant mine "Mine" extends hearts\n', encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(str(path))
+    message = str(info.value)
+    assert message.startswith(f"{path}:1:29: definition error: the game 'hearts' to extend is not found")
+    assert "unknown game 'hearts'; the games are: bouillotte, kierki, preferans" in message
+
+
+def test_a_cycle_through_paths_is_named(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text('variant a "A" extends "b.rules"\n', encoding="utf-8")
+    (tmp_path / "b.rules").write_text('variant b "B" extends "a.rules"\n', encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(str(tmp_path / "a.rules"))
+    assert "variant b extends itself through a -> b -> a.rules" in str(info.value)
 
 
 def test_variant_cycle_names_the_whole_loop(tmp_path: Path) -> None:

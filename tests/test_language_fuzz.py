@@ -61,12 +61,7 @@ FUZZ = settings(max_examples=150, deadline=None,
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory) -> Path:
-    """The fuzz files' folder: a generated `extends NAME` finds only the shipped games there.
-
-    (A variant whose base lookup finds its own file recurses without end: see
-    test_language_errors.test_variant_found_as_its_own_base. Generated names are at most six
-    letters and no file here is named like one, so the fuzz tests do not trip over that bug.)
-    """
+    """The fuzz files' folder: a generated `extends NAME` finds only the shipped games there."""
     return tmp_path_factory.mktemp("fuzz")
 
 

@@ -16,11 +16,11 @@ import lark
 from ..errors import RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
 from ..front.syntax import Node
-from ..resources import rules_dir
 from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit
 from ..resources import rules_dir, sources_dir
 
-__all__ = ["Located", "Document", "load_document", "find_rules_file", "find_game", "game_names"]
+__all__ = ["Located", "Document", "load_document", "find_rules_file", "find_game", "game_names",
+           "variant_names", "variants_dir"]
 
 # A game's or variant's name, as `extends NAME` and a transcript's "game" give it: never a path.
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
@@ -74,6 +74,25 @@ def game_names() -> list[str]:
     return sorted(p.stem for p in rules_dir().glob("*.rules"))
 
 
+def variants_dir() -> Path:
+    """The shipped variants: rules files that extend a shipped game (`rules/variants/`)."""
+    return rules_dir() / "variants"
+
+
+def variant_names() -> list[str]:
+    """The variants shipped with the referee, by name."""
+    return sorted(p.stem for p in variants_dir().glob("*.rules"))
+
+
+def _shipped(name: str) -> Path | None:
+    """The shipped game or variant of this name, if there is one."""
+    for folder in (rules_dir(), variants_dir()):
+        path = folder / f"{name}.rules"
+        if path.is_file():
+            return path
+    return None
+
+
 def find_rules_file(name: str, near: Path | None = None) -> Path:
     """A shipped game by name (`referee games` lists them) or a path to a `.rules` file."""
     candidate = Path(name)
@@ -90,18 +109,45 @@ def find_rules_file(name: str, near: Path | None = None) -> Path:
 
 
 def find_game(name: str, near: Path | None = None) -> Path:
-    """A game or variant by name only: beside `near` (a variant's own folder), then shipped.
+    """A game or variant by name only: a shipped one first, then one beside `near` (a variant's
+    own folder).
 
     This is the lookup for names that come from inside untrusted files (`extends NAME`, a
-    transcript's "game"): a name is never read as a path.
+    transcript's "game"): a name is never read as a path. A shipped name always means the
+    shipped file, so a stray `kierki.rules` beside a variant cannot silently stand in for Kierki
+    (a variant that means that file names it by path: `extends "kierki.rules"`).
     """
     if _GAME_NAME.fullmatch(name):
-        for folder in ([near] if near else []) + [rules_dir()]:
-            path = folder / f"{name}.rules"
-            if path.is_file():
-                return path
-    known = ", ".join(game_names())
+        shipped = _shipped(name)
+        if shipped is not None:
+            return shipped
+        if near is not None and (near / f"{name}.rules").is_file():
+            return near / f"{name}.rules"
+    known = ", ".join(game_names() + variant_names())
     raise UsageError(f"unknown game {_shown(name)}; the games are: {known}, or give a path to a .rules file")
+
+
+def find_relative(reference: str, variant: Path) -> Path:
+    """The rules file a variant names by path (`extends "base/game.rules"`): relative to the
+    variant's own folder, inside it (no absolute path, no `..`, no link leading out), ending
+    in `.rules`. Raises UsageError with what is wrong."""
+    parts = reference.replace("\\", "/").split("/")
+    if (not reference.endswith(".rules") or ":" in reference or "\0" in reference
+            or any(part in ("", "..") for part in parts)):  # "" also catches a leading "/"
+        raise UsageError(f"{_shown(reference)} is not a path to a .rules file inside the variant's "
+                         "folder (no absolute path, no `..`)")
+    folder = variant.parent.resolve()
+    path = variant.parent.joinpath(*[p for p in parts if p != "."])
+    try:
+        inside = path.resolve().is_relative_to(folder)
+        found = path.is_file()
+    except (OSError, ValueError) as err:
+        raise UsageError(f"no rules file at {_shown(reference)} ({getattr(err, 'strerror', None) or err})") from None
+    if not inside:
+        raise UsageError(f"{_shown(reference)} leads out of the variant's folder")
+    if not found:
+        raise UsageError(f"no rules file {_shown(reference)} beside {variant.name}")
+    return path
 
 
 def _shown(name: str, width: int = 80, quote: bool = True) -> str:
@@ -147,7 +193,9 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
         doc = Document(id=str(head.children[0]), title=_string(head.children[1]), path=shown,
                        header=header)
     else:
-        base_name = str(head.children[2])
+        base_token = head.children[2]
+        by_path = base_token.type == "STRING"
+        base_name = _string(base_token) if by_path else str(base_token)
         own = (str(head.children[0]), path.resolve())
         chain = _seen + (own,)
         if len(chain) >= LIMITS.variant_chain:
@@ -155,18 +203,18 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
             raise RulesLimitError(header.position(head.children[2]),
                                   f"variants extend each other more than {LIMITS.variant_chain} deep ({names})",
                                   text=text, hint="extend the game, or a variant of it, directly")
-        if base_name == own[0]:
+        if base_name == own[0] and not by_path:
             raise header.error(head.children[2], f"variant {base_name} extends itself")
         try:
-            base_path = find_game(base_name, path.parent)
+            base_path = find_relative(base_name, path) if by_path else find_game(base_name, path.parent)
         except UsageError as err:
-            raise header.error(head.children[2], f"the game {base_name!r} to extend is not found",
+            raise header.error(head.children[2], f"the game {_shown(base_name)} to extend is not found",
                                hint=str(err)) from None
         if any(base_path.resolve() == seen_path for _, seen_path in chain):
             names = " -> ".join([name for name, _ in chain] + [base_name])
             raise header.error(head.children[2], f"variant {own[0]} extends itself through {names}",
-                               hint="a variant's base is looked up beside it first: rename the file "
-                                    "or the variant")
+                               hint="a variant may extend a shipped game or another variant, never "
+                                    "one that leads back to it")
         doc = load_document(base_path, chain)
         doc.base = doc.id
         doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
