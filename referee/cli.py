@@ -67,12 +67,20 @@ def _rules_reference(rules: str, output: str | None) -> dict:
 
 def cmd_games(args) -> int:
     from .model import load_game
-    from .model.document import game_names
-    for name in game_names():
-        game = load_game(name)
+    from .model.document import game_names, variant_names
+
+    def line(name: str, game, indent: str = "") -> str:
         players = sorted(game.players.value)
         count = str(players[0]) if len(players) == 1 else f"{players[0]}-{players[-1]}"
-        print(f"{name:12} {game.title:12} {count} players, {len(game.clauses)} clauses")
+        return f"{indent + name:14} {game.title:12} {count} players, {len(game.clauses)} clauses"
+
+    variants = [(name, load_game(name)) for name in variant_names()]
+    for name in game_names():
+        print(line(name, load_game(name)))
+        # A shipped variant is listed under the game it extends, directly or through another variant.
+        for vname, variant in variants:
+            if variant.base == name or (variant.base and load_game(variant.base).base == name):
+                print(line(vname, variant, "  "))
     return 0
 
 

@@ -20,7 +20,8 @@ from .i18n import N_
 __all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS"]
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
-SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer"})
+SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer",
+                       "receiver", "taker"})
 CARD_KEYS = frozenset({"card", "cards"})
 SUIT_KEYS = frozenset({"suit"})
 
@@ -29,7 +30,7 @@ _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RANK_LETTERS = {"J": N_("rank letter: J"), "Q": N_("rank letter: Q"), "K": N_("rank letter: K"),
                  "A": N_("rank letter: A")}
 _ACTIONS = {
-    "play": N_("play {card}"), "pass": N_("pass"), "choose": N_("choose {contract}"),
+    "play": N_("play {card}"), "give": N_("pass on {card}"), "pass": N_("pass"), "choose": N_("choose {contract}"),
     "bid": N_("bid {bid}"), "discard": N_("discard {cards}"), "declare": N_("declare {contract}"),
     "defend": N_("defend"), "blind": N_("bet blind"), "open": N_("open with {chips}"),
     "call": N_("call"), "raise": N_("raise by {chips}"), "fold": N_("fold"),

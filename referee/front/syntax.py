@@ -334,6 +334,24 @@ class LeadRestriction(Node):
     cards: CardSet
 
 
+@_node("lead_until_broken")
+class LeadUntilBroken(Node):
+    cards: CardSet
+
+
+@_node("card_passing")
+class CardPassing(Node):
+    count: Token
+    targets: tuple[Token, ...]  # "left" | "right" | "across" | "none", one per deal in rotation
+    rotation: bool
+
+
+@_node("score_all_taken")
+class ScoreAllTaken(Node):
+    taker: Number
+    others: Number
+
+
 @_node("layout_start")
 class LayoutStart(Node):
     rank: Token
@@ -599,6 +617,17 @@ class _ToNodes(Transformer):
 
     def lead_restriction(self, meta, c):
         return LeadRestriction(pos=Pos.of(meta), cards=c[0])
+
+    def lead_until_broken(self, meta, c):
+        return LeadUntilBroken(pos=Pos.of(meta), cards=c[0])
+
+    def card_passing(self, meta, c):
+        rotation = any(isinstance(x, lark.Tree) and x.data == "pass_rotation" for x in c)
+        return CardPassing(pos=Pos.of(meta), count=c[0], targets=tuple(x for x in c[1:] if isinstance(x, Token)),
+                           rotation=rotation)
+
+    def score_all_taken(self, meta, c):
+        return ScoreAllTaken(pos=Pos.of(meta), taker=c[0], others=c[1])
 
     def layout_start(self, meta, c):
         return LayoutStart(pos=Pos.of(meta), rank=c[0])

@@ -16,6 +16,7 @@ from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
+from .passing import start_passing
 from .table import PASS, Action, Table, choice_move, decode_choice
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
@@ -50,6 +51,10 @@ class CompiledContract:
     ends_at_place: tuple[int, str] | None
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
+    lead_until_broken: tuple[tuple[frozenset[int], str], ...]
+    """Cards that may not be led until one of them has been played to a trick, with the clause."""
+    all_taken: tuple[int, int, frozenset[int], str] | None
+    """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
     per_trick: tuple[tuple[int, str, int | None], ...]
     """(points, clause, only the last N tricks or None)."""
     per_card: tuple[tuple[int, frozenset[int], str, str], ...]
@@ -101,6 +106,10 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
                                    if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
+        lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
+        all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
+                   frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
+                   rules.all_taken.clause) if rules.all_taken else None,
         per_trick=tuple((s.value.points, s.clause, s.value.last) for s in scores if s.value.kind == "per_trick"),
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
                        for s in scores if s.value.kind == "per_card"),
@@ -136,7 +145,7 @@ class Deal(BiddingPhases, BettingPhases):
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: AuctionRules | None = None, held: list[int] | None = None,
                  vying=None, chips: list[int] | None = None, carry: int = 0,
-                 upcards: list[int] | None = None) -> None:
+                 upcards: list[int] | None = None, number: int = 0) -> None:
         self.table = table
         self.game = table.game
         self.dealer = dealer
@@ -171,6 +180,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.upcards = list(upcards or [])
         self.dealt_hands = [list(h) for h in hands]
         self.carry_out = 0
+        self.passed_cards: list[list[int]] = []
+        """Per seat, the cards it has set aside to pass (card passing)."""
         if contract is not None:
             self._start(contract)
         elif auction is not None:
@@ -179,8 +190,16 @@ class Deal(BiddingPhases, BettingPhases):
             self.points_of = table.points
             self.chips_at_start = list(chips)
             self._init_betting(chips, carry)
-        elif "contract_choice" not in table.phases and len(contracts) == 1:
-            self._start(next(iter(contracts)))
+        elif start_passing(self, number):
+            pass
+        else:
+            self._after_passing()
+
+    def _after_passing(self) -> None:
+        """The deal goes on to the contract choice, or straight to the play of its one contract."""
+        self.phase, self.to_act = "choose", self.eldest
+        if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
+            self._start(next(iter(self.contracts)))
 
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
@@ -217,6 +236,8 @@ class Deal(BiddingPhases, BettingPhases):
 
     def action_of(self, move: int) -> Action:
         """The written action of a move in the current phase."""
+        if self.phase == "passing":
+            return Action("give", (self.table.code(move),))
         return self.table.action(move, "declare" if self.phase in ("declare", "contest") else "choose")
 
     def _may_choose(self, cid: str) -> bool:
@@ -293,6 +314,9 @@ class Deal(BiddingPhases, BettingPhases):
                 allowed = [c for c in hand if c not in cards]
                 if allowed:
                     hand = allowed
+            for cards, _ in contract.lead_until_broken:
+                if cards.isdisjoint(self.taken_all):
+                    hand = [c for c in hand if c not in cards] or hand
             return list(hand)
         if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
             led = self.table.suit_of[self.trick[0][1]]
@@ -506,6 +530,11 @@ class Deal(BiddingPhases, BettingPhases):
                 if move in cards:
                     return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
                                    (clause,), "illegal_card", seat=seat, card=code)
+            for cards, clause in contract.lead_until_broken:
+                if move in cards and cards.isdisjoint(self.taken_all):
+                    return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
+                                      "to a trick yet, and seat {seat} holds other cards."),
+                                   (clause,), "illegal_card", seat=seat, card=code)
         if self.trick:
             led = table.suit_of[self.trick[0][1]]
             options, kind = self._duty_options(hand)
@@ -574,6 +603,8 @@ class Deal(BiddingPhases, BettingPhases):
                                                (("points", points * len(hit)),
                                                 ("cards", " ".join(code(c) for c in hit)),
                                                 ("rule", text), ("each", points)), (clause,)))
+            if contract.all_taken is not None:
+                lines = _all_taken_lines(self, lines) or lines
             if contract.finish is not None:
                 values, clause = contract.finish
                 for place, seat in enumerate(self.finished):
@@ -583,6 +614,25 @@ class Deal(BiddingPhases, BettingPhases):
                                                (("points", values[place]), ("place", place + 1)), (clause,)))
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
+
+
+def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | None:
+    """Shooting the moon: when one player has taken every scoring card, his penalties give way to
+    the stated scores (None when nobody has)."""
+    taker_score, other_score, cards, clause = deal.contract.all_taken
+    taker = next((s for s in range(deal.table.players) if cards and cards <= set(deal.taken[s])), None)
+    if taker is None:
+        return None
+    account = deal.game.primary_account
+    out = []
+    for seat in range(deal.table.players):
+        points = taker_score if seat == taker else other_score
+        out.append(ScoreLine(seat, points, account,
+                             N_("{points}: seat {taker} took every scoring card") if seat != taker else
+                             N_("{points} for taking every scoring card"),
+                             (("points", points), ("taker", taker)), (clause,)))
+    return out
+
 
 
 def perft(deal: Deal, depth: int) -> int:

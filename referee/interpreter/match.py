@@ -219,7 +219,7 @@ class Match:
                          contract=contract, talon=talon, auction=self.auction,
                          held=list(held) if held is not None else None, vying=self.vying,
                          chips=list(self.totals) if self.vying else None, carry=self.carry,
-                         upcards=upcards)
+                         upcards=upcards, number=len(self.results))
         return self.deal
 
     def finish_deal(self) -> DealResult:

@@ -45,7 +45,7 @@ _RAISE = -20_000_000
 
 # The words of actions, with how many arguments each takes.
 _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
-                 "play": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
+                 "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
                  "discard": (2,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
 
@@ -75,7 +75,7 @@ class Action:
         words = text.split()
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
-        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, pass, "
+        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, give CARD, pass, "
                          "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
 

@@ -21,7 +21,7 @@ from .build_auction import AUCTION_KINDS, AuctionStatements
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
                    DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
-                   TrickWinner)
+                   TrickWinner, AllTaken, CardPassing)
 from .vying import VyingStatements, check_vying
 
 __all__ = ["load_game", "build_game"]
@@ -550,6 +550,24 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_lead_restriction(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "lead_restrictions", self._cardset(item, node.cards), many=True)
 
+    def _s_lead_until_broken(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
+
+    def _s_card_passing(self, item, node, cid, scope) -> None:
+        if scope is not None:
+            raise item.error(node, "cards are passed before the contract is known",
+                             hint="state `pass ...` outside any `in` block")
+        count, targets = int(node.count), tuple(str(t) for t in node.targets)
+        if count < 1:
+            raise item.error(node.count, "a player passes at least one card", hint="write `pass 3 cards to left`")
+        if len(targets) > 1 and not node.rotation:
+            raise item.error(node, "several targets are taken in turn, deal by deal",
+                             expected="`in rotation` before `to`")
+        if len(targets) == 1 and node.rotation:
+            raise item.error(node, "one target has no rotation", hint="remove `in rotation`")
+        if set(targets) == {"none"}:
+            raise item.error(node, "no deal would pass any card", hint="remove the statement")
+        self._once(item, node, cid, "card_passing", CardPassing(count, targets))
     # pass 2: layout -----------------------------------------------------------------------------
 
     def _s_layout_start(self, item, node, cid, scope) -> None:
@@ -584,6 +602,10 @@ class _Builder(AuctionStatements, VyingStatements):
         rule = ScoreRule("per_card", self._number(item, node.points), self._cardset(item, node.cards),
                          account=self._account_of(item, node.account))
         self._rule(item, node, cid, scope, "scores", rule, many=True)
+
+    def _s_score_all_taken(self, item, node, cid, scope) -> None:
+        value = AllTaken(self._number(item, node.taker), self._number(item, node.others))
+        self._rule(item, node, cid, scope, "all_taken", value)
 
     def _s_score_finish(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "scores", ScoreRule("finish", finish=node.values), many=True)

@@ -15,7 +15,8 @@ from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEED
 __all__ = ["check_mechanics", "dealt_cards"]
 
 _TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-               "first_lead", "trick_winner", "lead_restriction", "score_per_trick", "score_per_card"}
+               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "score_per_trick",
+               "score_per_card", "score_all_taken"}
 _LAYOUT_ONLY = {"layout_start", "layout_build", "pass_rule", "first_move", "score_finish"}
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
 _ACTION_IRREGULARITIES = {"out_of_turn", "illegal_bid", "illegal_card", "revoke", "over_stake",
@@ -75,6 +76,41 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_irregularities(game, seen, phases, header)
     _check_table(game, seen, header, where)
     _check_auction(game, seen, phases, header)
+    _check_passing(game, seen, phases)
+    _check_all_taken(game, seen)
+
+
+def _check_passing(game: Game, seen, phases) -> None:
+    """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
+    has a player across the table and enough cards to give."""
+    if game.card_passing is None:
+        return
+    item, stmt = next((i, s) for k, _, i, s in seen if k == "card_passing")
+    if phases[0] != "passing" or {"auction", "blinds", "betting"} & set(phases):
+        raise item.error(stmt, "cards are passed first, before the contract choice or the play, in a "
+                         "game without an auction or betting", hint="write `deal phases passing, play`")
+    rule = game.card_passing.value
+    for players in game.players.value:
+        if "across" in rule.targets and players % 2:
+            raise item.error(stmt, f"with {players} players nobody sits across the table",
+                             hint="pass to left or right, or play with an even number of players")
+        hand = dealt_cards(game, players)[0]
+        if rule.count > hand:
+            raise item.error(stmt.count, f"a player holds {hand} cards with {players} players and cannot "
+                             f"pass {rule.count}")
+
+
+def _check_all_taken(game: Game, seen) -> None:
+    """Taking every scoring card needs cards that score per card in each contract it covers."""
+    for kind, scope, item, stmt in seen:
+        if kind != "score_all_taken":
+            continue
+        for contract in game.contracts.values():
+            if scope not in (None, contract.id) or contract.plays != "tricks":
+                continue
+            if not any(s.value.kind == "per_card" for s in contract.all_scores(game.contracts)):
+                raise item.error(stmt, f"contract {contract.id} has no card that scores, so nobody can take "
+                                 "every scoring card", hint="add `score N per card of ... taken`")
 
 
 def _check_contracts(game: Game, seen, phases, header: Located) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
     "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
+    "CardPassing", "AllTaken",
 ]
 
 T = TypeVar("T")
@@ -178,6 +179,24 @@ class ScoreRule:
 
 
 @dataclass(frozen=True)
+class AllTaken:
+    """Shooting the moon: what a player who takes every scoring card is written instead, and what
+    each other player is written."""
+
+    taker: int
+    others: int
+
+
+@dataclass(frozen=True)
+class CardPassing:
+    """Before the play each player gives `count` cards to the player `targets` names for the deal:
+    deal k of the match uses targets[k % len(targets)] ("left", "right", "across" or "none")."""
+
+    count: int
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Condition:
     """A condition that ends a deal early."""
 
@@ -199,7 +218,10 @@ class ContractRules:
     trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()
+    lead_until_broken: tuple[Cited[CardSet], ...] = ()
+    """Cards that may not be led until one of them has been played to a trick."""
     scores: tuple[Cited[ScoreRule], ...] = ()
+    all_taken: Cited[AllTaken] | None = None
     layout_start: Cited[str] | None = None
     layout_build: Cited[str] | None = None
     pass_only_when_unable: Cited[bool] | None = None
@@ -272,6 +294,7 @@ class Game:
     winner: Cited[tuple[str, str | None]] | None = None
     contracts: dict[str, Contract] = field(default_factory=dict)
     contract_choice: Cited[str] | None = None
+    card_passing: Cited[CardPassing] | None = None
     choose_once: Cited[bool] | None = None
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()

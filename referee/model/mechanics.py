@@ -60,6 +60,8 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     Mechanic("match", N_("the match"), frozenset({"account", "winner", *_MATCH_ENDS}),
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
+    Mechanic("passing", N_("the card passing"), frozenset({"card_passing"}),
+             (_need("pass 3 cards to left", "card_passing"),)),
     Mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
              (_need("contract chosen by eldest", "contract_choice"),)),
     Mechanic("auction", N_("the auction"), frozenset({
@@ -114,9 +116,9 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("ties won by first from eldest", "showdown_ties"))),
     Mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-        "first_lead", "trick_winner", "early_end", "lead_restriction", "layout_start",
+        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "layout_start",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
-        "score_finish"})),
+        "score_finish", "score_all_taken"})),
 )}
 
 ALWAYS = ("table", "match")
@@ -148,6 +150,7 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 # (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
+    "passing": ("illegal_card",),
     "contract_choice": (),
     "auction": ("illegal_bid",),
     "talon_exchange": ("illegal_card",),
