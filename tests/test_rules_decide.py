@@ -21,15 +21,14 @@ from referee.errors import RefereeError, RulesDefinitionError
 from referee.front.parser import parse_text
 from referee.judge import judge
 from referee.model import load_game
-from referee.model.document import game_names
-from referee.resources import rules_dir
+from referee.model.document import find_game, game_names, variant_names
 from referee.transcript import dump_transcript, random_transcript
 
 HERE = Path(__file__).parent
 ALLOWLIST = HERE / "inert-statements.txt"
 # Seeds and table sizes played for each mutant: enough to reach every contract and phase often.
 RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3, None)],
-        "bouillotte": [(1, None), (2, 5), (3, 3)]}
+        "bouillotte": [(1, None), (2, 5), (3, 3)], "black_lady": [(1, None), (5, None)]}  # seed 5: a moon in deal 1
 DEALS = 24
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.
@@ -63,6 +62,8 @@ def statements(text: str, settings: dict) -> list[tuple[int, int, str]]:
                 found.append((child.meta.start_pos, child.meta.end_pos, str(child.data)))
 
     for item in tree.children:
+        if isinstance(item, lark.Tree) and item.data == "replace_clause":  # a variant's own clause
+            item = item.children[0]
         if isinstance(item, lark.Tree) and item.data == "clause":
             walk(item.children[-1])
     return found
@@ -92,7 +93,7 @@ def allowlist() -> dict[tuple[str, str], tuple[str, str]]:
 
 def sweep(name: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     """(inert statements, statements whose deletion broke play) of one shipped game."""
-    source = rules_dir() / f"{name}.rules"
+    source = find_game(name)  # a shipped game, or a shipped variant (only its own statements are swept)
     text = source.read_text(encoding="utf-8")
     base = outcome(source, name)
     inert, broken = [], []
@@ -113,7 +114,7 @@ def sweep(name: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     return inert, broken
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", game_names() + variant_names())
 def test_every_statement_drives_the_referee(name, tmp_path):
     inert, broken = sweep(name, tmp_path)
     assert not broken, f"{name}: accepted at load, then play failed: {broken}"

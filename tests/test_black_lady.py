@@ -1,0 +1,268 @@
+"""Black Lady, the shipped variant of Kierki (rules/variants/black_lady.rules), and the general
+constructs it added to the language: card passing in rotation (BL2.1), no lead of hearts until
+broken (K3.5 replaced), and taking every scoring card, shooting the moon (BL5.1)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.cli import main
+from referee.errors import RulesDefinitionError
+from referee.interpreter import Match
+from referee.judge import judge
+from referee.model import load_game
+from referee.transcript import random_transcript
+
+from .helpers import act, full_hands_by_suit, start_deal
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("black_lady")
+
+
+def _deal_number(game, number: int, hands=None, dealer: int = 3):
+    """Deal `number` of a match (0 the first), from `hands` or the by-suit hands."""
+    match = Match(game)
+    match.dealer = dealer
+    written = hands or full_hands_by_suit(game)
+    ids = [[match.table.card_id(c) for c in written[s].split()] for s in range(4)]
+    match.results = [None] * number  # only the count of earlier deals matters for the rotation
+    return match, match.new_deal(ids)
+
+
+def _give(deal, seat, cards):
+    for card in cards.split():
+        verdict = act(deal, seat, f"give {card}")
+        assert verdict.legal, verdict.describe()
+
+
+# -- BL2.1: card passing ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number, receiver", [(0, 1), (1, 3), (2, 2), (4, 1)])
+def test_cards_go_left_right_across_in_rotation(game, number, receiver):
+    match, deal = _deal_number(game, number)
+    assert deal.phase == "passing" and deal.to_act == 0  # the eldest (dealer 3's left) gives first
+    verdict = act(deal, 0, "give 2C")
+    assert verdict.legal and verdict.clauses == ("BL2.1",)
+    assert dict(verdict.values)["receiver"] == receiver
+    _give(deal, 0, "3C 4C")
+    for seat in (1, 2, 3):
+        _give(deal, seat, " ".join(deal.table.code(c) for c in deal.hands[seat][:3]))
+    held = {deal.table.code(c) for c in deal.hands[receiver]}
+    assert {"2C", "3C", "4C"} <= held and all(len(h) == 13 for h in deal.hands)
+    assert deal.phase == "tricks"
+
+
+def test_every_fourth_deal_passes_nothing(game):
+    match, deal = _deal_number(game, 3)
+    assert deal.phase == "tricks"  # straight to the play: the holder of 2C leads
+    assert deal.to_act == 0
+    refused = act(deal, 0, "give 2C")
+    assert not refused.legal
+
+
+def test_received_cards_arrive_only_when_everybody_has_given(game):
+    match, deal = _deal_number(game, 0)
+    _give(deal, 0, "2C 3C 4C")
+    assert len(deal.hands[1]) == 13  # seat 1 has not received seat 0's clubs yet
+    refused = act(deal, 1, "give 2C")  # so it cannot pass them on
+    assert not refused.legal and "does not hold" in refused.describe(game)
+
+
+def test_passing_refuses_a_card_set_aside_a_play_and_a_turn_out_of_order(game):
+    match, deal = _deal_number(game, 0)
+    _give(deal, 0, "2C")
+    twice = act(deal, 0, "give 2C")
+    assert not twice.legal and twice.clauses[0] == "BL2.1" and "already set" in twice.describe(game)
+    play = act(deal, 0, "play 3C")
+    assert not play.legal and play.clauses[0] == "BL2.1" and "must first pass 3 cards" in play.describe(game)
+    early = act(deal, 1, "give 2D")
+    assert not early.legal and "out of turn" in early.describe(game)
+
+
+def test_the_holder_of_the_two_of_clubs_after_the_passing_leads(game):
+    match, deal = _deal_number(game, 0)  # to the left: seat 0's 2C goes to seat 1
+    _give(deal, 0, "2C 3C 4C")
+    for seat in (1, 2, 3):
+        _give(deal, seat, " ".join(deal.table.code(c) for c in deal.hands[seat][:3]))
+    assert deal.to_act == 1
+
+
+# -- K3.5 replaced: no lead of hearts until broken ----------------------------------------------------
+
+HEARTS_HANDS = {
+    0: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2H",
+    1: "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC",
+    2: "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH AD",
+    3: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+}
+
+
+def test_hearts_may_not_be_led_until_broken(game):
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    assert deal.to_act == 0
+    refused = act(deal, 0, "play 2H")
+    assert not refused.legal and refused.clauses[0] == "K3.5"
+    assert "no card of its kind has been played" in refused.describe(game)
+    for seat, card in ((0, "KC"), (1, "AC"), (2, "AD"), (3, "AS")):
+        assert act(deal, seat, f"play {card}").legal
+    # Seat 1 took the trick with the AC; nobody has played a heart yet.
+    assert act(deal, 1, "play 2D").legal
+    assert act(deal, 2, "play 3H").legal  # seat 2 cannot follow: the heart breaks hearts
+    assert act(deal, 3, "play 2S").legal and act(deal, 0, "play 2C").legal
+    assert act(deal, 1, "play 3D").legal and act(deal, 2, "play 4H").legal
+    assert act(deal, 3, "play 3S").legal and act(deal, 0, "play 3C").legal
+    assert deal.to_act == 1
+
+
+def test_a_hand_of_hearts_only_may_lead_a_heart(game):
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    ids = [deal.table.card_id(c) for c in "3H 4H".split()]
+    deal.hands[0] = list(ids)  # seat 0 leads holding nothing but hearts, none yet played
+    assert sorted(deal.legal_moves()) == sorted(ids)
+    assert act(deal, 0, "play 4H").legal
+
+
+# -- BL5.1: shooting the moon ----------------------------------------------------------------------
+
+def _moon_deal(game):
+    """Seat 0 holds every heart and the top of every other suit... and takes every trick."""
+    hands = {0: "AC AD AS KS 3H 4H 5H 6H 7H 8H 9H 10H JH",
+             1: "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC QH",
+             2: "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD KH",
+             3: "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS AH 2H"}
+    match, deal = _deal_number(game, 3, hands)
+    return match, deal
+
+
+def _take_all(deal):
+    rng = random.Random(0)
+    while not deal.is_over():
+        deal.push(rng.choice(deal.legal_moves()))
+
+
+def test_taking_every_heart_and_the_queen_of_spades_charges_the_others(game):
+    match, deal = _moon_deal(game)
+    deal.taken[0] = [deal.table.card_id(c) for c in
+                     "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
+    lines = deal.result().scores
+    assert [(l.seat, l.points) for l in lines] == [(0, 0), (1, 26), (2, 26), (3, 26)]
+    assert all(l.clauses == ("BL5.1",) for l in lines)
+    assert "took every scoring card" in lines[1].text("en")
+
+
+def test_the_shooter_subtracts_26_under_the_other_reading():
+    game = load_game("black_lady", {"moon": "shooter_subtracts"})
+    match, deal = _moon_deal(game)
+    deal.taken[0] = [deal.table.card_id(c) for c in
+                     "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
+    assert [(l.seat, l.points) for l in deal.result().scores] == [(0, -26), (1, 0), (2, 0), (3, 0)]
+
+
+def test_missing_one_heart_is_no_moon(game):
+    match, deal = _moon_deal(game)
+    deal.taken[0] = [deal.table.card_id(c) for c in "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
+    deal.taken[1] = [deal.table.card_id("2H")]
+    assert [(l.seat, l.points) for l in deal.result().scores] == [(0, 12), (0, 13), (1, 1)]
+
+
+# -- the match: to 100, the lowest total wins --------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_matches_conserve_cards_score_26_and_end_at_100(game, seed):
+    rng = random.Random(seed)
+    match = Match(game)
+    match.draw_for_dealer(rng)
+    deals = 0
+    while not match.is_over():
+        deal = match.new_deal(match.deal_cards(rng))
+        steps = 0
+        while not deal.is_over():
+            steps += 1
+            assert steps <= 13 * 4 + 12, "a deal ends after the passing and 13 tricks"
+            deal.push(rng.choice(deal.legal_moves()))
+        assert sorted(c for t in deal.taken for c in t) == list(range(52))  # every card, once
+        result = match.finish_deal()
+        total = sum(line.points for line in result.scores)
+        assert total in (26, 78), total  # 26 penalties, or 3 x 26 when someone shoots the moon
+        deals += 1
+        assert deals <= 100
+    totals = match.totals
+    assert max(totals) >= 100 and all(t < 100 for t in [sum(r.totals(4)[s] for r in match.results[:-1])
+                                                         for s in range(4)])
+    assert match.result().winners == tuple(s for s, t in enumerate(totals) if t == min(totals))
+
+
+def test_judge_plays_a_whole_match_and_finds_the_illegal_lead(game, tmp_path):
+    data = random_transcript(game, 7, whole_match=True, game_ref={"game": "black_lady"})
+    report = judge(data)
+    assert report.legal and "Winner" in report.text()
+    deal = data["deals"][3]  # the fourth deal passes nothing; break the first lead
+    assert all(not a["action"].startswith("give") for a in deal["actions"])
+    leader = deal["actions"][0]["seat"]
+    heart = next((c for c in deal["hands"][str(leader)] if c.endswith("H")), None)
+    if heart is not None and any(not c.endswith("H") for c in deal["hands"][str(leader)]):
+        deal["actions"][0]["action"] = f"play {heart}"
+        bad = judge(data)
+        assert not bad.legal and "K3.5" in bad.text()
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+def test_games_lists_the_variant_under_its_parent(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    kierki = next(i for i, line in enumerate(out) if line.startswith("kierki "))
+    assert out[kierki + 1].startswith("  black_lady ") and "Black Lady" in out[kierki + 1]
+
+
+def test_check_play_and_judge_from_the_command_line(capsys, tmp_path):
+    assert main(["check", "black_lady"]) == 0
+    out = tmp_path / "match.json"
+    assert main(["play", "black_lady", "--match", "--seed", "2", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["judge", str(out)]) == 0
+    assert "Match over. Totals:" in capsys.readouterr().out
+
+
+# -- what the new statements refuse at load ---------------------------------------------------------
+
+HEAD = 'variant v "V" extends black_lady\n'
+
+
+@pytest.mark.parametrize("body, message", [
+    ('replace clause BL2.1 "x" tradition "t" { pass 3 cards to left, right }',
+     "several targets are taken in turn, deal by deal"),
+    ('replace clause BL2.1 "x" tradition "t" { pass 3 cards in rotation to left }', "one target has no rotation"),
+    ('replace clause BL2.1 "x" tradition "t" { pass 14 cards to left }', "cannot pass 14"),
+    ('replace clause BL2.1 "x" tradition "t" { pass 3 cards to none }', "no deal would pass any card"),
+    ('replace clause K2.1 "x" tradition "t" { deal phases play, passing }', "cards are passed first"),
+    ('replace clause K5.1 "x" tradition "t" { score 1 per trick }',
+     "contract black_lady has no card that scores, so nobody can take every scoring card"),
+    ('replace clause BL2.1 "x" tradition "t" { in black_lady { pass 3 cards to left } }',
+     "cards are passed before the contract is known"),
+])
+def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
+    path = tmp_path / "v.rules"
+    path.write_text(HEAD + body + "\n", encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    # The error points at the statement at fault: the new one, or the variant's one it contradicts.
+    shipped = str(Path(load_game("black_lady").path))
+    assert message in str(info.value), str(info.value)
+    assert str(info.value).startswith((f"{path}:2:", f"{shipped}:")), str(info.value)
+
+
+def test_across_needs_an_even_table(tmp_path):
+    path = tmp_path / "v.rules"
+    path.write_text(HEAD + 'replace clause K1.1 "x" tradition "t" { players 3 to 4\n deck standard "p" {\n'
+                    ' suits C "c" "♣", D "d" "♦", H "h" "♥", S "s" "♠" ranks 2 3 4 5 6 7 8 9 10 J Q K A }\n'
+                    ' pack standard }\n', encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert "with 3 players nobody sits across the table" in str(info.value)
