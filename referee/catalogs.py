@@ -141,10 +141,10 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
     import lark
 
     from .front.parser import parse_text
-    from .resources import rules_dir
+    from .model.document import shipped_rules_files
 
     found: list[Message] = []
-    for path in paths or sorted(rules_dir().glob("*.rules")):
+    for path in paths or shipped_rules_files():
         tree = parse_text(path.read_text(encoding="utf-8"), str(path))
         where = _relative(path)
 
@@ -188,11 +188,12 @@ def section_messages() -> list[Message]:
     the sections of the book's rules pages, and the titles and descriptions of the sources
     (rules/sources/sources.toml)."""
     from .presentation import _source_table
-    from .resources import rules_dir, sources_dir
+    from .model.document import shipped_rules_files
+    from .resources import sources_dir
     from .sphinxext import section_titles
 
     out: list[Message] = []
-    for path in sorted(rules_dir().glob("*.rules")):
+    for path in shipped_rules_files():
         for prefix, title in section_titles(path).items():
             out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
     from .presentation import source_glosses

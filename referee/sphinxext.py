@@ -81,6 +81,14 @@ L_SOURCE_ABOUT = N_("File {filename}; language: {language}; lines: {lines}.")
 LANGUAGE_NAMES = {"pl": N_("Polish"), "ru": N_("Russian"), "hr": N_("Croatian"), "en": N_("English"),
                   "fr": N_("French"), "de": N_("German")}
 L_CONTENTS = N_("On this page")
+L_KEPT = N_("kept")
+L_REPLACED = N_("replaced")
+L_REMOVED = N_("removed")
+L_ADDED = N_("added")
+L_PARENT_SAYS = N_("{game} says:")
+L_KEPT_FROM = N_("As in {game}:")
+L_WHY_REMOVED = N_("Why it goes:")
+L_VARIANT_SUMMARY = N_("Against {game}: {kept} kept, {replaced} replaced, {removed} removed, {added} added.")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -280,14 +288,15 @@ class RulesClauses(_GameDirective):
         box += items
         return box
 
-    def clause(self, game, clause) -> nodes.Node:
+    def clause(self, game, clause, note: bool = True) -> nodes.Node:
         _ = self._
         kind = clause.provenance.kind
         box = nodes.container(classes=["rules-clause", f"rules-kind-{kind}"] +
                               (["rules-ruling"] if clause.is_ruling else []))
         box["ids"].append(clause_anchor(clause.id))
-        self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
-                                               location=self.get_location())
+        if note:  # a clause is a searchable object on its game's own rules page only
+            self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
+                                                   location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
                      classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
@@ -337,6 +346,126 @@ class RulesClauses(_GameDirective):
         else:
             box += _choices(param, _, _(L_DEFAULT))
         return box
+
+
+# --------------------------------------------------------------------------------------------------
+# rules-variant
+
+
+def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str]]:
+    """What a variant file does to the clauses of the game it extends: (clause IDs it replaces,
+    clause ID -> the reason it gives for removing it, IDs of the clauses it adds)."""
+    from .front.parser import parse_text
+    from .model.document import _string
+
+    tree = parse_text(Path(path).read_text(encoding="utf-8"), str(path))
+    replaced, removed, added = set(), {}, set()
+    for item in tree.children[1:]:
+        if item.data == "replace_clause":
+            replaced.add(str(item.children[0].children[0]))
+        elif item.data == "remove_clause":
+            removed[str(item.children[0])] = _string(item.children[1])
+        elif item.data == "clause":
+            added.add(str(item.children[0]))
+    return replaced, removed, added
+
+
+class RulesVariant(RulesClauses):
+    """A variant clause by clause against the game it extends: each clause of the parent kept,
+    replaced (the variant's clause, beside what the parent said) or removed (with the variant's
+    reason), then the clauses the variant adds, each with its provenance."""
+
+    def page_uri(self, which: str, anchor: str) -> str:
+        # The variant's sources are its parent's: link to the shipped game's source page.
+        from .links import book_game
+        if which == "source" and f"{which}-page" not in self.options:
+            self.options[f"{which}-page"] = f"{book_game(self.game_model)}/source"
+        return super().page_uri(which, anchor)
+
+    def run(self) -> list[nodes.Node]:
+        from .model import load_game
+        _ = self._
+        game = self.game_model = self.game()
+        parent = load_game(game.base)
+        parent_page = self.env.app.builder.get_relative_uri(self.env.docname, f"{parent.id}/rules") \
+            if f"{parent.id}/rules" in self.env.found_docs else None
+        replaced, removed, added = variant_changes(Path(game.path))
+        parent_title = _(parent.title)
+        counts = {"kept": 0, "replaced": 0, "removed": 0, "added": 0}
+        titles = {**section_titles(Path(parent.path)), **section_titles(Path(game.path))}
+        sections: dict[str, list[nodes.Node]] = {}
+
+        def put(cid: str, node: nodes.Node) -> None:
+            # A clause the variant adds (BL2.1) joins the parent's section of its number (K2).
+            prefix = cid.split(".")[0]
+            number = re.sub(r"^[A-Z]+", "", prefix)
+            prefix = next((p for p in sections if re.sub(r"^[A-Z]+", "", p) == number), prefix)
+            sections.setdefault(prefix, []).append(node)
+
+        def parent_link(cid: str) -> nodes.Node:
+            if parent_page is None:
+                return nodes.literal(cid, cid)
+            return _link(cid, f"{parent_page}#{clause_anchor(cid)}", classes=["rules-clause-ref"])
+
+        def head(cid: str, label: str, kind: str, anchor: bool = True) -> nodes.Node:
+            para = _para(classes=["rules-clause-head"])
+            para += parent_link(cid) if not anchor else _link(cid, f"#{clause_anchor(cid)}", classes=["rules-clause-id"])
+            para += nodes.Text(" ")
+            para += _inline(_(label), classes=["rules-badge", f"rules-badge-variant-{kind}"])
+            return para
+
+        for cid, old in parent.clauses.items():
+            if cid in removed:
+                counts["removed"] += 1
+                box = nodes.container(classes=["rules-clause", "rules-variant-removed"])
+                box["ids"].append(clause_anchor(cid))
+                box += head(cid, L_REMOVED, "removed", anchor=False)
+                box += _para(_inline(_(L_PARENT_SAYS).format(game=parent_title) + " ", classes=["rules-label"]),
+                             nodes.Text(_(old.statement)), classes=["rules-variant-parent"])
+                box += _para(_inline(_(L_WHY_REMOVED) + " ", classes=["rules-label"]),
+                             nodes.Text(_(removed[cid])), classes=["rules-variant-reason"])
+                put(cid, box)
+            elif cid in replaced:
+                counts["replaced"] += 1
+                box = self.clause(game, game.clauses[cid], note=False)
+                box["classes"].append("rules-variant-replaced")
+                box[0] += nodes.Text(" ")
+                box[0] += _inline(_(L_REPLACED), classes=["rules-badge", "rules-badge-variant-replaced"])
+                box.insert(1, _para(_inline(_(L_PARENT_SAYS).format(game=parent_title) + " ", classes=["rules-label"]),
+                                    parent_link(cid), nodes.Text(" " + _(old.statement)),
+                                    classes=["rules-variant-parent"]))
+                put(cid, box)
+            else:
+                counts["kept"] += 1
+                box = nodes.container(classes=["rules-clause", "rules-variant-kept"])
+                box["ids"].append(clause_anchor(cid))
+                box += head(cid, L_KEPT, "kept", anchor=False)
+                box += _para(_inline(_(L_KEPT_FROM).format(game=parent_title) + " ", classes=["rules-label"]),
+                             nodes.Text(_(old.statement)), classes=["rules-variant-parent"])
+                kind = old.provenance.kind
+                badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
+                links = self.citation_links(parent, old)
+                box += _para(_inline(_(badge), classes=["rules-badge", f"rules-badge-{kind}"]),
+                             *([nodes.Text(" ")] + links if links else []), classes=["rules-provenance"])
+                put(cid, box)
+        for cid in game.clauses:
+            if cid in added:
+                counts["added"] += 1
+                box = self.clause(game, game.clauses[cid], note=False)
+                box["classes"].append("rules-variant-added")
+                box[0] += nodes.Text(" ")
+                box[0] += _inline(_(L_ADDED), classes=["rules-badge", "rules-badge-variant-added"])
+                put(cid, box)
+        out: list[nodes.Node] = [_para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
+                                       classes=["rules-variant-summary"])]
+        for prefix in sections:
+            title = f"{prefix}. {_(titles[prefix])}" if prefix in titles else prefix
+            section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
+                                    classes=["rules-section"])
+            section += nodes.title(title, title)
+            section.extend(sections[prefix])
+            out.append(section)
+        return _untranslatable(out)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -530,9 +659,9 @@ def reference_examples() -> dict[str, list[tuple[str, str, int]]]:
     import lark
 
     from .front.parser import parse_text
-    from .resources import rules_dir
+    from .model.document import shipped_rules_files
     found: dict[str, list[tuple[str, str, int]]] = {}
-    for path in sorted(rules_dir().glob("*.rules")):
+    for path in shipped_rules_files():
         text = path.read_text(encoding="utf-8")
         tree = parse_text(text, str(path))
         for sub in tree.iter_subtrees():
@@ -687,4 +816,5 @@ def setup(app):
     app.add_directive("rules-source", RulesSource)
     app.add_directive("rules-disputed", RulesDisputed)
     app.add_directive("rules-reference", RulesReference)
+    app.add_directive("rules-variant", RulesVariant)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

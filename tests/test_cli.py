@@ -19,10 +19,12 @@ def run(capsys, *argv):
     return status, out, err
 
 
-def test_games_lists_the_three_games(capsys):
+def test_games_lists_the_three_games_and_their_variants(capsys):
     status, out, _ = run(capsys, "games")
     assert status == 0
-    assert [line.split()[0] for line in out.splitlines()] == ["bouillotte", "kierki", "preferans"]
+    games = [line.split()[0] for line in out.splitlines() if not line.startswith(" ")]
+    assert games == ["bouillotte", "kierki", "preferans"]
+    assert "  black_lady " in out  # a variant, indented under the game it extends
 
 
 def test_rules_prints_clauses_with_citations(capsys):

@@ -20,7 +20,7 @@ from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit
 from ..resources import rules_dir, sources_dir
 
 __all__ = ["Located", "Document", "load_document", "find_rules_file", "find_game", "game_names",
-           "variant_names", "variants_dir"]
+           "variant_names", "variants_dir", "shipped_rules_files"]
 
 # A game's or variant's name, as `extends NAME` and a transcript's "game" give it: never a path.
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
@@ -82,6 +82,11 @@ def variants_dir() -> Path:
 def variant_names() -> list[str]:
     """The variants shipped with the referee, by name."""
     return sorted(p.stem for p in variants_dir().glob("*.rules"))
+
+
+def shipped_rules_files() -> list[Path]:
+    """Every shipped rules file: the games, then the variants."""
+    return sorted(rules_dir().glob("*.rules")) + sorted(variants_dir().glob("*.rules"))
 
 
 def _shipped(name: str) -> Path | None:
