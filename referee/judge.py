@@ -95,7 +95,7 @@ class Judgement:
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
                     head += _(", declarer seat {seat}").format(seat=self.seat_name(report.declarer))
-                chosen_by = g.contract_choice or g.phases
+                chosen_by = g.contract_choice or g.contract_order or g.phases
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
             n = report.actions_judged

@@ -339,6 +339,11 @@ class LeadUntilBroken(Node):
     cards: CardSet
 
 
+@_node("contract_order")
+class ContractOrder(Node):
+    contracts: tuple[Token, ...]
+
+
 @_node("card_passing")
 class CardPassing(Node):
     count: Token
@@ -372,6 +377,8 @@ class ScorePerTrick(Node):
     points: Number
     last: Token | None
     account: Token | None
+    number: Token | None = None
+    """`per trick number N`: only the Nth trick counts."""
 
 
 @_node("score_per_card")
@@ -621,6 +628,9 @@ class _ToNodes(Transformer):
     def lead_until_broken(self, meta, c):
         return LeadUntilBroken(pos=Pos.of(meta), cards=c[0])
 
+    def contract_order(self, meta, c):
+        return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))
+
     def card_passing(self, meta, c):
         rotation = any(isinstance(x, lark.Tree) and x.data == "pass_rotation" for x in c)
         return CardPassing(pos=Pos.of(meta), count=c[0], targets=tuple(x for x in c[1:] if isinstance(x, Token)),
@@ -640,8 +650,10 @@ class _ToNodes(Transformer):
 
     def score_per_trick(self, meta, c):
         last = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "last_tricks"]
+        number = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "trick_number"]
         account = [x for x in c[1:] if isinstance(x, Token)]
         return ScorePerTrick(pos=Pos.of(meta), points=c[0], last=last[0] if last else None,
+                             number=number[0] if number else None,
                              account=account[0] if account else None)
 
     def score_per_card(self, meta, c):

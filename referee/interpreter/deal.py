@@ -55,8 +55,8 @@ class CompiledContract:
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
-    per_trick: tuple[tuple[int, str, int | None], ...]
-    """(points, clause, only the last N tricks or None)."""
+    per_trick: tuple[tuple[int, str, int | None, int | None], ...]
+    """(points, clause, only the last N tricks or None, only trick number N or None)."""
     per_card: tuple[tuple[int, frozenset[int], str, str], ...]
     """(points, cards, clause, text of the card set)."""
     finish: tuple[tuple[int, ...], str] | None
@@ -110,7 +110,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
-        per_trick=tuple((s.value.points, s.clause, s.value.last) for s in scores if s.value.kind == "per_trick"),
+        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number)
+                        for s in scores if s.value.kind == "per_trick"),
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
                        for s in scores if s.value.kind == "per_card"),
         finish=finish,
@@ -182,7 +183,11 @@ class Deal(BiddingPhases, BettingPhases):
         self.carry_out = 0
         self.passed_cards: list[list[int]] = []
         """Per seat, the cards it has set aside to pass (card passing)."""
-        if contract is not None:
+        self.fixed_contract: str | None = None
+        """A contract the order of the match fixes, whose trumps the dealer still has to name."""
+        if contract is not None and self.contracts[contract].trumps_named_by == "dealer":
+            self.fixed_contract, self.to_act = contract, dealer  # phase "choose": the dealer names trumps
+        elif contract is not None:
             self._start(contract)
         elif auction is not None:
             self._init_auction()
@@ -390,10 +395,13 @@ class Deal(BiddingPhases, BettingPhases):
     def _choice_push(self, seat: int, move: int) -> None:
         index, trump = decode_choice(move)
         cid = self.table.contract_ids[index]
-        self.chosen[self.chooser].add(cid)
+        if self.fixed_contract is None:
+            self.chosen[self.chooser].add(cid)
         self._start(cid, trump)
 
     def _choice_legal(self, seat: int) -> list[int]:
+        if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
+            return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
         return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
                 for move in self._choice_moves(i, "chooser")]
 
@@ -472,6 +480,13 @@ class Deal(BiddingPhases, BettingPhases):
     def _judge_choice(self, seat: int, action: Action, illegal) -> Verdict:
         game, what = self.game, str(action)
         move = self.table.move(action)
+        if self.fixed_contract is not None:
+            fixed = self.contracts[self.fixed_contract]
+            if move not in self.legal_moves():
+                return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
+                               (fixed.trumps_clause,), seat=seat, contract=self.fixed_contract)
+            return Verdict(True, N_("Seat {seat} names {suit} as trumps."),
+                           (("seat", seat), ("suit", action.args[1])), (fixed.trumps_clause,), seat, what)
         if action.kind != "choose":
             return illegal(N_("Seat {seat} must first name the contract."),
                            (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
@@ -587,8 +602,11 @@ class Deal(BiddingPhases, BettingPhases):
             lines = settle_vying(self)
         elif contract is not None:
             for seat in range(self.table.players):
-                for points, clause, last in contract.per_trick:
-                    n = self.tricks_won[seat] if last is None else self.trick_winners[-last:].count(seat)
+                for points, clause, last, number in contract.per_trick:
+                    if number is not None:
+                        n = int(len(self.trick_winners) >= number and self.trick_winners[number - 1] == seat)
+                    else:
+                        n = self.tricks_won[seat] if last is None else self.trick_winners[-last:].count(seat)
                     if n:
                         lines.append(ScoreLine(seat, points * n, account,
                                                N_("{points} for {tricks} trick taken at {each} each"),

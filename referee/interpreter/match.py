@@ -214,6 +214,9 @@ class Match:
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
             raise UsageError("the first dealer is not known: draw for it first")
+        order = self.game.contract_order
+        if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
+            contract = order.value[len(self.results) % len(order.value)]
         held = self.accounts.get(self.auction.multiplier.account) if self.auction and self.auction.multiplier else None
         self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
                          contract=contract, talon=talon, auction=self.auction,

@@ -488,6 +488,16 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_contract_choice(self, item, node, cid, scope) -> None:
         self._once(item, node, cid, "contract_choice", str(node.chooser))
 
+    def _s_contract_order(self, item, node, cid, scope) -> None:
+        for name in node.contracts:
+            if str(name) not in self.contracts:
+                raise self._unknown_contract(item, name)
+        missing = [c for c in self.contracts if c not in {str(n) for n in node.contracts}]
+        if missing:
+            raise item.error(node, f"contract {missing[0]} is never played: the order leaves it out",
+                             hint="list every contract, or remove the ones the match never plays")
+        self._once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
+
     def _s_choose_once(self, item, node, cid, scope) -> None:
         self._once(item, node, cid, "choose_once", True)
 
@@ -594,7 +604,10 @@ class _Builder(AuctionStatements, VyingStatements):
         count = int(node.last) if node.last is not None else None
         if count is not None and count < 1:
             raise item.error(node.last, "`of the last 0` counts no trick", hint="write a number from 1")
-        rule = ScoreRule("per_trick", self._number(item, node.points), last=count,
+        number = int(node.number) if node.number is not None else None
+        if number is not None and number < 1:
+            raise item.error(node.number, "tricks are numbered from 1", hint="write `per trick number 1` for the first")
+        rule = ScoreRule("per_trick", self._number(item, node.points), last=count, number=number,
                          account=self._account_of(item, node.account))
         self._rule(item, node, cid, scope, "scores", rule, many=True)
 

@@ -44,7 +44,9 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
         rule = cited.value
         if name in ("total_penalty", "max_penalty"):
             if rule.kind == "per_trick":
-                total += rule.points * hand_size(game, players)
+                tricks = 1 if rule.number is not None else min(rule.last or hand_size(game, players),
+                                                                 hand_size(game, players))
+                total += rule.points * tricks
             elif rule.kind == "per_card":
                 total += rule.points * len(rule.cards.cards & frozenset(deck.cards))
         elif name == "total_finish_score" and rule.kind == "finish":

@@ -123,9 +123,14 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
         item, stmt = next((i, s) for k, _, i, s in seen if k == "contract")
         raise item.error(stmt, "contracts are declared but the deal has no play phase",
                          hint="add `play` to `deal phases`")
-    if len(contracts) > 1 and not {"contract_choice", "auction"} & set(phases):
+    if game.contract_order is not None and {"contract_choice", "auction"} & set(phases):
+        item, stmt = next((i, s) for k, _, i, s in seen if k == "contract_order")
+        raise item.error(stmt, "the contracts come in a fixed order, so no phase may choose one",
+                         hint="remove `contracts in order ...` or the phase that chooses")
+    if len(contracts) > 1 and not {"contract_choice", "auction"} & set(phases) and game.contract_order is None:
         raise header.error(header.tree, "the game has several contracts but no phase chooses one",
-                           hint="add `contract choice` or `auction` to `deal phases`")
+                           hint="add `contract choice` or `auction` to `deal phases`, or play them "
+                                "in turn with `contracts in order ...`")
     for kind, scope, item, stmt in seen:
         if kind in _TRICK_ONLY | _LAYOUT_ONLY:
             wanted = "tricks" if kind in _TRICK_ONLY else "layout"

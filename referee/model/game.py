@@ -176,6 +176,8 @@ class ScoreRule:
     account: str | None = None
     last: int | None = None
     """For `per_trick`: count only the last `last` tricks of the deal."""
+    number: int | None = None
+    """For `per_trick`: count only trick number `number` of the deal (1 the first)."""
 
 
 @dataclass(frozen=True)
@@ -295,6 +297,8 @@ class Game:
     contracts: dict[str, Contract] = field(default_factory=dict)
     contract_choice: Cited[str] | None = None
     card_passing: Cited[CardPassing] | None = None
+    contract_order: Cited[tuple[str, ...]] | None = None
+    """The contracts the deals of a match play, in order (`contracts in order ...`)."""
     choose_once: Cited[bool] | None = None
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()

@@ -118,7 +118,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
         "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "layout_start",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
-        "score_finish", "score_all_taken"})),
+        "score_finish", "score_all_taken", "contract_order"})),
 )}
 
 ALWAYS = ("table", "match")
