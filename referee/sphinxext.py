@@ -88,6 +88,8 @@ L_ADDED = N_("added")
 L_PARENT_SAYS = N_("{game} says:")
 L_KEPT_FROM = N_("As in {game}:")
 L_WHY_REMOVED = N_("Why it goes:")
+L_SETTINGS = N_("Readings this variant chooses")
+L_SET_IN = N_("declared in {clause}")
 L_VARIANT_SUMMARY = N_("Against {game}: {kept} kept, {replaced} replaced, {removed} removed, {added} added.")
 
 
@@ -352,14 +354,17 @@ class RulesClauses(_GameDirective):
 # rules-variant
 
 
-def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str]]:
+def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str], list[tuple[str, str, str]]]:
     """What a variant file does to the clauses of the game it extends: (clause IDs it replaces,
-    clause ID -> the reason it gives for removing it, IDs of the clauses it adds)."""
+    clause ID -> the reason it gives for removing it, IDs of the clauses it adds, the readings it
+    sets as (parameter, value, reason))."""
+    import lark
+
     from .front.parser import parse_text
     from .model.document import _string
 
     tree = parse_text(Path(path).read_text(encoding="utf-8"), str(path))
-    replaced, removed, added = set(), {}, set()
+    replaced, removed, added, settings = set(), {}, set(), []
     for item in tree.children[1:]:
         if item.data == "replace_clause":
             replaced.add(str(item.children[0].children[0]))
@@ -367,7 +372,17 @@ def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str]]:
             removed[str(item.children[0])] = _string(item.children[1])
         elif item.data == "clause":
             added.add(str(item.children[0]))
-    return replaced, removed, added
+        elif item.data == "set_parameter":
+            name, value, *reason = item.children
+            shown = value.children[0]
+            shown = str(shown) if isinstance(shown, lark.Token) else str(_signed_value(shown))
+            settings.append((str(name), shown, _string(reason[0]) if reason else ""))
+    return replaced, removed, added, settings
+
+
+def _signed_value(tree) -> int:
+    digits = "".join(str(t) for t in tree.children)
+    return int(digits)
 
 
 class RulesVariant(RulesClauses):
@@ -389,7 +404,7 @@ class RulesVariant(RulesClauses):
         parent = load_game(game.base)
         parent_page = self.env.app.builder.get_relative_uri(self.env.docname, f"{parent.id}/rules") \
             if f"{parent.id}/rules" in self.env.found_docs else None
-        replaced, removed, added = variant_changes(Path(game.path))
+        replaced, removed, added, settings = variant_changes(Path(game.path))
         parent_title = _(parent.title)
         counts = {"kept": 0, "replaced": 0, "removed": 0, "added": 0}
         titles = {**section_titles(Path(parent.path)), **section_titles(Path(game.path))}
@@ -458,6 +473,8 @@ class RulesVariant(RulesClauses):
                 put(cid, box)
         out: list[nodes.Node] = [_para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
                                        classes=["rules-variant-summary"])]
+        if settings:
+            out.append(self.settings(game, settings, parent_link))
         for prefix in sections:
             title = f"{prefix}. {_(titles[prefix])}" if prefix in titles else prefix
             section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
@@ -466,6 +483,26 @@ class RulesVariant(RulesClauses):
             section.extend(sections[prefix])
             out.append(section)
         return _untranslatable(out)
+
+
+    def settings(self, game, settings, parent_link) -> nodes.Node:
+        """The readings the variant sets: each parameter's question, the reading chosen, why."""
+        _ = self._
+        box = nodes.container(classes=["rules-variant-settings"])
+        box += _para(nodes.strong(_(L_SETTINGS), _(L_SETTINGS)))
+        items = nodes.bullet_list()
+        for name, value, reason in settings:
+            param = game.parameters[name]
+            chosen = dict(param.choices).get(value, value)
+            para = _para(nodes.literal(f"{name} = {value}", f"{name} = {value}"), ": ", _(param.question), " — ",
+                         nodes.strong(_(chosen), _(chosen)), " (", _(L_SET_IN).split("{clause}")[0],
+                         parent_link(param.clause), _(L_SET_IN).split("{clause}")[-1], ")")
+            item = nodes.list_item("", para)
+            if reason:
+                item += _para(_(reason), classes=["rules-variant-reason"])
+            items += item
+        box += items
+        return box
 
 
 # --------------------------------------------------------------------------------------------------

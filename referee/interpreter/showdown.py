@@ -28,6 +28,13 @@ def _rank_hand(deal, seat: int):
     up_ranks = {table.rank_of[c] for c in deal.upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
+        if pattern == "pair with":  # a pair of another rank beside the named card (mistigri)
+            card = table.card_id(hand.card)
+            if card is not None and card in deal.dealt_hands[seat]:
+                pairs = [r for r, n in ranks if n >= 2 and r != table.rank_of[card]]
+                if pairs:
+                    return index, pairs[0], hand.name, hand.clause
+            continue
         for rank, count in ranks:  # higher cards first
             if pattern == "three of a kind of turned rank" and count >= 3 and rank in up_ranks \
                     or pattern == "three of a kind" and count >= 3 \

@@ -59,9 +59,12 @@ class HandRank:
     name: str
     title: str
     pattern: str
-    """"three of a kind of turned rank", "three of a kind", "pair of turned rank" or
-    "highest suit total" (the hand of whoever holds none of the others)."""
+    """"three of a kind of turned rank", "three of a kind", "pair of turned rank",
+    "pair with" (a pair and the card `card`), or "highest suit total" (the hand of whoever holds
+    none of the others)."""
     clause: str
+    card: str | None = None
+    """For "pair with": the code of the card that makes the pair a hand."""
 
 
 @dataclass(frozen=True)
@@ -238,8 +241,14 @@ class VyingStatements:
         lists = self.__dict__.setdefault("vying_lists", {})
         if any(h.name == str(name) for h in lists.get("hands", ())):
             raise item.error(name, f"the hand {name} is declared twice")
-        self._vying_add(item, stmt, cid, scope, "hands", HandRank(str(name), _string(title),
-                                                                  words(pattern), cid))
+        card = None
+        if pattern.data == "pair_with":
+            card = str(pattern.children[0])
+            if not any(deck.card(card) for deck in self.decks.values()):
+                raise item.error(pattern.children[0], f"the pack has no card {card}",
+                                 hint="cards are written rank then suit, such as QC")
+        self._vying_add(item, stmt, cid, scope, "hands", HandRank(
+            str(name), _string(title), "pair with" if card else words(pattern), cid, card))
         self.__dict__.setdefault("vying_where", {})["hand " + str(name)] = (item, stmt)
 
     def _s_hand_order(self, item, stmt, cid, scope) -> None:
