@@ -105,3 +105,57 @@ def test_sessions_play_and_judge(game, capsys, tmp_path):
     assert main(["judge", str(out)]) == 0
     assert main(["games"]) == 0
     assert "  bouillotte_mistigri " in capsys.readouterr().out
+
+
+# -- Bouillotte without brelans (rules/variants/bouillotte_sans_brelan.rules) -------------------------
+
+def test_without_brelans_three_aces_win_nothing_by_themselves():
+    game = load_game("bouillotte_sans_brelan")
+    # Seat 0's three aces are no brelan: the pot goes on points, to the owner of the best suit
+    # (diamonds, 38 with the turned nine not counted in it: A, Q, 9, 8), which is seat 0's ace.
+    hands = {0: "AC AD AH", 1: "QC QD 8C", 2: "9D 9H 8D", 3: "KS QS 8S"}
+    match, deal = start(game, hands, "9S")
+    run(deal, SHOW)
+    result = match.finish_deal()
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == 0 and pot.text() == "4 pot won on points: 38 in ♦" and pot.clauses[0] == "B5.1"
+    assert not [l for l in result.scores if "bonus" in l.message]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_without_brelans_sessions_conserve_chips(seed):
+    game = load_game("bouillotte_sans_brelan")
+    rng = random.Random(seed)
+    match = Match(game, 4)
+    match.draw_for_dealer(rng)
+    start_total = sum(match.totals)
+    for _ in range(10):
+        if match.is_over():
+            break
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        play_out(deal, rng, step_cap=500)
+        result = match.finish_deal()
+        assert all("brelan" not in l.text() for l in result.scores)
+        assert sum(match.totals) + match.carry == start_total
+
+
+def test_without_brelans_plays_and_judges(capsys, tmp_path):
+    out = tmp_path / "s.json"
+    assert main(["play", "bouillotte_sans_brelan", "--match", "--seed", "3", "-o", str(out)]) == 0
+    assert main(["judge", str(out)]) == 0
+    assert "Match over." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("irregularity", ["misdeal", "exposed_card", "one_exposed_card"])
+def test_without_brelans_a_cancelled_deal_is_redealt_and_pays_nothing(irregularity):
+    hands = {"0": ["AC", "AD", "AH"], "1": ["KC", "KD", "8S"], "2": ["9C", "9D", "8H"], "3": ["QC", "QD", "8D"]}
+    data = {"format": "referee-transcript/1", "game": "bouillotte_sans_brelan", "players": 4, "first_dealer": 3,
+            "deals": [{"dealer": 3, "hands": hands, "upcard": ["8C"], "irregularity": irregularity, "actions": []},
+                      {"dealer": 3, "hands": hands, "upcard": ["8C"], "actions": [{"seat": 0, "action": "pass"}]}]}
+    judgement = judge(data)
+    assert judgement.legal
+    first = judgement.deals[0]
+    # The three aces collect nothing (no brelans), and the same dealer deals again (B2.5 replaced).
+    assert first.cancelled and first.totals == [100, 100, 100, 100] and first.ended_early == "B2.5"
