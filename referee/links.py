@@ -6,7 +6,7 @@ from the Sphinx extension so that the referee can link verdicts without importin
 
 from __future__ import annotations
 
-__all__ = ["clause_anchor", "source_anchor", "clause_url", "book_game"]
+__all__ = ["clause_anchor", "source_anchor", "clause_url", "book_game", "book_page"]
 
 
 def clause_anchor(clause_id: str) -> str:
@@ -19,9 +19,22 @@ def source_anchor(source_id: str, line: int) -> str:
     return f"{source_id}-L{line}"
 
 
-def clause_url(game: str, clause_id: str, lang: str = "en") -> str:
-    """Where a clause is shown in the built book, relative to book/_build/html/."""
-    return f"{lang}/{game}/rules.html#{clause_anchor(clause_id)}"
+def clause_url(game: str, clause_id: str, lang: str = "en", page: str | None = None) -> str:
+    """Where a clause is shown in the built book, relative to book/_build/html/: on its game's
+    rules page, or on `page` (a shipped variant's page, `variants/black_lady`)."""
+    return f"{lang}/{page or game + '/rules'}.html#{clause_anchor(clause_id)}"
+
+
+def book_page(game) -> str | None:
+    """The book page that shows this game's clauses: a shipped game's rules page, a shipped
+    variant's own page (every clause of it, kept or changed, has its anchor there), or for any
+    other variant its shipped base's rules page."""
+    from .model.document import variant_names
+
+    if game.id in variant_names():
+        return f"variants/{game.id}"
+    shown = book_game(game)
+    return f"{shown}/rules" if shown else None
 
 
 def book_game(game) -> str | None:

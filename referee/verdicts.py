@@ -76,13 +76,13 @@ class Verdict:
         return text
 
     def to_json(self, game=None, lang: str = "en") -> dict:
-        from .links import book_game, clause_url
+        from .links import book_page, clause_url
 
-        shown = book_game(game) if game is not None else None
+        page = book_page(game) if game is not None else None
         return {"legal": self.legal, "seat": self.seat, "action": self.action,
                 "message": self.text(lang, game), "clauses": list(self.clauses),
                 "citations": cite(game, self.clauses, lang) if game else None,
-                "links": [clause_url(shown, c, lang) for c in self.clauses] if shown else []}
+                "links": [clause_url("", c, lang, page) for c in self.clauses] if page else []}
 
 
 @dataclass(frozen=True)

@@ -266,3 +266,12 @@ def test_across_needs_an_even_table(tmp_path):
     with pytest.raises(RulesDefinitionError) as info:
         load_game(path)
     assert "with 3 players nobody sits across the table" in str(info.value)
+
+
+def test_json_verdicts_link_to_the_variant_page(game, capsys, tmp_path):
+    out = tmp_path / "d.json"
+    assert main(["play", "black_lady", "--seed", "3", "-o", str(out)]) == 0
+    capsys.readouterr()
+    main(["judge", str(out), "--json"])
+    text = capsys.readouterr().out
+    assert "en/variants/black_lady.html#K1.2" in text and "kierki/rules.html" not in text
