@@ -21,7 +21,7 @@ __all__ = ["card", "cards", "seat", "action", "position", "value", "source_info"
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
 SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer",
-                       "receiver", "taker"})
+                       "receiver", "taker", "other"})
 CARD_KEYS = frozenset({"card", "cards"})
 SUIT_KEYS = frozenset({"suit"})
 
@@ -35,6 +35,7 @@ _ACTIONS = {
     "defend": N_("defend"), "blind": N_("bet blind"), "open": N_("open with {chips}"),
     "call": N_("call"), "raise": N_("raise by {chips}"), "fold": N_("fold"),
     "withdraw": N_("take back chips"),
+    "redouble": N_("redouble seat {seat}"), "double_seat": N_("double seat {seat}"),
 }
 _CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
 
@@ -74,13 +75,16 @@ def seat(number: int) -> int:
 def action(text: str, lang: str = "en", game=None) -> str:
     """``play 4C`` -> "play 4♣" in the reader's language; unknown words stay as written."""
     words = str(text).split()
+    if words[:1] == ["double"] and len(words) == 2:  # doubling a player, not the contract
+        words[0] = "double_seat"
     if not words or words[0] not in _ACTIONS:
         return str(text)
     kind, args = words[0], words[1:]
     template = i18n.gettext(lang, _ACTIONS[kind])
     shown_args = {"card": cards(args, lang, game), "cards": cards(args, lang, game),
                   "contract": i18n.gettext(lang, args[0]) if args else "", "bid": " ".join(args),
-                  "chips": " ".join(args)}
+                  "chips": " ".join(args),
+                  "seat": seat(int(args[0])) if args and args[0].isdigit() and len(args[0]) < 4 else ""}
     if kind in ("choose", "declare") and game is not None and args:
         contract = getattr(game, "contracts", {}).get(args[0])
         if contract is not None:

@@ -17,6 +17,7 @@ from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
+from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
@@ -55,13 +56,17 @@ class CompiledContract:
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
+    only_dealer_doubled: str | None
+    """Clause by which only the dealer may be doubled in this contract (doubling), or None."""
     per_trick: tuple[tuple[int, str, int | None, int | None], ...]
     """(points, clause, only the last N tricks or None, only trick number N or None)."""
     per_card: tuple[tuple[int, frozenset[int], str, str], ...]
     """(points, cards, clause, text of the card set)."""
     finish: tuple[tuple[int, ...], str] | None
     layout_start: int | None
-    """Rank order of the starting rank."""
+    """Rank order of the starting rank (None when a player names it)."""
+    layout_named_by: str | None
+    """"chooser", "declarer" or "dealer" when that player names the starting rank."""
     layout_clauses: tuple[str, ...]
     pass_only_when_unable: str | None
 
@@ -79,8 +84,10 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     lead = rules.first_move if layout else rules.first_lead
     duty = rules.play_duty.value if rules.play_duty else ()
     winner = rules.trick_winner.value if rules.trick_winner else None
-    layout_start = None
-    if rules.layout_start is not None:
+    layout_start = layout_named = None
+    if rules.layout_start is not None and rules.layout_start.value.startswith("named_by_"):
+        layout_named = rules.layout_start.value[len("named_by_"):]
+    elif rules.layout_start is not None:
         layout_start = table.deck.rank(rules.layout_start.value).order
     finish = next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None)
     place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
@@ -110,12 +117,14 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
+        only_dealer_doubled=clause(rules.only_dealer_doubled),
         per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number)
                         for s in scores if s.value.kind == "per_trick"),
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
                        for s in scores if s.value.kind == "per_card"),
         finish=finish,
         layout_start=layout_start,
+        layout_named_by=layout_named,
         layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
         pass_only_when_unable=clause(rules.pass_only_when_unable),
     )
@@ -146,7 +155,8 @@ class Deal(BiddingPhases, BettingPhases):
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: AuctionRules | None = None, held: list[int] | None = None,
                  vying=None, chips: list[int] | None = None, carry: int = 0,
-                 upcards: list[int] | None = None, number: int = 0) -> None:
+                 upcards: list[int] | None = None, number: int = 0,
+                 dealer_doubles: dict | None = None) -> None:
         self.table = table
         self.game = table.game
         self.dealer = dealer
@@ -181,6 +191,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.upcards = list(upcards or [])
         self.dealt_hands = [list(h) for h in hands]
         self.carry_out = 0
+        self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
+        """(dealer, player) -> how often the player has doubled that dealer in this match."""
         self.passed_cards: list[list[int]] = []
         """Per seat, the cards it has set aside to pass (card passing)."""
         self.fixed_contract: str | None = None
@@ -202,7 +214,8 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
-        self.phase, self.to_act = "choose", self.eldest
+        # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
+        self.phase, self.to_act = "choose", self.chooser if self.game.contract_choice else self.eldest
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
             self._start(next(iter(self.contracts)))
 
@@ -254,6 +267,8 @@ class Deal(BiddingPhases, BettingPhases):
         contract = self.contracts[self.table.contract_ids[index]]
         if contract.trumps_named_by == namer:
             return [choice_move(index, suit) for suit in range(len(self.table.suit_codes))]
+        if contract.layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
+            return [choice_move(index, rank) for rank in range(self.table.nranks)]
         return [choice_move(index)]
 
     def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
@@ -333,7 +348,7 @@ class Deal(BiddingPhases, BettingPhases):
         return options
 
     def _layout_moves(self, seat: int) -> list[int]:
-        start = self.contract.layout_start
+        start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
         suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
         moves = []
         for card in self.hands[seat]:
@@ -397,7 +412,8 @@ class Deal(BiddingPhases, BettingPhases):
         cid = self.table.contract_ids[index]
         if self.fixed_contract is None:
             self.chosen[self.chooser].add(cid)
-        self._start(cid, trump)
+        if not start_doubling(self, cid, trump):
+            self._start(cid, trump)
 
     def _choice_legal(self, seat: int) -> list[int]:
         if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
@@ -499,6 +515,9 @@ class Deal(BiddingPhases, BettingPhases):
                            (game.choose_once.clause,), seat=seat, contract=action.contract)
         if move not in self.legal_moves():
             named = self.contracts[action.contract]
+            if named.layout_named_by == "chooser":
+                return illegal(N_("Seat {seat} must name the starting rank with {contract}: choose {contract} RANK."),
+                               named.layout_clauses, seat=seat, contract=action.contract)
             if named.trumps_named_by == "chooser":
                 return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
                                (named.trumps_clause,), seat=seat, contract=action.contract)
@@ -623,6 +642,7 @@ class Deal(BiddingPhases, BettingPhases):
                                                 ("rule", text), ("each", points)), (clause,)))
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self, lines) or lines
+            lines += pair_settlement(self, lines)
             if contract.finish is not None:
                 values, clause = contract.finish
                 for place, seat in enumerate(self.finished):

@@ -71,6 +71,8 @@ class Match:
                 self.accounts[name] = [start] * n
         self.accounts.setdefault(game.primary_account, [0] * n)
         self.results: list[DealResult] = []
+        self.dealer_doubles: dict[tuple[int, int], int] = {}
+        """(dealer, player) -> how often the player has doubled that dealer (doubling between players)."""
         self.dealer: int | None = None
         self.deal: Deal | None = None
 
@@ -222,7 +224,7 @@ class Match:
                          contract=contract, talon=talon, auction=self.auction,
                          held=list(held) if held is not None else None, vying=self.vying,
                          chips=list(self.totals) if self.vying else None, carry=self.carry,
-                         upcards=upcards, number=len(self.results))
+                         upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
         return self.deal
 
     def finish_deal(self) -> DealResult:

@@ -38,13 +38,16 @@ _DISCARD = -100000
 CALL, FOLD, BLIND, WITHDRAW = -3, -4, -5, -6
 """Move IDs of betting: hold the largest stake, drop out, bet blind before the deal, and take a
 stake back (never legal; named so that a transcript can record the attempt)."""
+_PAIR_DOUBLE, _PAIR_REDOUBLE = -30_000_000, -31_000_000
+"""Move IDs _PAIR_DOUBLE - seat double that seat, _PAIR_REDOUBLE - seat redouble him (doubling
+between players; the same values as referee.interpreter.side_bets)."""
 _OPEN = -10_000_000
 """Move IDs _OPEN - n open the betting by putting n chips in."""
 _RAISE = -20_000_000
 """Move IDs _RAISE - n raise by putting n chips in."""
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
+_ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
                  "discard": (2,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
@@ -75,7 +78,7 @@ class Action:
         words = text.split()
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
-        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, give CARD, pass, "
+        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
                          "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
 
@@ -109,6 +112,10 @@ class Table:
         auction = game.auction
         self.ladder_numbers = tuple(step.number for step in auction.ladder) if auction else ()
         self.special_names = tuple(s.name for s in auction.specials) if auction else ()
+        self.rank_codes = tuple(r.code for r in self.deck.ranks)
+        self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
+                                    if c.rules.layout_start and c.rules.layout_start.value.startswith("named_by_"))
+        """Contracts whose chooser names a rank (the layout's start) where others name trumps."""
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
@@ -142,6 +149,10 @@ class Table:
             return Action("double")
         if move in (CALL, FOLD, BLIND, WITHDRAW):
             return Action({CALL: "call", FOLD: "fold", BLIND: "blind", WITHDRAW: "withdraw"}[move])
+        if move <= _PAIR_REDOUBLE:
+            return Action("redouble", (str(_PAIR_REDOUBLE - move),))
+        if move <= _PAIR_DOUBLE:
+            return Action("double", (str(_PAIR_DOUBLE - move),))
         if move <= _RAISE:
             return Action("raise", (str(_RAISE - move),))
         if move <= _OPEN:
@@ -155,7 +166,8 @@ class Table:
             return Action("bid", (str(self.ladder_numbers[_BID - move]),))
         if move <= _CHOOSE:
             index, suit = decode_choice(move)
-            named = (self.suit_codes[suit],) if suit is not None else ()
+            codes = self.rank_codes if index in self.rank_named else self.suit_codes
+            named = (codes[suit],) if suit is not None else ()
             return Action(contract_word, (self.contract_ids[index],) + named)
         return Action("play", (self.code(move),))
 
@@ -166,6 +178,10 @@ class Table:
             return PASS
         if kind == "defend":
             return DEFEND
+        if kind in ("double", "redouble") and args:
+            if not args[0].isdigit() or len(args[0]) > 3 or int(args[0]) >= self.players:
+                return None
+            return (_PAIR_DOUBLE if kind == "double" else _PAIR_REDOUBLE) - int(args[0])
         if kind == "double":
             return DOUBLE
         if kind in ("call", "fold", "blind", "withdraw"):
@@ -175,9 +191,13 @@ class Table:
                 return None
             return (_OPEN if kind == "open" else _RAISE) - int(args[0])
         if kind in ("choose", "declare"):
-            if args[0] not in self.contract_ids or (len(args) > 1 and args[1] not in self.suit_codes):
+            if args[0] not in self.contract_ids:
                 return None
-            return self.choose_move(*args)
+            index = self.contract_ids.index(args[0])
+            codes = self.rank_codes if index in self.rank_named else self.suit_codes
+            if len(args) > 1 and args[1] not in codes:
+                return None
+            return choice_move(index, codes.index(args[1]) if len(args) > 1 else None)
         if kind == "bid":
             if args[0] in self.special_names:
                 return _SPECIAL - self.special_names.index(args[0])

@@ -583,6 +583,26 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_layout_start(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "layout_start", self._known(item, node, node.rank, "rank"))
 
+    def _s_layout_start_named(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "layout_start", f"named_by_{node.namer}")
+
+    def _s_pair_doubling(self, item, node, cid, scope) -> None:
+        if scope is not None:
+            raise item.error(node, "doubling between players is a rule of the whole game",
+                             hint="state it outside any `in` block; limit a contract with `only the dealer may be doubled`")
+        self._once(item, node, cid, "pair_doubling", True)
+
+    def _s_only_dealer_doubled(self, item, node, cid, scope) -> None:
+        if scope is None:
+            raise item.error(node, "a game where only the dealer may ever be doubled needs no list of pairs",
+                             hint="put it in the `in` block of the contracts it limits")
+        self._rule(item, node, cid, scope, "only_dealer_doubled", True)
+
+    def _s_double_quota(self, item, node, cid, scope) -> None:
+        if int(node.times) < 1:
+            raise item.error(node.times, "a duty to double 0 times is no duty", hint="remove the statement")
+        self._once(item, node, cid, "double_quota", int(node.times))
+
     def _s_layout_build(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
 

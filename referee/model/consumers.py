@@ -17,7 +17,7 @@ __all__ = ["check_mechanics", "dealt_cards"]
 _TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
                "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "score_per_trick",
                "score_per_card", "score_all_taken"}
-_LAYOUT_ONLY = {"layout_start", "layout_build", "pass_rule", "first_move", "score_finish"}
+_LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish"}
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
 _ACTION_IRREGULARITIES = {"out_of_turn", "illegal_bid", "illegal_card", "revoke", "over_stake",
                           "blind_taken_back"}
@@ -78,6 +78,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_auction(game, seen, phases, header)
     _check_passing(game, seen, phases)
     _check_all_taken(game, seen)
+    _check_pair_doubling(game, seen, phases)
 
 
 def _check_passing(game: Game, seen, phases) -> None:
@@ -98,6 +99,22 @@ def _check_passing(game: Game, seen, phases) -> None:
         if rule.count > hand:
             raise item.error(stmt.count, f"a player holds {hand} cards with {players} players and cannot "
                              f"pass {rule.count}")
+
+
+def _check_pair_doubling(game: Game, seen, phases) -> None:
+    """Doubling between players comes after the contract is chosen and before the play; a duty
+    to double the dealer counts the deals he deals in a row, one per contract he chooses."""
+    if "doubling" not in phases:
+        return
+    item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
+    if "contract_choice" not in phases or list(phases).index("doubling") != list(phases).index("contract_choice") + 1:
+        raise item.error(stmt, "players double once the contract is named: `doubling` comes right after "
+                         "`contract choice`", hint="write `deal phases contract choice, doubling, play`")
+    if game.double_quota is not None and not (game.choose_once and game.contract_choice
+                                              and game.contract_choice.value == "dealer"):
+        item, stmt = next((i, s) for k, _, i, s in seen if k == "double_quota")
+        raise item.error(stmt, "the duty counts the deals of each dealer, one for each contract he chooses",
+                         hint="add `contract chosen by dealer` and `each player chooses each contract once`")
 
 
 def _check_all_taken(game: Game, seen) -> None:
@@ -183,7 +200,7 @@ def _check_seats(game: Game, seen, phases) -> None:
         roles = []
         if kind in ("first_lead", "first_move"):
             roles.append(stmt.seat.role)
-        elif kind == "trumps_named":
+        elif kind in ("trumps_named", "layout_start_named"):
             roles.append(str(stmt.namer))
         for role in roles:
             if role in ("declarer", "before_declarer") and "auction" not in phases:

@@ -224,6 +224,7 @@ class ContractRules:
     """Cards that may not be led until one of them has been played to a trick."""
     scores: tuple[Cited[ScoreRule], ...] = ()
     all_taken: Cited[AllTaken] | None = None
+    only_dealer_doubled: Cited[bool] | None = None
     layout_start: Cited[str] | None = None
     layout_build: Cited[str] | None = None
     pass_only_when_unable: Cited[bool] | None = None
@@ -297,6 +298,10 @@ class Game:
     contracts: dict[str, Contract] = field(default_factory=dict)
     contract_choice: Cited[str] | None = None
     card_passing: Cited[CardPassing] | None = None
+    pair_doubling: Cited[bool] | None = None
+    """Players may double each other and redouble (side bets settled pair by pair)."""
+    double_quota: Cited[int] | None = None
+    """Each player must double each dealer at least this often over that dealer's deals."""
     contract_order: Cited[tuple[str, ...]] | None = None
     """The contracts the deals of a match play, in order (`contracts in order ...`)."""
     choose_once: Cited[bool] | None = None

@@ -62,6 +62,10 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("winner lowest total of points", "winner"))),
     Mechanic("passing", N_("the card passing"), frozenset({"card_passing"}),
              (_need("pass 3 cards to left", "card_passing"),)),
+    Mechanic("doubling", N_("the doubling between players"),
+             frozenset({"pair_doubling", "only_dealer_doubled", "double_quota"}),
+             (_need("each player but the dealer may double any other player, and a doubled player may redouble",
+                    "pair_doubling"),)),
     Mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
              (_need("contract chosen by eldest", "contract_choice"),)),
     Mechanic("auction", N_("the auction"), frozenset({
@@ -116,7 +120,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("ties won by first from eldest", "showdown_ties"))),
     Mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "layout_start",
+        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "layout_start", "layout_start_named",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
         "score_finish", "score_all_taken", "contract_order"})),
 )}
@@ -151,6 +155,7 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
     "passing": ("illegal_card",),
+    "doubling": ("illegal_bid",),
     "contract_choice": (),
     "auction": ("illegal_bid",),
     "talon_exchange": ("illegal_card",),
