@@ -155,7 +155,7 @@ class _Prose(HTMLParser):
 
     def __init__(self, path: Path) -> None:
         super().__init__()
-        self.stack: list[bool] = []  # per open element: does it hide its text?
+        self.stack: list[bool | str] = []  # per open element: hides its text? or "output"
         self.hidden = 0
         self.texts: list[str] = []
         self.feed(path.read_text(encoding="utf-8"))
@@ -165,14 +165,16 @@ class _Prose(HTMLParser):
             return
         cls = dict(attrs).get("class") or ""
         output = "cell_output" in cls or "referee-output" in cls
-        hide = not output and (tag in self.SKIP or "cell_input" in cls or "highlight" in cls)
-        self.stack.append(hide)
+        inside_output = output or any(flag == "output" for flag in self.stack)
+        hide = not inside_output and (tag in self.SKIP or "cell_input" in cls or "highlight" in cls)
+        self.stack.append("output" if output else hide)
         self.hidden += hide
 
     def handle_endtag(self, tag):
         if tag in ("br", "img", "meta", "link", "input", "hr") or not self.stack:
             return
-        self.hidden -= self.stack.pop()
+        flag = self.stack.pop()
+        self.hidden -= flag is True
 
     def handle_data(self, data):
         if not self.hidden and data.strip():
