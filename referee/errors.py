@@ -43,13 +43,14 @@ class Phrase:
     def in_language(self, lang: str = "en") -> str:
         from . import i18n
         template = i18n.gettext(lang, self.template) if lang != "en" else self.template
+        values = {k: in_language(v, lang) if isinstance(v, Phrase) else v for k, v in self.values.items()}
         try:
-            return template.format(**self.values)
+            return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation must not hide the error
-            return self.template.format(**self.values)
+            return str(self)
 
     def __str__(self) -> str:
-        return self.template.format(**self.values)
+        return self.template.format(**{k: str(v) for k, v in self.values.items()})
 
     def __repr__(self) -> str:
         return f"Phrase({self.template!r}, **{self.values!r})"
