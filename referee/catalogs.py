@@ -2,7 +2,7 @@
 
 `extract()` collects every message the referee and the book show through `referee.i18n`:
 
-* in the package's Python code: `N_("...")`, `_("...")`, `gettext(lang, "...")` and
+* in the package's Python code: `N_("...")`, `_("...")`, `Phrase("...", ...)`, `gettext(lang, "...")` and
   `ngettext(lang, "...", "...", n)`; a call that holds two `N_` messages as arguments (such as
   a `ScoreLine`) is read as a singular and its plural;
 * in every rules file: each quoted text (clause statements, tradition and interpretation
@@ -85,6 +85,8 @@ def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
             continue
         name, args = _callee(node), node.args
         if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
+            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
+        elif name == "Phrase" and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
             found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
         elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
             found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))

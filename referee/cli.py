@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import N_
-from .errors import RefereeError, RulesError, TranscriptError, UsageError
+from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
 from .limits import LIMITS
 from .output import write_output
 from .transcript import dump_transcript
@@ -223,13 +223,14 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
+    lang = getattr(args, "lang", "en")
     try:
         return args.run(args)
     except RulesError as err:
-        print(str(err), file=sys.stderr)
+        print(err.render(lang), file=sys.stderr)
         return 2
     except (TranscriptError, UsageError) as err:
-        print(f"referee: {err}", file=sys.stderr)
+        print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except RefereeError as err:
         print(f"referee: {err}", file=sys.stderr)

@@ -21,7 +21,44 @@ __all__ = [
     "IllegalActionError",
     "SimulationError",
     "SourcePosition",
+    "Phrase",
 ]
+
+
+class Phrase:
+    """A message in English with its values, which can also be shown in the reader's language.
+
+    Errors are raised deep in the loader, long before anyone knows the reader's language, so
+    they carry a `Phrase` and the command line renders it with `in_language`. ``str()`` gives
+    the English text, so a `Phrase` can stand wherever a plain message did. The template is a
+    msgid of the ``referee`` catalogs (the extractor knows ``Phrase("...")`` calls).
+    """
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, /, **values) -> None:
+        self.template = template
+        self.values = values
+
+    def in_language(self, lang: str = "en") -> str:
+        from . import i18n
+        template = i18n.gettext(lang, self.template) if lang != "en" else self.template
+        values = {k: in_language(v, lang) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken translation must not hide the error
+            return str(self)
+
+    def __str__(self) -> str:
+        return self.template.format(**{k: str(v) for k, v in self.values.items()})
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.template!r}, **{self.values!r})"
+
+
+def in_language(text, lang: str = "en") -> str:
+    """A message that is a `Phrase` or already a plain string, in the reader's language."""
+    return text.in_language(lang) if isinstance(text, Phrase) else str(text)
 
 
 @dataclass(frozen=True)
@@ -62,6 +99,13 @@ def caret_excerpt(text: str, line: int, column: int) -> str:
 _EXCERPT_WIDTH = 120
 
 
+def N_(message: str) -> str:  # marks a msgid for the catalogs (referee.i18n imports this module)
+    return message
+
+
+_EXPECTED, _HINT = N_("expected"), N_("hint")
+
+
 class RulesError(RefereeError):
     """A rules file cannot be used; the author of the file must fix it.
 
@@ -69,29 +113,35 @@ class RulesError(RefereeError):
     expected and, where one is known, how to fix it.
     """
 
-    def __init__(self, position: SourcePosition, problem: str, *, text: str | None = None,
-                 expected: str | None = None, hint: str | None = None) -> None:
+    def __init__(self, position: SourcePosition, problem: str | Phrase, *, text: str | None = None,
+                 expected: str | None = None, hint: str | Phrase | None = None) -> None:
         self.position = position
         self.problem = problem
         self.expected = expected
         self.hint = hint
         self.excerpt = caret_excerpt(text, position.line, position.column) if text else ""
-        parts = [f"{position}: {self.kind}: {problem}"]
+        super().__init__(self.render("en"))
+
+    def render(self, lang: str = "en") -> str:
+        """The whole message, its words in `lang` (the file's own text and names stay as written)."""
+        from . import i18n
+        _ = (lambda m: m) if lang == "en" else (lambda m: i18n.gettext(lang, m))
+        parts = [f"{self.position}: {_(self.kind)}: {in_language(self.problem, lang)}"]
         if self.excerpt:
             parts.append(self.excerpt)
-        if expected:
-            parts.append(f"  expected: {expected}")
-        if hint:
-            parts.append(f"  hint: {hint}")
-        super().__init__("\n".join(parts))
+        if self.expected:
+            parts.append(f"  {_(_EXPECTED)}: {self.expected}")
+        if self.hint:
+            parts.append(f"  {_(_HINT)}: {in_language(self.hint, lang)}")
+        return "\n".join(parts)
 
-    kind = "error"
+    kind = N_("error")
 
 
 class RulesSyntaxError(RulesError, SyntaxError):
     """The text does not follow the grammar of the rules language."""
 
-    kind = "syntax error"
+    kind = N_("syntax error")
 
     def __str__(self) -> str:  # SyntaxError would otherwise format its own way
         return self.args[0]
@@ -100,13 +150,13 @@ class RulesSyntaxError(RulesError, SyntaxError):
 class RulesDefinitionError(RulesError, ValueError):
     """The text parses but is inconsistent: an unknown card, a clause ID used twice, ..."""
 
-    kind = "definition error"
+    kind = N_("definition error")
 
 
 class RulesLimitError(RulesDefinitionError):
     """The file is larger, deeper or longer than the referee accepts (see `referee.limits`)."""
 
-    kind = "limit exceeded"
+    kind = N_("limit exceeded")
 
 
 class TranscriptError(RefereeError, ValueError):

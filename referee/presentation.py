@@ -17,7 +17,8 @@ from pathlib import Path
 from . import i18n
 from .i18n import N_
 
-__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS"]
+__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
+           "cardset"]
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
 SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer",
@@ -92,6 +93,28 @@ def action(text: str, lang: str = "en", game=None) -> str:
     return template.format(**shown_args)
 
 
+_CARDSET_WORDS = {"rank": N_("every {rank}"), "suit": N_("every {suit}"), "any": N_("any card"),
+                  "except": N_("{cards} except {excepted}")}
+
+
+def cardset(text: str, lang: str = "en", game=None) -> str:
+    """A set of cards as the rules language writes it (``rank Q except QH``, ``suit H``,
+    ``{QS, QD}``) in the reader's words: "every Q except Q♥", "every ♥", "Q♠ Q♦"."""
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    head, sep, tail = str(text).partition(" except ")
+    if sep:
+        return _(_CARDSET_WORDS["except"]).format(cards=cardset(head, lang, game),
+                                                  excepted=cardset(tail, lang, game))
+    words = head.split()
+    if words[:1] == ["rank"] and len(words) == 2:
+        return _(_CARDSET_WORDS["rank"]).format(rank=rank(words[1], lang))
+    if words[:1] == ["suit"] and len(words) == 2:
+        return _(_CARDSET_WORDS["suit"]).format(suit=_suit_symbols(game).get(words[1], words[1]))
+    if words == ["any", "card"]:
+        return _(_CARDSET_WORDS["any"])
+    return cards(head.replace("{", " ").replace("}", " ").replace(",", " ").split(), lang, game)
+
+
 def value(key: str, raw, lang: str = "en", game=None):
     """One verdict value as a reader sees it."""
     if key in SEAT_KEYS and isinstance(raw, int) and not isinstance(raw, bool):
@@ -104,6 +127,8 @@ def value(key: str, raw, lang: str = "en", game=None):
         return _suit_symbols(game).get(raw, raw)
     if key == "action" and isinstance(raw, str):
         return action(raw, lang, game)
+    if key == "cardset" and isinstance(raw, str):
+        return cardset(raw, lang, game)
     if key == "contract" and isinstance(raw, str) and raw in getattr(game, "contracts", {}):
         return i18n.gettext(lang, game.contracts[raw].title)
     if isinstance(raw, str):

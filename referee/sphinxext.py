@@ -10,6 +10,9 @@ Listed in the book's Sphinx extensions as `referee.sphinxext`:
     style ``#<source id>-L<N>``, and each line lists the clauses that cite it.
 ``rules-disputed GAME``
     Every parameter (``#param-<name>``) and every interpretation clause (``#ruling-<ID>``).
+``referee-output COMMAND``
+    What ``referee COMMAND --lang <book language>`` prints, run at build time (see
+    `referee.sphinx_output`).
 ``rules-reference``
     The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
     example of every statement taken from the shipped rules files, or from `EXAMPLES` below;
@@ -854,4 +857,6 @@ def setup(app):
     app.add_directive("rules-disputed", RulesDisputed)
     app.add_directive("rules-reference", RulesReference)
     app.add_directive("rules-variant", RulesVariant)
+    from .sphinx_output import RefereeOutput
+    app.add_directive("referee-output", RefereeOutput)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -145,3 +145,82 @@ def test_table_of_contents_captions_are_translated(lang, caption):
     assert captions[3] != "Disputed readings"
     if caption:
         assert captions[3] == caption
+
+
+class _Prose(HTMLParser):
+    """The text a reader sees as prose or as the referee's output: code, the rules language,
+    quotations and the shell commands are left out (they are the same in every language)."""
+
+    SKIP = ("script", "style", "code", "kbd", "samp", "blockquote")
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.stack: list[bool | str] = []  # per open element: hides its text? or "output"
+        self.hidden = 0
+        self.texts: list[str] = []
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "meta", "link", "input", "hr"):
+            return
+        cls = dict(attrs).get("class") or ""
+        output = "cell_output" in cls or "referee-output" in cls
+        inside_output = output or any(flag == "output" for flag in self.stack)
+        hide = not inside_output and (tag in self.SKIP or "cell_input" in cls or "highlight" in cls)
+        self.stack.append("output" if output else hide)
+        self.hidden += hide
+
+    def handle_endtag(self, tag):
+        if tag in ("br", "img", "meta", "link", "input", "hr") or not self.stack:
+            return
+        flag = self.stack.pop()
+        self.hidden -= flag is True
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.texts.extend(line.strip() for line in data.splitlines() if line.strip())
+
+
+# Words that in these books can only be English (none is a Russian, Polish or Croatian word,
+# a card code or a term of the rules language used as a name).
+# ("to", "on", "by", "was", "a" are Polish or Croatian words too and are left out.)
+_ENGLISH = frozenset("the and of is are for with that this which be may must his "
+                     "it from or an every each who when than its has have not".split())
+# Quotations of English text a page shows on purpose: a variant author's own clause in the tutorial.
+_QUOTED = ("The dealer leads to the first trick.",)
+
+
+@pytest.mark.parametrize("lang", ("ru", "pl", "hr"))
+def test_pages_read_wholly_in_their_language(lang):
+    """An English sentence in the Russian, Polish or Croatian book (prose or referee output) is a
+    missing translation; quotations, code and the rules language are not counted."""
+    found = []
+    for path in sorted((SITE / lang).rglob("*.html")):
+        if path.name in ("search.html", "genindex.html") or "_static" in path.parts:
+            continue
+        for text in _Prose(path).texts:
+            words = re.findall(r"[A-Za-z']+", text)
+            english = {w.lower() for w in words if w.lower() in _ENGLISH}
+            if len(english) >= 2 and not any(q in text for q in _QUOTED):
+                found.append(f"{path.relative_to(SITE)}: {text[:120]}")
+    assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_referee_output_in_the_book_is_what_the_referee_says(lang):
+    """The intro's verdict is produced at build time, in the page's language, by the current referee."""
+    import contextlib
+    import io
+
+    from referee.cli import main
+
+    html = (SITE / lang / "intro.html").read_text(encoding="utf-8")
+    block = re.search(r'<div class="referee-output[^"]*">.*?<pre>(.*?)</pre>', html, re.S)
+    assert block, "the intro shows no referee output"
+    shown = re.sub(r"<[^>]+>", "", block.group(1))
+    import html as html_module
+    shown = html_module.unescape(shown).strip()
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        main(["judge", str(repo_root() / "tests" / "golden" / "kierki-revoke.json"), "--lang", lang])
+    assert shown == buffer.getvalue().strip()

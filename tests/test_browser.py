@@ -8,6 +8,8 @@ Playwright never downloads a browser here: it launches /usr/bin/chromium.
 
 from __future__ import annotations
 
+import re
+
 import functools
 import http.server
 import threading
@@ -191,6 +193,24 @@ def test_search_finds_inflected_forms(browser, site, lang, words):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     results = [set(h.split("#")[0] for h in _search(page, site, lang, w)) for w in words]
     assert results[0] and all(r == results[0] for r in results), dict(zip(words, results))
+    page.close()
+
+
+@pytest.mark.parametrize("lang, word, stem", [("en", "rozbójnik", "rozbójn"), ("pl", "damy", "dam"),
+                                             ("hr", "štihova", "štiho"), ("ru", "взяток", "взят")])
+def test_a_searched_word_lands_on_its_clause(browser, site, lang, word, stem):
+    """Following a search result to a rules page lands on the first clause that holds the word
+    (or a form of it), not at the top of a page of thirty clauses."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    found = [h for h in _search(page, site, lang, word) if "/rules.html" in h and "#" not in h]
+    assert found, f"no rules page among the results for {word!r}"
+    page.locator(f'#search-results ul.search li > a[href="{found[0]}"]').first.click()
+    page.wait_for_load_state("load")
+    page.wait_for_function("window.location.hash.length > 1", timeout=5000)
+    clause = page.evaluate("window.location.hash.slice(1)")
+    text = page.locator(f'[id="{clause}"]').inner_text().lower()
+    assert re.search(rf"(^|\W){stem}", text), (clause, text[:200])
+    assert page.evaluate(f'document.getElementById("{clause}").getBoundingClientRect().top') < 400
     page.close()
 
 

@@ -307,3 +307,22 @@ def test_good_variants_pass_referee_check(name: str, capsys) -> None:
     out, err = capsys.readouterr()
     assert out.startswith(f"{path}: ok"), out
     assert err == ""
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", ("синтаксическая ошибка", "неожиданное имя 'dealr'", "подсказка", "может быть, имелось в виду 'dealer'?")),
+    ("pl", ("błąd składni", "nieoczekiwana nazwa 'dealr'", "wskazówka", "czy chodziło o 'dealer'?")),
+    ("hr", ("sintaktička pogreška", "neočekivano ime 'dealr'", "savjet", "jeste li mislili 'dealer'?")),
+])
+def test_rules_errors_in_the_readers_language(tmp_path, capsys, lang, words):
+    """`referee check --lang` gives a variant author the error in his language, with the same
+    position, excerpt and expected words (the file's own text is never translated)."""
+    path = tmp_path / "typo.rules"
+    path.write_text('variant x "X" extends kierki\nreplace clause K3.4 "a"\n  interpretation "b"\n'
+                    "{\n  first lead by dealr\n}\n", encoding="utf-8")
+    assert cli.main(["check", str(path), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:5:17: ")
+    assert "first lead by dealr" in err and "'dealer'" in err
+    for word in words:
+        assert word in err, (word, err)

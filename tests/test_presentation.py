@@ -46,9 +46,20 @@ def test_plural_messages_use_the_right_form(lang):
 
 # Terms a reviewer ruled out, per language: (forbidden word, the term to use instead).
 FORBIDDEN = {
-    "ru": [("кинг", "король"), ("супы", "висты"), ("пошёл на все", "пошёл ва-банк"), ("идти на все", "идти ва-банк"), ("морконтр", "мортконтра")],
-    "pl": [("kontrakt", "gra"), ("} zapisane", "zapisano {points}"), ("} postawione", "postawiono {points}")],
-    "hr": [("izvođač", "nositelj igre"), ("Sanac", "sans")],
+    "ru": [("кинг", "король"), ("супы", "висты"), ("пошёл на все", "пошёл ва-банк"), ("пошел на все", "ва-банк"),
+           ("идти на все", "идти ва-банк"), ("морконтр", "мортконтра"), ("санац", "бескозырка"),
+           ("буйотт", "буйот"), ("барбю", "барбу"), ("червь", "черва"), ("арбитр", "судья"),
+           ("цифровые заявки", "заявки-цифры")],
+    "pl": [("kontrakt", "gra"), ("} zapisane", "zapisano {points}"), ("} postawione", "postawiono {points}"),
+           ("tapisjer", "tapicer"), ("supy", "supe"), ("kontrkarr", "contre-carré"), ("zakład w ciemno", "stawka w ciemno"),
+           ("zakłady w ciemno", "stawki w ciemno"), ("mecz", "partia"), ("va-banque", "va banque"),
+           ("drabiny", "drabinki"), ("drabinie", "drabince")],
+    # Croatian: the Croatian preferans book (free-st.t-com.hr/preferans-knjiga) says "pratitelj".
+    "hr": [("izvođač", "nositelj igre"), ("Sanac", "sans"), ("pratilac", "pratitelj"), ("pratioc", "pratitelj-"),
+           ("igreev", "nositelja igre"), ("herc kralj", "kralj herca"), ("herc dam", "dama herca"),
+           ("tapisijer", "tapetar"), ("kontrakaré", "contre-carré"), ("karéa", "carréa"), ("bez dečka", "bez dečki"),
+           ("breleni", "brelani"), ("povišic", "povišenje"), ("klađenje", "ulaganje"), ("dolazim", "pratim"),
+           ("morkontra", "mortkontra"), ("sijeće", "siječe")],
 }
 
 

@@ -7,6 +7,11 @@
  *    themes' handlers run as they would for it.
  * 2. The language switcher keeps the place: the other language's link carries the current
  *    anchor (#K3.1), since every language has the same anchors.
+ * 3. A search lands on the clause: Sphinx's search opens the page with the searched words
+ *    (in localStorage or `?highlight=`) but at its top. When no anchor is asked for, the page
+ *    scrolls to the first clause that holds one of the words, or a word sharing its stem (the
+ *    Polish and Croatian search stems words, so "lewy" finds a page that says "lewa"), and the
+ *    address takes that clause's anchor.
  */
 (function () {
   "use strict";
@@ -31,11 +36,43 @@
     });
   }
 
+  // Read before sphinx_highlight.js consumes them.
+  var searched = (function () {
+    var terms = null;
+    try { terms = window.localStorage.getItem("sphinx_highlight_terms"); } catch (e) { /* private mode */ }
+    terms = terms || new URL(window.location.href).searchParams.get("highlight") || "";
+    return terms.toLowerCase().split(/\s+/).filter(function (t) { return t.length > 1; });
+  })();
+
+  function stemOf(word) {
+    // A crude common stem: enough to let an inflected form find its clause.
+    return word.length > 5 ? word.slice(0, word.length - 2) : word.length > 3 ? word.slice(0, word.length - 1) : word;
+  }
+
+  function landOnClause() {
+    if (!searched.length || window.location.hash) return;
+    var stems = searched.map(stemOf);
+    var clauses = document.querySelectorAll(".rules-clause[id]");
+    for (var i = 0; i < clauses.length; i++) {
+      var words = (clauses[i].textContent || "").toLowerCase().split(/[^\p{L}\p{N}.]+/u);
+      var hit = words.some(function (w) {
+        return stems.some(function (stem) { return w.indexOf(stem) === 0; });
+      });
+      if (hit) {
+        history.replaceState(null, "", "#" + clauses[i].id);
+        clauses[i].scrollIntoView();
+        keepAnchor();
+        return;
+      }
+    }
+  }
+
   function start() {
     forwardToggles(".primary-toggle");
     forwardToggles(".secondary-toggle");
     keepAnchor();
     window.addEventListener("hashchange", keepAnchor);
+    landOnClause();
     // The switcher may sit in the menu's dialog on a phone: refresh its links when it is used.
     document.addEventListener("click", function (event) {
       var link = event.target.closest && event.target.closest("a.lang-link");

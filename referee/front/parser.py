@@ -9,7 +9,8 @@ from pathlib import Path
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import RulesSyntaxError, SourcePosition
+from ..errors import Phrase, RulesSyntaxError, SourcePosition
+from ..i18n import N_
 from ..resources import resource_dir
 
 __all__ = ["parse_text", "grammar_path", "get_parser"]
@@ -27,8 +28,11 @@ _TERMINAL_NAMES = {
 
 
 # How an offending token is named ("unexpected name 'four'").
-_FOUND_NAMES = {"ID": "name", "CODE": "code", "INT": "number", "STRING": "text",
-                "CLAUSE_ID": "clause ID", "MINUS": "sign"}
+# What the parser met where it expected something else, by terminal (one whole message each, so
+# that a translation can agree with the noun).
+_FOUND_NAMES = {"ID": N_("unexpected name {word}"), "CODE": N_("unexpected code {word}"),
+                "INT": N_("unexpected number {word}"), "STRING": N_("unexpected text {word}"),
+                "CLAUSE_ID": N_("unexpected clause ID {word}"), "MINUS": N_("unexpected sign {word}")}
 
 
 def grammar_path() -> Path:
@@ -87,13 +91,13 @@ def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: st
     column = getattr(error, "column", 1) or 1
     if isinstance(error, UnexpectedCharacters):
         expected_names = sorted(error.allowed or ())
-        found = repr(text[error.pos_in_stream]) if error.pos_in_stream < len(text) else "end of file"
-        problem = f"unexpected character {found}"
+        found = repr(text[error.pos_in_stream]) if error.pos_in_stream < len(text) else Phrase("end of file")
+        problem = Phrase("unexpected character {found}", found=found)
     elif isinstance(error, (UnexpectedToken, UnexpectedEOF)):
         expected_names = sorted(error.expected or ())
         token = getattr(error, "token", None)
         if token is None or token.type == "$END":
-            problem = "the file ends in the middle of a construct"
+            problem = Phrase("the file ends in the middle of a construct")
             # Lark's end-of-input token borrows the last token's position: point just after it.
             if token is not None and getattr(token, "end_line", None):
                 line, column = token.end_line, token.end_column
@@ -101,8 +105,8 @@ def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: st
                 lines = text.splitlines() or [""]
                 line, column = len(lines), len(lines[-1]) + 1
         else:
-            problem = f"unexpected {_FOUND_NAMES[token.type]} {token.value!r}" \
-                if token.type in _FOUND_NAMES else f"unexpected '{token.value}'"
+            problem = Phrase(_FOUND_NAMES[token.type], word=repr(token.value)) \
+                if token.type in _FOUND_NAMES else Phrase("unexpected '{word}'", word=token.value)
     else:  # pragma: no cover - Lark raises only the kinds above
         expected_names, problem = [], str(error)
     described = sorted({_describe_terminal(parser, n) for n in expected_names})
@@ -117,15 +121,15 @@ def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names, text: str) 
     at_end = isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END")
     word = str(token.value) if token is not None and token.type != "$END" else ""
     if isinstance(error, UnexpectedCharacters) and text[error.pos_in_stream:error.pos_in_stream + 1] == '"':
-        return 'a quoted text is not closed: add the missing \'"\' on the same line'
+        return Phrase('a quoted text is not closed: add the missing \'"\' on the same line')
     keywords = _keywords(parser, expected_names)
     if word and keywords:
         close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
         if close:
-            return f"did you mean '{close[0]}'?"
+            return Phrase("did you mean '{word}'?", word=close[0])
     if "RBRACE" in expected_names and (at_end or word in ("clause", "replace", "remove", "source",
                                                           "uncovered", "set")):
-        return "a '{' block is not closed: add the missing '}'"
+        return Phrase("a '{open}' block is not closed: add the missing '{close}'", open="{", close="}")
     if word and word[:1].isupper() and "ID" in expected_names:
-        return "names of contracts, parameters and sources are written in lower case"
+        return Phrase("names of contracts, parameters and sources are written in lower case")
     return None

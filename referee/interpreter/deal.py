@@ -636,10 +636,10 @@ class Deal(BiddingPhases, BettingPhases):
                     hit = sorted(c for c in self.taken[seat] if c in cards)
                     if hit:
                         lines.append(ScoreLine(seat, points * len(hit), account,
-                                               N_("{points} for {cards} ({rule}) at {each} each"),
+                                               N_("{points} for {cards} ({cardset}) at {each} each"),
                                                (("points", points * len(hit)),
                                                 ("cards", " ".join(code(c) for c in hit)),
-                                                ("rule", text), ("each", points)), (clause,)))
+                                                ("cardset", text), ("each", points)), (clause,)))
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self, lines) or lines
             lines += pair_settlement(self, lines)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import lark
 
-from ..errors import RulesDefinitionError, UsageError
+from ..errors import Phrase, RulesDefinitionError, UsageError
 from ..front import syntax
 from ..front.syntax import statement
 from .cards import Card, Deck, Rank, Suit
@@ -209,13 +209,13 @@ class _Builder(AuctionStatements, VyingStatements):
     def _parameter_value(self, item, name: str, value) -> str | int:
         param = self.parameters.get(name)
         if param is None:
-            raise item.error(item.tree.children[0], f"unknown parameter {name}",
+            raise item.error(item.tree.children[0], Phrase("unknown parameter {name}", name=name),
                              expected=", ".join(sorted(self.parameters)) or "no parameters")
         raw = self._raw_value(value)
         try:
             return _check_value(param, str(raw))
         except UsageError as err:
-            raise item.error(value, str(err)) from None
+            raise item.error(value, err.args[0]) from None
 
     # -- statements -----------------------------------------------------------------------------
 
@@ -751,13 +751,16 @@ def _check_value(param: Parameter, raw: str) -> str | int:
         try:
             number = int(raw)
         except ValueError:
-            raise UsageError(f"parameter {param.name} takes a whole number, not {raw!r}") from None
+            raise UsageError(Phrase("parameter {name} takes a whole number, not {raw}",
+                                    name=param.name, raw=repr(raw))) from None
         if not param.low <= number <= param.high:
-            raise UsageError(f"parameter {param.name} must be between {param.low} and {param.high}")
+            raise UsageError(Phrase("parameter {name} must be between {low} and {high}",
+                                    name=param.name, low=param.low, high=param.high))
         return number
     values = [v for v, _ in param.choices]
     if raw not in values:
-        raise UsageError(f"parameter {param.name} has no choice {raw!r}; its choices: {', '.join(values)}")
+        raise UsageError(Phrase("parameter {name} has no choice {raw}; its choices: {choices}",
+                                name=param.name, raw=repr(raw), choices=", ".join(values)))
     return raw
 
 
