@@ -218,7 +218,12 @@ def test_games_lists_the_variant_under_its_parent(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out.splitlines()
     kierki = next(i for i, line in enumerate(out) if line.startswith("kierki "))
-    assert out[kierki + 1].startswith("  black_lady ") and "Black Lady" in out[kierki + 1]
+    under = []
+    for line in out[kierki + 1:]:
+        if not line.startswith("  "):
+            break
+        under.append(line.split()[0])
+    assert "black_lady" in under and "Black Lady" in "\n".join(out)
 
 
 def test_check_play_and_judge_from_the_command_line(capsys, tmp_path):
