@@ -72,7 +72,7 @@ def cmd_games(args) -> int:
     def line(name: str, game, indent: str = "") -> str:
         players = sorted(game.players.value)
         count = str(players[0]) if len(players) == 1 else f"{players[0]}-{players[-1]}"
-        return f"{indent + name:14} {game.title:12} {count} players, {len(game.clauses)} clauses"
+        return f"{indent + name:24} {game.title:36} {count} players, {len(game.clauses)} clauses"
 
     variants = [(name, load_game(name)) for name in variant_names()]
     for name in game_names():
