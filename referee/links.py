@@ -21,7 +21,7 @@ def source_anchor(source_id: str, line: int) -> str:
 
 def clause_url(game: str, clause_id: str, lang: str = "en", page: str | None = None) -> str:
     """Where a clause is shown in the built book, relative to book/_build/html/: on its game's
-    rules page, or on `page` (a shipped variant's page, `variants/black_lady`)."""
+    rules page, or on `page` (a shipped variant's page, `variants/<variant name>`)."""
     return f"{lang}/{page or game + '/rules'}.html#{clause_anchor(clause_id)}"
 
 

@@ -2,7 +2,7 @@
 
 A page that shows what the referee says writes the command, not its output::
 
-    ```{referee-output} judge tests/golden/kierki-revoke.json
+    ```{referee-output} judge tests/golden/TRANSCRIPT.json
     ```
 
 The command runs in-process with ``--lang`` set to the book's language, and its output (standard

@@ -425,6 +425,10 @@ class RulesVariant(RulesClauses):
                 return nodes.literal(cid, cid)
             return _link(cid, f"{parent_page}#{clause_anchor(cid)}", classes=["rules-clause-ref"])
 
+        def labelled(label: str, *body: nodes.Node, cls: str) -> nodes.Node:
+            """A paragraph that starts with a bold label ("Kierki says:") and goes on with `body`."""
+            return _para(_inline(label + " ", classes=["rules-label"]), *body, classes=[cls])
+
         def head(cid: str, label: str, kind: str, anchor: bool = True) -> nodes.Node:
             para = _para(classes=["rules-clause-head"])
             para += parent_link(cid) if not anchor else _link(cid, f"#{clause_anchor(cid)}", classes=["rules-clause-id"])
@@ -438,10 +442,9 @@ class RulesVariant(RulesClauses):
                 box = nodes.container(classes=["rules-clause", "rules-variant-removed"])
                 box["ids"].append(clause_anchor(cid))
                 box += head(cid, L_REMOVED, "removed", anchor=False)
-                box += _para(_inline(_(L_PARENT_SAYS).format(game=parent_title) + " ", classes=["rules-label"]),
-                             nodes.Text(_(old.statement)), classes=["rules-variant-parent"])
-                box += _para(_inline(_(L_WHY_REMOVED) + " ", classes=["rules-label"]),
-                             nodes.Text(_(removed[cid])), classes=["rules-variant-reason"])
+                box += labelled(_(L_PARENT_SAYS).format(game=parent_title), nodes.Text(_(old.statement)),
+                                cls="rules-variant-parent")
+                box += labelled(_(L_WHY_REMOVED), nodes.Text(_(removed[cid])), cls="rules-variant-reason")
                 put(cid, box)
             elif cid in replaced:
                 counts["replaced"] += 1
@@ -449,17 +452,16 @@ class RulesVariant(RulesClauses):
                 box["classes"].append("rules-variant-replaced")
                 box[0] += nodes.Text(" ")
                 box[0] += _inline(_(L_REPLACED), classes=["rules-badge", "rules-badge-variant-replaced"])
-                box.insert(1, _para(_inline(_(L_PARENT_SAYS).format(game=parent_title) + " ", classes=["rules-label"]),
-                                    parent_link(cid), nodes.Text(" " + _(old.statement)),
-                                    classes=["rules-variant-parent"]))
+                box.insert(1, labelled(_(L_PARENT_SAYS).format(game=parent_title), parent_link(cid),
+                                       nodes.Text(" " + _(old.statement)), cls="rules-variant-parent"))
                 put(cid, box)
             else:
                 counts["kept"] += 1
                 box = nodes.container(classes=["rules-clause", "rules-variant-kept"])
                 box["ids"].append(clause_anchor(cid))
                 box += head(cid, L_KEPT, "kept", anchor=False)
-                box += _para(_inline(_(L_KEPT_FROM).format(game=parent_title) + " ", classes=["rules-label"]),
-                             nodes.Text(_(old.statement)), classes=["rules-variant-parent"])
+                box += labelled(_(L_KEPT_FROM).format(game=parent_title), nodes.Text(_(old.statement)),
+                                cls="rules-variant-parent")
                 kind = old.provenance.kind
                 badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
                 links = self.citation_links(parent, old)

@@ -1,4 +1,4 @@
-"""Doubling between players (side bets, as in Barbu): once the contract is named, each player but
+"""Doubling between players (side bets): once the contract is named, each player but
 the dealer in turn may double any others, then each doubled player may redouble those who doubled
 him; after the play, every doubled pair settles the difference of their scores in the deal.
 

@@ -119,8 +119,8 @@ def find_game(name: str, near: Path | None = None) -> Path:
 
     This is the lookup for names that come from inside untrusted files (`extends NAME`, a
     transcript's "game"): a name is never read as a path. A shipped name always means the
-    shipped file, so a stray `kierki.rules` beside a variant cannot silently stand in for Kierki
-    (a variant that means that file names it by path: `extends "kierki.rules"`).
+    shipped file, so a stray `NAME.rules` beside a variant cannot silently stand in for the
+    shipped game NAME (a variant that means that file names it by path: `extends "NAME.rules"`).
     """
     if _GAME_NAME.fullmatch(name):
         shipped = _shipped(name)
