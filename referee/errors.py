@@ -19,7 +19,6 @@ __all__ = [
     "TranscriptError",
     "UsageError",
     "IllegalActionError",
-    "SimulationError",
     "SourcePosition",
     "Phrase",
 ]
@@ -170,13 +169,6 @@ class TranscriptError(RefereeError, ValueError):
         if hint:
             message += f"\n  hint: {hint}"
         super().__init__(message)
-
-
-class SimulationError(RefereeError, RuntimeError):
-    """Random play did not end within its step cap: the rules (or the referee) never end a deal.
-
-    The message names the rules file, the seed and the deal, so the run can be repeated.
-    """
 
 
 class UsageError(RefereeError, ValueError):
