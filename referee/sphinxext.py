@@ -848,9 +848,28 @@ def _clause_objects(app, config) -> None:
     config.html_theme_options = options
 
 
+def _one_script_each(app, pagename, templatename, context, doctree) -> None:
+    """sphinx-thebe and sphinx-togglebutton add their inline settings once more on each read of
+    the documents; a repeated `const` declaration stops with a SyntaxError in the browser, so a
+    page keeps the first of each script."""
+    scripts = context.get("script_files")
+    if not scripts:
+        return
+    seen, kept = set(), []
+    for script in scripts:
+        attributes = getattr(script, "attributes", {})
+        key = (str(getattr(script, "filename", script) or ""),
+               tuple(sorted((k, str(v)) for k, v in attributes.items())))
+        if key not in seen:
+            seen.add(key)
+            kept.append(script)
+    scripts[:] = kept
+
+
 def setup(app):
     from .booksearch import register
     register()
+    app.connect("html-page-context", _one_script_each, priority=900)
     app.connect("config-inited", _clause_objects)
     app.connect("doctree-read", translate_toc_captions)
     app.add_role("clause", clause_role)

@@ -224,3 +224,14 @@ def test_referee_output_in_the_book_is_what_the_referee_says(lang):
     with contextlib.redirect_stdout(buffer):
         main(["judge", str(repo_root() / "tests" / "golden" / "kierki-revoke.json"), "--lang", lang])
     assert shown == buffer.getvalue().strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_repeats_a_script(lang):
+    # A repeated inline script redeclares its `const`s and stops with a SyntaxError in the
+    # browser (sphinx-thebe's settings were included twice on every page).
+    inline = re.compile(r"<script>(.*?)</script>", re.S)
+    for path in (SITE / lang).rglob("*.html"):
+        bodies = [body for body in inline.findall(path.read_text(encoding="utf-8")) if body.strip()]
+        repeated = {body for body in bodies if bodies.count(body) > 1}
+        assert not repeated, (path, sorted(repeated)[:1])
