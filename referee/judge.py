@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
-from .interpreter import Action, Match
+from .interpreter import Action, Match, Remaining
 from .model import load_game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
@@ -54,10 +54,53 @@ class Judgement:
     deals: list[DealReport] = field(default_factory=list)
     match: object | None = None
     seats: list[str] = field(default_factory=list)
+    remaining: Remaining | None = None
+    """What a match cut short still owes (every action legal, the match not over)."""
 
     @property
     def exit_status(self) -> int:
         return 0 if self.legal else 1
+
+    @property
+    def verdict(self) -> str:
+        """"illegal", "unfinished" (every action legal, but a deal or the match stops before
+        its end) or "legal"."""
+        if not self.legal:
+            return "illegal"
+        if self.remaining is not None or any(not d.finished for d in self.deals):
+            return "unfinished"
+        return "legal"
+
+    def remaining_text(self, lang: str = "en") -> list[str]:
+        """What the match still owes, for people: deals, contracts still to choose, an account's bound."""
+        left, g = self.remaining, self.game
+        if left is None:
+            return []
+        _ = functools_partial(i18n.gettext, lang)
+        out = []
+        if left.deals is not None:
+            out.append(i18n.ngettext(lang, "The match is unfinished: {n} more deal to play.",
+                                     "The match is unfinished: {n} more deals to play.", left.deals).format(n=left.deals))
+        elif left.account is not None:
+            title = _(g.accounts[left.account].value[0]) if left.account in g.accounts else left.account
+            message = (N_("The match is unfinished: no player's {account} has reached {bound} yet (nearest {total}).")
+                       if left.any_player else
+                       N_("The match is unfinished: the {account} of all players add up to {total}, and it ends at {bound}."))
+            out.append(_(message).format(account=title, total=left.total, bound=left.bound))
+        for seat, owed in left.owed:
+            out.append(_("Seat {seat} still owes a choice of: {contracts}.").format(
+                seat=self.seat_name(seat), contracts=", ".join(_(g.contracts[c].title) for c in owed)))
+        clause = " [" + cite_for_people(g, [left.clause], lang, human=True) + "]"
+        return [out[0] + clause] + out[1:]
+
+    def remaining_json(self) -> dict | None:
+        left = self.remaining
+        if left is None:
+            return None
+        return {"deals": left.deals, "owed": {str(seat): list(owed) for seat, owed in left.owed},
+                "account": left.account, "total": left.total, "bound": left.bound,
+                "any_player": left.any_player, "clauses": [left.clause],
+                "citations": cite(self.game, [left.clause])}
 
     def seat_name(self, seat: int) -> str:
         """A seat as people count it (from 1), with the player's name when the transcript has one."""
@@ -127,6 +170,7 @@ class Judgement:
                 + f" [{cite(g, self.match.clauses, lang)}]")
         else:
             out.append(_("Every action is legal."))
+            out.extend(self.remaining_text(lang))
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
@@ -148,6 +192,7 @@ class Judgement:
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
+            "unfinished": self.remaining_json(),
         }
 
 
@@ -307,6 +352,14 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             report.actions_judged += 1
         report.contract = deal.contract.id if deal.contract else None
         if not deal.is_over():
+            if number + 1 < len(data["deals"]):
+                # The next deal cannot begin before this one ends: the transcript lost its end.
+                return stop(Verdict(False, N_("Deal {number} stops before its end (seat {seat} is still to act), "
+                                              "but deal {next} follows it."),
+                                    (("number", number + 1), ("seat", deal.to_act), ("next", number + 2)),
+                                    (game.deal.clause, match.rotation_clause)),
+                            f"{where}.actions[{len(deal_data['actions'])}]")
+            judgement.remaining = match.remaining()
             return judgement
         report.ended_early = deal.ended_early
         report.declarer = deal.declarer
@@ -319,4 +372,6 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         report.accounts.update({name: [sum(row) for row in table_] for name, table_ in match.pairs.items()})
     if match.is_over():
         judgement.match = match.result()
+    elif judgement.legal:
+        judgement.remaining = match.remaining()
     return judgement

@@ -154,6 +154,7 @@ class Deal(BiddingPhases, BettingPhases):
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: AuctionRules | None = None, held: list[int] | None = None,
+                 written: list[int] | None = None,
                  vying=None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
                  dealer_doubles: dict | None = None) -> None:
@@ -185,6 +186,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.finished: list[int] = []
         self.auction = auction
         self.held = held if held is not None else [0] * table.players
+        self.written = written if written is not None else list(self.held)
+        """Per seat, the multipliers ever written to him, used or not."""
         """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
         self.declarer = None
         self.vying = vying
@@ -481,7 +484,8 @@ class Deal(BiddingPhases, BettingPhases):
             return Verdict(False, message, tuple(values.items()), cited, seat, what)
 
         if self.phase == "over":
-            return illegal(N_("The deal is over; no more actions are possible."), ())
+            return illegal(N_("The deal is already over, so seat {seat} may not {action}: nothing more "
+                              "may be done in it."), self._end_clauses(), seat=seat, action=what)
         if self.phase == "auction" and seat in self.passed and self.auction.pass_final[0]:
             return illegal(N_("Seat {seat} has passed and may not bid again."),
                            (self.auction.pass_final[1],), "illegal_bid", seat=seat)
@@ -589,6 +593,20 @@ class Deal(BiddingPhases, BettingPhases):
                 return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
                                   "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
         return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
+
+    def _end_clauses(self) -> tuple[str, ...]:
+        """The clauses that ended this deal: an early end, the end of the betting, or the deal
+        itself (every card dealt has been played)."""
+        if self.ended_early:
+            return (self.ended_early,)
+        model = self.vying.model if self.vying is not None else None
+        if model is not None:
+            if getattr(self, "pass_out", False) and model.pass_out:
+                return (model.pass_out.clause,)
+            ends = [c.clause for c in (model.betting_end, model.two_left_call_ends) if c]
+            if ends:
+                return tuple(dict.fromkeys(ends))
+        return (self.game.deal.clause,)
 
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
