@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
-from .interpreter import Action, Match, Remaining
+from .interpreter import Action, Match, Remaining, unsupported_mechanics
 from .model import load_game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
@@ -63,11 +63,12 @@ class Judgement:
 
     @property
     def verdict(self) -> str:
-        """"illegal", "unfinished" (every action legal, but a deal or the match stops before
-        its end) or "legal"."""
+        """"illegal"; "unfinished" when every action is legal but the last deal stops before its
+        end; otherwise "legal" (a match cut short after a finished deal is legal as far as it
+        goes: `remaining` says what it still owes)."""
         if not self.legal:
             return "illegal"
-        if self.remaining is not None or any(not d.finished for d in self.deals):
+        if any(not d.finished for d in self.deals):
             return "unfinished"
         return "legal"
 
@@ -176,7 +177,7 @@ class Judgement:
     def to_json(self, lang: str = "en") -> dict:
         g = self.game
         return {
-            "game": g.id, "rules": g.path, "legal": self.legal,
+            "game": g.id, "rules": g.path, "legal": self.legal, "verdict": self.verdict,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
@@ -240,6 +241,24 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     return out
 
 
+def _load_with_parameters(name, data: dict, params: dict, settings: dict | None):
+    """The game under the transcript's parameters and the command line's; a bad value is
+    reported where it was written: `transcript.parameters` or `--param`."""
+    try:
+        return load_game(name, params)
+    except UsageError as err:
+        written = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
+        if settings:
+            try:
+                load_game(name, written)
+            except UsageError:
+                pass
+            else:
+                raise UsageError(f"--param: {err}") from None
+        where = "transcript.parameters" if written else ("transcript.game" if "game" in data else "transcript.rules")
+        raise TranscriptError(where, str(err)) from None
+
+
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
           rules_file: str | Path | None = None) -> Judgement:
     """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names)."""
@@ -247,10 +266,13 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
     name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
-    try:
-        game = load_game(name, params)
-    except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+    game = _load_with_parameters(name, data, params, settings)
+    missing = unsupported_mechanics(game)
+    if missing:
+        # The game as its parameters make it, not the number of players, is what cannot run.
+        raise TranscriptError("transcript.parameters" if data.get("parameters") else
+                              ("transcript.game" if "game" in data else "transcript.rules"),
+                              f"this referee cannot run {', '.join(missing)} yet")
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
