@@ -614,7 +614,21 @@ class Deal(BiddingPhases, BettingPhases):
         # Before the first card of the play, the rule on who leads (or moves) first decides.
         if self.phase in ("tricks", "layout") and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
-        return tuple(c for c in out if c)
+        rules = self.auction
+        if rules is not None:
+            # In the phases before the play, the rule that gives the turn: the first bidder, the
+            # declarer (talon and contract), or the defenders answering in turn.
+            if self.phase == "auction" and not self.spoken and rules.first_bid:
+                out.append(rules.first_bid[1])
+            elif self.phase == "discard" and rules.talon_discards:
+                out.append(rules.talon_discards[1])
+            elif self.phase in ("declare", "contest") and rules.declaration:
+                out.append(rules.declaration[1])
+            elif self.phase == "defence" and self.contract is not None:
+                out.append(rules.defence_for(self.contract.id)[1])
+            elif self.phase == "double" and rules.doubling:
+                out.append(rules.doubling[1])
+        return tuple(dict.fromkeys(c for c in out if c))
 
     def play(self, seat: int, action: Action) -> Verdict:
         """Rule on an action and apply it if legal. Returns the verdict either way."""
