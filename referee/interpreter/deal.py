@@ -494,7 +494,10 @@ class Deal(BiddingPhases, BettingPhases):
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
         ruled = RUNNERS[self.phase].judge(self, seat, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
-            return illegal(N_("Seat {seat} may not {action} now."), (), seat=seat, action=what)
+            # The phase the deal is in decides which words are possible: cite the list of phases.
+            phases = self.game.phases
+            return illegal(N_("Seat {seat} may not {action} now."),
+                           (phases.clause if phases else self.game.deal.clause,), seat=seat, action=what)
         return ruled
 
     def _judge_choice(self, seat: int, action: Action, illegal) -> Verdict:
