@@ -307,3 +307,14 @@ def test_king_of_hearts_may_end_the_deal_or_not(reading):
         assert min(lengths) < 52
     else:
         assert set(lengths) == {52}
+
+
+def test_kontra_takes_no_seat():
+    """Kontra doubles the contract: `double 5` (a seat, and one that does not exist) is refused
+    citing the kontra clause, not accepted as a pass."""
+    match, deal = preferans_deal({"kontra": "on"})
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend")])
+    refused = deal.play(1, Action.parse("double 5"))
+    assert not refused.legal and refused.clauses[0] == "P5.5" and "no seat" in refused.text()
+    assert deal.play(1, Action.parse("double")).legal

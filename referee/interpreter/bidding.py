@@ -332,6 +332,10 @@ class BiddingPhases:
             clause = rules.doubling[1]
             if action.kind not in ("double", "pass"):
                 return illegal(N_("Seat {seat} may double or pass."), (clause,), seat=seat)
+            if move not in (DOUBLE, PASS):
+                # Kontra doubles the contract, not one player: `double` takes no seat here.
+                return illegal(N_("Seat {seat} may double the contract only, with \"double\" and no seat: "
+                                  "{action} names a player."), (clause,), seat=seat, action=what)
             if move == DOUBLE:
                 return Verdict(True, N_("Seat {seat} doubles: the contract now counts {times} times."),
                                (("seat", seat), ("times", 2 ** (self.doublings + 1))), (clause,), seat, what)
