@@ -318,3 +318,21 @@ def test_kontra_takes_no_seat():
     refused = deal.play(1, Action.parse("double 5"))
     assert not refused.legal and refused.clauses[0] == "P5.5" and "no seat" in refused.text()
     assert deal.play(1, Action.parse("double")).legal
+
+
+@pytest.mark.parametrize("reading, paid", [("every_deal", True), ("showdown", False)])
+def test_brelan_bonuses_without_a_showdown(reading, paid):
+    """bonus_when (B6.1): all but the opener fold; the brelans are paid on every deal by default,
+    only at a showdown under the source's order. A cancelled deal pays them either way."""
+    game = load_game("bouillotte", {"bonus_when": reading})
+    match = Match(game, 4)
+    match.dealer = 3
+    hands = ["AC AD 8H", "KC KD KS", "9C 9D 9H", "QC QD 8S"]
+    deal = match.new_deal([[match.table.card_id(c) for c in h.split()] for h in hands],
+                          upcards=[match.table.card_id("8C")])
+    run(deal, [(0, "pass"), (0, "pass"), (1, "open 1"), (2, "fold"), (3, "fold"), (0, "fold")])
+    result = match.finish_deal()
+    assert any("bonus for" in l.message for l in result.scores) == paid
+    ids = [[match.table.card_id(c) for c in h.split()] for h in hands]
+    cancelled = match.cancel_deal(ids, "one_exposed_card", upcards=[match.table.card_id("8C")])
+    assert any("bonus for" in l.message for l in cancelled.scores)
