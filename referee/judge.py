@@ -260,9 +260,9 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                 return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                     deal_clause), f"{where}.hands")
             hands.append(cards)
-            if len(cards) != size:
+            if len(cards) != match.hand_size(seat, size):
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
-                                    (("seat", seat), ("count", len(cards)), ("size", size)),
+                                    (("seat", seat), ("count", len(cards)), ("size", match.hand_size(seat, size))),
                                     deal_clause), f"{where}.hands.{seat}")
         laid: dict[str, list[int]] = {}
         for part, kind, message in (

@@ -123,6 +123,8 @@ class Players(Node):
     low: Token
     high: Token | None
     usual: Token | None
+    in_deal: Token | None = None
+    """How many play each deal when more sit at the table (the dealer sits out), or None."""
 
 
 @_node("direction")
@@ -525,9 +527,10 @@ class _ToNodes(Transformer):
     # statements
     def players(self, meta, c):
         ints = [t for t in c if isinstance(t, Token)]
-        usual = [t.children[0] for t in c if isinstance(t, lark.Tree)]
+        usual = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "usual_players"]
+        in_deal = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "sitting_out"]
         return Players(pos=Pos.of(meta), low=ints[0], high=ints[1] if len(ints) > 1 else None,
-                       usual=usual[0] if usual else None)
+                       usual=usual[0] if usual else None, in_deal=in_deal[0] if in_deal else None)
 
     def direction(self, meta, c):
         return Direction(pos=Pos.of(meta), way=c[0])

@@ -314,6 +314,25 @@ class _Builder(AuctionStatements, VyingStatements):
             # The usual number of players comes first: it is the default table.
             counts = (usual,) + tuple(c for c in counts if c != usual)
         self._once(item, node, cid, "players", counts)
+        if node.in_deal is not None:
+            self.fields["in_deal"] = Cited(self._sitting_out(item, node, counts), cid)
+
+    @staticmethod
+    def _sitting_out(item, node, counts: tuple[int, ...]) -> int:
+        """How many play each deal (`N play each deal: dealer sits out`), checked against the table:
+        only the dealer can sit out, so the table holds at most one more than play."""
+        in_deal = int(node.in_deal)
+        if in_deal > min(counts):
+            raise item.error(node.in_deal, f"{in_deal} play each deal, but only {min(counts)} may sit at the table",
+                             hint=f"write at most {min(counts)}, or seat more players")
+        if max(counts) - in_deal > 1:
+            raise item.error(node.in_deal, f"with {max(counts)} players {max(counts) - in_deal} would sit out "
+                             "each deal, but only the dealer sits out",
+                             expected=f"{max(counts) - 1} play each deal")
+        if max(counts) == in_deal:
+            raise item.error(node.in_deal, f"all {in_deal} players play each deal, so nobody sits out",
+                             hint="remove `, N play each deal: dealer sits out`, or seat more players")
+        return in_deal
 
     def _s_deck(self, item, node, cid, scope) -> None:
         suits = [Suit(str(s.code), _string(s.name), _string(s.symbol)) for s in node.suits]

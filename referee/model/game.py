@@ -275,6 +275,8 @@ class Game:
     settings: dict[str, str | int]
     """The value in force for every parameter."""
     players: Cited[tuple[int, ...]] | None = None
+    in_deal: Cited[int] | None = None
+    """How many play each deal when more sit at the table (the dealer sits out), or None: all play."""
     direction: Cited[str] | None = None
     decks: dict[str, Deck] = field(default_factory=dict)
     packs: tuple[Cited[tuple[str, int | None]], ...] = ()
@@ -337,6 +339,10 @@ class Game:
             if cited.value[1] in (players, None):
                 return cited.clause
         return ""
+
+    def dealt_players(self, players: int) -> int:
+        """How many of `players` at the table receive cards and play a deal (the rest, the dealer, sit out)."""
+        return min(players, self.in_deal.value) if self.in_deal is not None else players
 
     @property
     def default_players(self) -> int:
