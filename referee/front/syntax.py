@@ -308,6 +308,8 @@ class NoHeadDuty(Node):
 @_node("head_duty")
 class HeadDuty(Node):
     what: Token
+    on_trump_leads: bool = False
+    """The duty holds only when a trump is led (`must head if able on trump leads`)."""
 
 
 @_node("first_lead")
@@ -631,7 +633,7 @@ class _ToNodes(Transformer):
         return NoHeadDuty(pos=Pos.of(meta), what=c[0])
 
     def head_duty(self, meta, c):
-        return HeadDuty(pos=Pos.of(meta), what=c[0])
+        return HeadDuty(pos=Pos.of(meta), what=c[0], on_trump_leads=len(c) > 1)
 
     def first_lead(self, meta, c):
         return FirstLead(pos=Pos.of(meta), seat=c[0])

@@ -39,6 +39,8 @@ class CompiledContract:
     trumps_clause: str | None
     head: str | None
     """Clause of a duty to head the trick (beat its best card) when following suit, or None."""
+    head_on_trump_leads: bool
+    """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
     lowest_wins: bool
@@ -100,6 +102,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
         head=clause(rules.head_duty),
+        head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
         lowest_wins=winner is not None and winner.extreme == "lowest",
         simple_follow=[step.kind for step in duty] == ["follow", "any"] and not (
@@ -316,7 +319,8 @@ class Deal(BiddingPhases, BettingPhases):
         contract = self.contract
         _, best = self._winning(self.trick)
         trump = self.trump if contract.trumps_win else None
-        if kind == "follow" and contract.head:
+        led_trump = self.table.suit_of[self.trick[0][1]] == self.trump
+        if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
             clause = contract.head
         elif kind == "trump" and contract.overtrump and self.table.suit_of[best] == trump:
             clause = contract.overtrump

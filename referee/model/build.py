@@ -549,7 +549,11 @@ class _Builder(AuctionStatements, VyingStatements):
         self._rule(item, node, cid, scope, f"{node.what}_duty", False)
 
     def _s_head_duty(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, f"{node.what}_duty", True)
+        if node.on_trump_leads and str(node.what) == "overtrump":
+            raise item.error(node, "overtrumping is always a duty on a trick that holds a trump",
+                             hint="write `must overtrump if able`, or `must head if able on trump leads`")
+        # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
+        self._rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
 
     def _seat(self, item, seat) -> SeatRef:
         if isinstance(seat, lark.Tree):  # from a statement read without a node type

@@ -214,7 +214,8 @@ class ContractRules:
     play_duty: Cited[tuple[DutyStep, ...]] | None = None
     trumps: Cited[str | None] | None = None
     """A suit code, None for no trumps, or "named_by_declarer" / "named_by_chooser"."""
-    head_duty: Cited[bool] | None = None
+    head_duty: Cited[bool | str] | None = None
+    """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
     overtrump_duty: Cited[bool] | None = None
     first_lead: Cited[SeatRef] | None = None
     trick_winner: Cited[TrickWinner] | None = None
