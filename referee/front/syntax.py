@@ -343,6 +343,11 @@ class LeadUntilBroken(Node):
     cards: CardSet
 
 
+@_node("first_trick_ban")
+class FirstTrickBan(Node):
+    cards: CardSet
+
+
 @_node("contract_order")
 class ContractOrder(Node):
     contracts: tuple[Token, ...]
@@ -652,6 +657,9 @@ class _ToNodes(Transformer):
 
     def lead_until_broken(self, meta, c):
         return LeadUntilBroken(pos=Pos.of(meta), cards=c[0])
+
+    def first_trick_ban(self, meta, c):
+        return FirstTrickBan(pos=Pos.of(meta), cards=c[0])
 
     def contract_order(self, meta, c):
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))

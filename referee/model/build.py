@@ -586,6 +586,9 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_lead_until_broken(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
 
+    def _s_first_trick_ban(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
+
     def _s_card_passing(self, item, node, cid, scope) -> None:
         if scope is not None:
             raise item.error(node, "cards are passed before the contract is known",

@@ -222,6 +222,8 @@ class ContractRules:
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()
     lead_until_broken: tuple[Cited[CardSet], ...] = ()
+    first_trick_bans: tuple[Cited[CardSet], ...] = ()
+    """Cards nobody may lead or play to the first trick while holding another playable card."""
     """Cards that may not be led until one of them has been played to a trick."""
     scores: tuple[Cited[ScoreRule], ...] = ()
     all_taken: Cited[AllTaken] | None = None
