@@ -17,7 +17,7 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.transcript import random_transcript
 
-from .helpers import act, full_hands_by_suit
+from .helpers import act, full_hands_by_suit, load_error
 
 TOTALS = {"no_tricks": -26, "no_hearts": -30, "no_queens": -24, "no_king": -20, "no_last_two": -30,
           "trumps": 65, "domino": 65}
@@ -217,10 +217,7 @@ def test_a_trump_lead_must_be_headed_a_plain_lead_need_not(game, lead, low, high
 
 
 def test_on_trump_leads_qualifies_only_the_duty_to_head(tmp_path):
-    path = tmp_path / "v.rules"
-    path.write_text('variant v "V" extends barbu\nreplace clause K3.3 "T." interpretation "test" {\n'
-                    '  trumps none\n  trick won by highest of suit led unless trumped\n'
-                    '  in trumps { trumps named by chooser\n    must overtrump if able on trump leads }\n}\n')
-    with pytest.raises(RulesDefinitionError) as err:
-        load_game(str(path))
-    assert "overtrumping is always a duty" in str(err.value) and "v.rules:6:5:" in str(err.value)
+    error = load_error(tmp_path, 'variant v "V" extends barbu\nreplace clause K3.3 "T." interpretation "test" {\n'
+                                 '  trumps none\n  trick won by highest of suit led unless trumped\n'
+                                 '  in trumps { trumps named by chooser\n    must overtrump if able on trump leads }\n}\n')
+    assert "overtrumping is always a duty" in error and "v.rules:6:5:" in error

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.cli import main
-from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
 from referee.transcript import random_transcript
 
+from .helpers import load_error
 from .test_preferans import HANDS, TALON, act, run
 
 
@@ -51,7 +51,7 @@ def test_the_dealer_receives_no_cards(game):
 
 def test_the_player_after_the_dealer_bids_first_and_the_dealer_has_no_turn(game):
     match, deal = start(game, dealer=1)
-    assert deal.to_act == 2 and deal.eldest == 2
+    assert deal.to_act == 2 and deal.eldest == 2 and deal.copy().to_act == 2
     verdict = act(deal, 1, "pass")
     assert not verdict.legal and verdict.clauses == ("P1.1",) and "sits out" in verdict.describe(game)
     assert dict(verdict.values)["seat"] == 1
@@ -142,19 +142,13 @@ def test_a_dealer_holding_cards_is_a_misdeal(game):
     ("players 3, 4 play each deal: dealer sits out", "4 play each deal, but only 3 may sit at the table"),
 ])
 def test_a_table_that_cannot_sit_the_dealer_out_is_refused(tmp_path, table, message):
-    path = tmp_path / "v.rules"
-    path.write_text('variant v "V" extends preferans\n'
-                    f'replace clause P1.1 "Four." interpretation "test" {{\n  {table}\n}}\n')
-    with pytest.raises(RulesDefinitionError) as err:
-        load_game(str(path))
-    assert message in str(err.value) and "v.rules:3:" in str(err.value)
+    error = load_error(tmp_path, 'variant v "V" extends preferans\n'
+                                 f'replace clause P1.1 "Four." interpretation "test" {{\n  {table}\n}}\n')
+    assert message in error and "v.rules:3:" in error
 
 
 def test_a_sitting_out_dealer_cannot_be_eldest(tmp_path):
-    path = tmp_path / "v.rules"
-    path.write_text('variant v "V" extends preferans_four\n'
-                    'replace clause P2.3 "Deal." interpretation "test" {\n'
-                    '  eldest is dealer\n  deal 5 each, 2 to talon, 5 each\n  check tricks = 10\n}\n')
-    with pytest.raises(RulesDefinitionError) as err:
-        load_game(str(path))
-    assert "the dealer sits out each deal" in str(err.value) and "v.rules:3:3" in str(err.value)
+    error = load_error(tmp_path, 'variant v "V" extends preferans_four\n'
+                                 'replace clause P2.3 "Deal." interpretation "test" {\n'
+                                 '  eldest is dealer\n  deal 5 each, 2 to talon, 5 each\n  check tricks = 10\n}\n')
+    assert "the dealer sits out each deal" in error and "v.rules:3:3" in error

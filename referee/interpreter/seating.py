@@ -42,6 +42,10 @@ class SeatedDeal:
     def __getattr__(self, name: str):
         return getattr(self._deal, name)
 
+    def copy(self) -> "SeatedDeal":
+        """An independent copy, seen from the table like this one."""
+        return SeatedDeal(self._deal.copy(), self.seats, self.dealer, self._clause)
+
     def _out(self, local: int | None) -> int | None:
         return None if local is None else self.seats[local]
 
