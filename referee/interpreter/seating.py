@@ -42,6 +42,20 @@ class SeatedDeal:
     def __getattr__(self, name: str):
         return getattr(self._deal, name)
 
+    # The calls of random play, forwarded directly: `__getattr__` is the slow path.
+    def is_over(self) -> bool:
+        return self._deal.phase == "over"
+
+    @property
+    def phase(self) -> str:
+        return self._deal.phase
+
+    def legal_moves(self) -> list[int]:
+        return self._deal.legal_moves()
+
+    def push(self, move: int) -> None:
+        self._deal.push(move)
+
     def copy(self) -> "SeatedDeal":
         """An independent copy, seen from the table like this one."""
         return SeatedDeal(self._deal.copy(), self.seats, self.dealer, self._clause)

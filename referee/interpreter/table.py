@@ -124,9 +124,12 @@ class Table:
         dealer sits out). The pack and the rules are shared."""
         if self.in_deal == self.players:
             return self
-        import copy
-        seated = copy.copy(self)
-        seated.players = self.in_deal
+        seated = self.__dict__.get("_seated")
+        if seated is None:
+            import copy
+            seated = copy.copy(self)
+            seated.players = self.in_deal
+            self._seated = seated
         return seated
 
     def next(self, seat: int, steps: int = 1) -> int:
