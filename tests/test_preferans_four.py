@@ -134,6 +134,7 @@ def test_a_dealer_holding_cards_is_a_misdeal(game):
     deal["hands"][dealer], deal["hands"][eldest] = deal["hands"][eldest], []
     verdict = judge(data)
     assert not verdict.legal and "holds 10 cards, not 0" in verdict.illegal.describe(game)
+    assert verdict.illegal.clauses == ("P2.3", "P1.1") and verdict.where == "deals[0].hands." + dealer
 
 
 @pytest.mark.parametrize("table, message", [
@@ -152,3 +153,16 @@ def test_a_sitting_out_dealer_cannot_be_eldest(tmp_path):
                                  'replace clause P2.3 "Deal." interpretation "test" {\n'
                                  '  eldest is dealer\n  deal 5 each, 2 to talon, 5 each\n  check tricks = 10\n}\n')
     assert "the dealer sits out each deal" in error and "v.rules:3:3" in error
+
+
+def test_the_judge_rules_the_resting_dealer_out_in_every_language(game):
+    data = random_transcript(game, 3, game_ref={"game": "preferans_four"})
+    deal = data["deals"][0]
+    deal["actions"][0]["seat"] = deal["dealer"]
+    judgement = judge(data)
+    assert not judgement.legal and judgement.where == "deals[0].actions[0]"
+    seat = deal["dealer"] + 1  # seats are counted from 1 for people
+    assert f"Seat {seat} sits out this deal" in judgement.text("en")
+    assert f"Игрок {seat} пропускает эту сдачу" in judgement.text("ru")
+    assert f"Gracz {seat} pauzuje w tym rozdaniu" in judgement.text("pl")
+    assert f"Igrač {seat} pauzira ovo dijeljenje" in judgement.text("hr")
