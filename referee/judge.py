@@ -260,10 +260,13 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                 return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                     deal_clause), f"{where}.hands")
             hands.append(cards)
-            if len(cards) != size:
+            expected = match.hand_size(seat, size)
+            if len(cards) != expected:
+                # A dealer who sits out holds nothing: the rule that seats him out decides too.
+                clauses = deal_clause if expected == size else deal_clause + (game.players.clause,)
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
-                                    (("seat", seat), ("count", len(cards)), ("size", size)),
-                                    deal_clause), f"{where}.hands.{seat}")
+                                    (("seat", seat), ("count", len(cards)), ("size", expected)),
+                                    clauses), f"{where}.hands.{seat}")
         laid: dict[str, list[int]] = {}
         for part, kind, message in (
                 ("talon", "talon", N_("Misdeal: the talon holds {count} cards, not {size}.")),

@@ -92,6 +92,8 @@ class Table:
             raise UsageError(f"{game.id} is played by {allowed} players, not {players}")
         self.game = game
         self.players = players
+        self.in_deal = game.dealt_players(players)
+        """How many play each deal; fewer than `players` when the dealer sits out."""
         self.deck = game.pack_for(players)
         self.cards: tuple[Card, ...] = self.deck.cards
         self.index = {card: i for i, card in enumerate(self.cards)}
@@ -116,6 +118,19 @@ class Table:
         self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
                                     if c.rules.layout_start and c.rules.layout_start.value.startswith("named_by_"))
         """Contracts whose chooser names a rank (the layout's start) where others name trumps."""
+
+    def for_deal(self) -> "Table":
+        """The table as one deal sees it: only the seats that play (all of them, unless the
+        dealer sits out). The pack and the rules are shared."""
+        if self.in_deal == self.players:
+            return self
+        seated = self.__dict__.get("_seated")
+        if seated is None:
+            import copy
+            seated = copy.copy(self)
+            seated.players = self.in_deal
+            self._seated = seated
+        return seated
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players

@@ -314,6 +314,25 @@ class _Builder(AuctionStatements, VyingStatements):
             # The usual number of players comes first: it is the default table.
             counts = (usual,) + tuple(c for c in counts if c != usual)
         self._once(item, node, cid, "players", counts)
+        if node.in_deal is not None:
+            self.fields["in_deal"] = Cited(self._sitting_out(item, node, counts), cid)
+
+    @staticmethod
+    def _sitting_out(item, node, counts: tuple[int, ...]) -> int:
+        """How many play each deal (`N play each deal: dealer sits out`), checked against the table:
+        only the dealer can sit out, so the table holds at most one more than play."""
+        in_deal = int(node.in_deal)
+        if in_deal > min(counts):
+            raise item.error(node.in_deal, f"{in_deal} play each deal, but only {min(counts)} may sit at the table",
+                             hint=f"write at most {min(counts)}, or seat more players")
+        if max(counts) - in_deal > 1:
+            raise item.error(node.in_deal, f"with {max(counts)} players {max(counts) - in_deal} would sit out "
+                             "each deal, but only the dealer sits out",
+                             expected=f"{max(counts) - 1} play each deal")
+        if max(counts) == in_deal:
+            raise item.error(node.in_deal, f"all {in_deal} players play each deal, so nobody sits out",
+                             hint="remove `, N play each deal: dealer sits out`, or seat more players")
+        return in_deal
 
     def _s_deck(self, item, node, cid, scope) -> None:
         suits = [Suit(str(s.code), _string(s.name), _string(s.symbol)) for s in node.suits]
@@ -530,7 +549,11 @@ class _Builder(AuctionStatements, VyingStatements):
         self._rule(item, node, cid, scope, f"{node.what}_duty", False)
 
     def _s_head_duty(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, f"{node.what}_duty", True)
+        if node.on_trump_leads and str(node.what) == "overtrump":
+            raise item.error(node, "overtrumping is always a duty on a trick that holds a trump",
+                             hint="write `must overtrump if able`, or `must head if able on trump leads`")
+        # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
+        self._rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
 
     def _seat(self, item, seat) -> SeatRef:
         if isinstance(seat, lark.Tree):  # from a statement read without a node type
@@ -562,6 +585,9 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _s_lead_until_broken(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
+
+    def _s_first_trick_ban(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
 
     def _s_card_passing(self, item, node, cid, scope) -> None:
         if scope is not None:

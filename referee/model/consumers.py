@@ -15,7 +15,7 @@ from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEED
 __all__ = ["check_mechanics", "dealt_cards"]
 
 _TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "score_per_trick",
+               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
                "score_per_card", "score_all_taken"}
 _LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish"}
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
@@ -92,7 +92,7 @@ def _check_passing(game: Game, seen, phases) -> None:
                          "game without an auction or betting", hint="write `deal phases passing, play`")
     rule = game.card_passing.value
     for players in game.players.value:
-        if "across" in rule.targets and players % 2:
+        if "across" in rule.targets and game.dealt_players(players) % 2:
             raise item.error(stmt, f"with {players} players nobody sits across the table",
                              hint="pass to left or right, or play with an even number of players")
         hand = dealt_cards(game, players)[0]
@@ -246,12 +246,13 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
         hand, talon, up = dealt_cards(game, players)
         if hand < 1:
             raise header.error(header.tree, "the deal gives the players no cards", hint="write `deal 1 each until 13`")
-        total = hand * players + talon + up
+        total = hand * game.dealt_players(players) + talon + up
         if total > len(deck.cards):
             item, stmt = where["deal"]
             raise item.error(stmt, f"with {players} players the deal needs {total} cards, but the "
                              f"{deck.title} has {len(deck.cards)}",
                              hint=f"deal fewer cards, or choose a larger pack with `pack DECK when players {players}`")
+    _check_sitting_out(game, where)
     first = game.first_dealer.value if game.first_dealer else None
     if first and first[0] == "rank":
         for players in game.players.value:
@@ -339,7 +340,7 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     if rules.first_bid is not None and rules.first_bid[0].role == "holder":
         for players in game.players.value:
             hand, talon, up = dealt_cards(game, players)
-            if hand * players < len(game.pack_for(players).cards):
+            if hand * game.dealt_players(players) < len(game.pack_for(players).cards):
                 raise fail("first_bid", f"with {players} players not every card is dealt to a hand, so "
                            f"{rules.first_bid[0].card} may lie undealt and nobody hold it",
                            hint="name the eldest or the dealer")
@@ -461,3 +462,17 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
 
 def _tokens(stmt) -> list[str]:
     return [str(t) for t in stmt.scan_values(lambda v: isinstance(v, lark.Token))]
+
+
+def _check_sitting_out(game: Game, where) -> None:
+    """A dealer who sits out the deal holds no cards: no rule may give him a turn in it."""
+    if game.in_deal is None:
+        return
+    acting = (("eldest_dealer", game.eldest is not None and game.eldest.value == 0, "the eldest hand"),
+              ("contract_choice", game.contract_choice is not None and game.contract_choice.value == "dealer",
+               "the player who chooses the contract"))
+    for kind, by_dealer, role in acting:
+        if by_dealer and kind in where:
+            item, stmt = where[kind]
+            raise item.error(stmt, f"the dealer sits out each deal (`players ... dealer sits out`), so he "
+                             f"cannot be {role}", hint="name the player after the dealer instead")
