@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
+from .errors import Phrase, Term
 from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
@@ -157,8 +158,8 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     for code in codes:
         card = table.card_id(code)
         if card is None:
-            raise TranscriptError(f"transcript.{where}", f"{code!r} is not a card of the pack",
-                                  hint="cards are written rank then suit: QH, 10S, AC")
+            raise TranscriptError(f"transcript.{where}", Phrase('{code} is not a card of the pack', code=repr(code)),
+                                  hint=Phrase('cards are written rank then suit: QH, 10S, AC'))
         if card in seen:
             return cards, code
         seen.add(card)
@@ -187,10 +188,10 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     for key, value in mapping.items():
         # A seat number longer than a few digits is no seat (and too long to convert cheaply).
         if len(key) > 4:
-            raise TranscriptError(f"{where}.{key[:12]}...", f"there is no seat {key[:12]}... with {players} players")
+            raise TranscriptError(f"{where}.{key[:12]}...", Phrase('there is no seat {key}... with {players} players', key=key[:12], players=players))
         seat = int(key)
         if seat >= players:
-            raise TranscriptError(f"{where}.{key}", f"there is no seat {seat} with {players} players")
+            raise TranscriptError(f"{where}.{key}", Phrase('there is no seat {seat} with {players} players', seat=seat, players=players))
         out[seat] = value
     return out
 
@@ -205,11 +206,11 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     try:
         game = load_game(name, params)
     except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
-        raise TranscriptError("transcript.players", str(err)) from None
+        raise TranscriptError("transcript.players", err.args[0]) from None
     table = match.table
     judgement = Judgement(game, seats=list(data.get("seats", [])))
 
@@ -222,7 +223,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         for i, rnd in enumerate(rounds):
             for seat, code in rnd.items():
                 if table.card_id(code) is None:
-                    raise TranscriptError(f"transcript.draw[{i}].{seat}", f"{code!r} is not a card of the pack")
+                    raise TranscriptError(f"transcript.draw[{i}].{seat}", Phrase('{code} is not a card of the pack', code=repr(code)))
         verdict = match.judge_draw(rounds)
         if not verdict.legal:
             return stop(verdict, "draw")
@@ -233,7 +234,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                                 verdict.clauses), "first_dealer")
     elif "first_dealer" in data:
         if data["first_dealer"] >= table.players:
-            raise TranscriptError("transcript.first_dealer", f"there is no seat {data['first_dealer']}")
+            raise TranscriptError("transcript.first_dealer", Phrase('there is no seat {seat}', seat=data['first_dealer']))
         match.dealer = data["first_dealer"]
     elif data["deals"]:
         match.dealer = data["deals"][0]["dealer"]
@@ -282,9 +283,9 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             name = deal_data["irregularity"]
             if name not in game.irregularities:
                 raise TranscriptError(f"transcript.{where}.irregularity",
-                                      f"{game.title} has no rule on the irregularity {name!r}")
+                                      Phrase('{title} has no rule on the irregularity {name}', title=Term(game.title), name=repr(name)))
             if deal_data["actions"]:
-                raise TranscriptError(f"transcript.{where}.actions", "a cancelled deal has no actions")
+                raise TranscriptError(f"transcript.{where}.actions", Phrase('a cancelled deal has no actions'))
             report = DealReport(number + 1, match.dealer, cancelled=True)
             judgement.deals.append(report)
             result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
@@ -299,7 +300,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         for index, entry in enumerate(deal_data["actions"]):
             seat = entry["seat"]
             if seat >= table.players:
-                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", f"there is no seat {seat}")
+                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", Phrase('there is no seat {seat}', seat=seat))
             verdict = deal.play(seat, Action.parse(entry["action"]))
             if not verdict.legal:
                 report.contract = deal.contract.id if deal.contract else None
