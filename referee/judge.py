@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
-from .errors import Phrase, Term
+from .errors import N_, Phrase, Term
 from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
@@ -24,6 +24,12 @@ from .verdicts import cite as cite_for_people
 
 __all__ = ["Judgement", "judge", "judge_file"]
 
+
+# Lines about one seat: (by its number, by its player's name when the transcript gives names).
+_ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
+_DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
+_DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
+_SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
 
 @dataclass
 class DealReport:
@@ -65,13 +71,28 @@ class Judgement:
         shown = presentation.seat(seat)
         return f"{shown} ({self.seats[seat]})" if seat < len(self.seats) else str(shown)
 
+    def player(self, seat: int, lang: str) -> str | None:
+        """The player at a seat, "Ana (seat 2)", when the transcript gives the players' names."""
+        if 0 <= seat < len(self.seats):
+            return i18n.gettext(lang, "{name} (seat {seat})").format(name=self.seats[seat], seat=presentation.seat(seat))
+        return None
+
+    def about(self, lang: str, templates: tuple[str, str], seat: int, key: str = "seat", **values) -> str:
+        """A line about one seat: the first template names it "seat 2"; when the transcript gives
+        the players' names, the second names it by its player, "Ana (seat 2)"."""
+        numbered, named = templates
+        player = self.player(seat, lang)
+        if player is not None:
+            return i18n.gettext(lang, named).format(player=player, **values)
+        return i18n.gettext(lang, numbered).format(**{key: presentation.seat(seat)}, **values)
+
     def position(self, lang: str = "en") -> str:
         """Where the illegal action stands, for people: "deal 1, action 4 (seat 2: play 4♣)"."""
         text = presentation.position(self.where, lang)
         verdict = self.illegal
         if verdict is not None and verdict.seat is not None and verdict.action:
-            text += " (" + i18n.gettext(lang, "seat {seat}: {action}").format(
-                seat=self.seat_name(verdict.seat), action=presentation.action(verdict.action, lang, self.game)) + ")"
+            text += " (" + self.about(lang, _ACTION_BY, verdict.seat,
+                                      action=presentation.action(verdict.action, lang, self.game)) + ")"
         return text
 
     def text(self, lang: str = "en") -> str:
@@ -86,16 +107,16 @@ class Judgement:
             out.append(_("Parameters: {values}").format(
                 values=", ".join(f"{k}={v}" for k, v in changed.items())))
         for note in self.notes:
-            out.append(note.describe(g, lang))
+            out.append(note.describe(g, lang, self.seats))
         for report in self.deals:
-            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=self.seat_name(report.dealer))
+            head = self.about(lang, _DEALER, report.dealer, key="dealer", number=report.number)
             if report.upcards:
                 head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
                 title = _(g.contracts[report.contract].title)
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
-                    head += _(", declarer seat {seat}").format(seat=self.seat_name(report.declarer))
+                    head += self.about(lang, _DECLARER, report.declarer)
                 chosen_by = g.contract_choice or g.contract_order or g.phases
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
@@ -106,8 +127,8 @@ class Judgement:
             elif report.ended_early:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
-                out.append("  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
-                                                                   text=line.text(lang, g))
+                out.append("  " + self.about(lang, _SCORE_LINE, line.seat,
+                                             text=line.text(lang, g, self.seats))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
                 if len(report.accounts) > 1:
@@ -120,12 +141,16 @@ class Judgement:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
             out.append(_("ILLEGAL, {where}: {verdict}").format(where=self.position(lang),
-                                                                 verdict=self.illegal.describe(g, lang)))
+                                                                 verdict=self.illegal.describe(g, lang, self.seats)))
         elif self.match is not None:
-            winners = ", ".join(self.seat_name(s) for s in self.match.winners)
-            out.append(_("Match over. Totals: {totals}. Winner: seat {winners}.").format(
-                totals=" ".join(map(str, self.match.totals)), winners=winners)
-                + f" [{cite(g, self.match.clauses, lang)}]")
+            totals = " ".join(map(str, self.match.totals))
+            if self.seats:
+                players = ", ".join(self.player(s, lang) or self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: {players}.").format(totals=totals, players=players)
+            else:
+                winners = ", ".join(self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: seat {winners}.").format(totals=totals, winners=winners)
+            out.append(line + f" [{cite(g, self.match.clauses, lang)}]")
         else:
             out.append(_("Every action is legal."))
         return "\n".join(out)
