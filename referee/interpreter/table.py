@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..errors import Phrase
 from ..model.cards import Card
 from ..model.game import Game
 
@@ -89,7 +90,7 @@ class Table:
     def __init__(self, game: Game, players: int) -> None:
         if game.players is None or players not in game.players.value:
             allowed = ", ".join(map(str, game.players.value)) if game.players else "?"
-            raise UsageError(f"{game.id} is played by {allowed} players, not {players}")
+            raise UsageError(Phrase("{game} is played by {allowed} players, not {players}", game=game.id, allowed=allowed, players=players))
         self.game = game
         self.players = players
         self.in_deal = game.dealt_players(players)
