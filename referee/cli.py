@@ -15,15 +15,14 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import N_
-from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
-from .limits import LIMITS
-from .output import write_output
-from .transcript import dump_transcript
+
+# Everything else is imported by the command that needs it: `referee --help` stays instant.
 
 __all__ = ["main"]
 
 
 def _settings(pairs: list[str] | None) -> dict[str, str]:
+    from .errors import UsageError
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
@@ -35,6 +34,7 @@ def _settings(pairs: list[str] | None) -> dict[str, str]:
 
 def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     if output:
+        from .output import write_output
         write_output(text, output, inputs)  # atomic, and never over a link, a folder or an input
     else:
         sys.stdout.write(text)
@@ -42,6 +42,7 @@ def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
 
 def _count(text: str) -> int:
     """A count of players: a whole number from 1 (argparse turns the error into exit 2)."""
+    from .limits import LIMITS
     value = int(text)
     if not 1 <= value <= LIMITS.players:
         raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {LIMITS.players}, not {text}")
@@ -121,7 +122,7 @@ def cmd_rules(args) -> int:
 
 def cmd_play(args) -> int:
     from .model import load_game
-    from .transcript import random_transcript
+    from .transcript import dump_transcript, random_transcript
     settings = _settings(args.param)
     game = load_game(args.game, settings)
     named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"
@@ -224,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
     lang = getattr(args, "lang", "en")
+    from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
     try:
         return args.run(args)
     except RulesError as err:

@@ -178,8 +178,8 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
-    data = load_transcript(path)
-    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file)
+    data = load_transcript(path)  # validated here, so not again in judge()
+    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True)
 
 
 def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
@@ -196,9 +196,11 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
 
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
-          rules_file: str | Path | None = None) -> Judgement:
-    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names)."""
-    validate_transcript(data)
+          rules_file: str | Path | None = None, validated: bool = False) -> Judgement:
+    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
+    `validated`: the caller has already checked it against the schema)."""
+    if not validated:
+        validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
     name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
