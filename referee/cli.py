@@ -1,4 +1,4 @@
-"""The `referee` command line: games, rules, play, judge, check, bench.
+"""The `referee` command line: games, rules, play, judge, legal, explain, check, bench.
 
 Errors never show a traceback: a rules file error prints file:line:col with a caret, a
 transcript error names the field, and the exit status says who must act (judge: 0 legal,
@@ -143,6 +143,32 @@ def cmd_judge(args) -> int:
     return judgement.exit_status
 
 
+def cmd_legal(args) -> int:
+    from .director import legal_at, parse_position, read_transcript
+    position = parse_position(args.at)
+    data = read_transcript(args.transcript)
+    view = legal_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules)
+    _show(view, args)
+    return view.exit_status
+
+
+def cmd_explain(args) -> int:
+    from .director import explain_at, parse_position, read_transcript
+    position = parse_position(args.at)
+    data = read_transcript(args.transcript)
+    found = explain_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
+                       lang=args.lang)
+    _show(found, args)
+    return found.exit_status
+
+
+def _show(answer, args) -> None:
+    if args.json:
+        print(json.dumps(answer.to_json(args.lang), ensure_ascii=False, indent=1))
+    else:
+        print(answer.text(args.lang))
+
+
 def cmd_check(args) -> int:
     from .coverage import uncovered_lines
     from .model import load_game
@@ -205,6 +231,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--rules", metavar="FILE", help="judge under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_judge)
+    at_help = ("a position: DEAL.ACTION (2.7: deal 2 before its action 7), \"deal 2 action 7\", "
+               "DEAL alone for the end of that deal, or end")
+    p = sub.add_parser("legal", help="whose turn it is at a position of a transcript, every legal action, "
+                                     "and the clause that forbids each other kind")
+    p.add_argument("transcript")
+    common(p, game=False)
+    p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
+    p.set_defaults(run=cmd_legal)
+    p = sub.add_parser("explain", help="why the action at a position was legal or not, under every reading of "
+                                       "the parameters involved: exit 0 legal, 1 illegal, 2 unusable input")
+    p.add_argument("transcript")
+    common(p, game=False)
+    p.add_argument("--at", metavar="POSITION", required=True, help=at_help)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
+    p.set_defaults(run=cmd_explain)
     p = sub.add_parser("check", help="validate a rules file (for variant authors)")
     p.add_argument("file")
     common(p, game=False)

@@ -39,6 +39,10 @@ class DealReport:
     totals: list[int] = field(default_factory=list)
     accounts: dict[str, list[int]] = field(default_factory=dict)
     """Every account after the deal (per-opponent accounts as the total each seat wrote)."""
+    tricks: list[int] = field(default_factory=list)
+    """Tricks taken per seat (zero in a deal without tricks)."""
+    taken: list[list[str]] = field(default_factory=list)
+    """Cards taken in tricks per seat, in the order taken."""
 
 
 @dataclass
@@ -54,6 +58,10 @@ class Judgement:
     deals: list[DealReport] = field(default_factory=list)
     match: object | None = None
     seats: list[str] = field(default_factory=list)
+    table: object | None = None
+    """The match as the replay left it (`referee.interpreter.Match`): the live state."""
+    in_play: object | None = None
+    """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
 
     @property
     def exit_status(self) -> int:
@@ -166,6 +174,16 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     return cards, None
 
 
+def _take_state(report: DealReport, deal) -> None:
+    """What the deal has shown so far: its contract and declarer as soon as they are known, and
+    the tricks and cards each seat has taken."""
+    table = deal.table
+    report.contract = deal.contract.id if deal.contract else None
+    report.declarer = getattr(deal, "declarer", None)
+    report.tricks = list(deal.tricks_won)
+    report.taken = [[table.code(card) for card in cards] for cards in deal.taken]
+
+
 def _is_final(match, account: str) -> bool:
     """An account computed only at the end of the match (the `final` formula's target)."""
     final = match.auction.final if match.auction else None
@@ -196,9 +214,14 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
 
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
-          rules_file: str | Path | None = None, validated: bool = False) -> Judgement:
+          rules_file: str | Path | None = None, validated: bool = False,
+          until: tuple[int, int] | None = None) -> Judgement:
     """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
-    `validated`: the caller has already checked it against the schema)."""
+    `validated`: the caller has already checked it against the schema).
+
+    `until` (deal index, action index), both from 0, stops the replay before that action (an
+    index past the deal's last action: at the deal's end), leaving the state in the judgement.
+    """
     if not validated:
         validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
@@ -213,7 +236,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     except UsageError as err:
         raise TranscriptError("transcript.players", str(err)) from None
     table = match.table
-    judgement = Judgement(game, seats=list(data.get("seats", [])))
+    judgement = Judgement(game, seats=list(data.get("seats", [])), table=match)
 
     def stop(verdict: Verdict, where: str) -> Judgement:
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
@@ -242,6 +265,8 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
 
     size = hand_size(game, table.players)
     for number, deal_data in enumerate(data["deals"]):
+        if until is not None and number > until[0]:
+            break
         where = f"deals[{number}]"
         if match.is_over():
             return stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
@@ -298,20 +323,24 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
         judgement.deals.append(report)
+        judgement.in_play = deal
         for index, entry in enumerate(deal_data["actions"]):
+            if until == (number, index):
+                _take_state(report, deal)
+                return judgement
             seat = entry["seat"]
             if seat >= table.players:
                 raise TranscriptError(f"transcript.{where}.actions[{index}].seat", f"there is no seat {seat}")
             verdict = deal.play(seat, Action.parse(entry["action"]))
             if not verdict.legal:
-                report.contract = deal.contract.id if deal.contract else None
+                _take_state(report, deal)
                 return stop(verdict, f"{where}.actions[{index}]")
             report.actions_judged += 1
-        report.contract = deal.contract.id if deal.contract else None
+        _take_state(report, deal)
         if not deal.is_over():
             return judgement
+        judgement.in_play = None
         report.ended_early = deal.ended_early
-        report.declarer = deal.declarer
         result = match.finish_deal()
         report.finished = True
         report.scores = list(result.scores)
