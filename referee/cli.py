@@ -197,6 +197,9 @@ def cmd_check(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.game == "judge":  # not a game: the director's figures (help, judge, cost per action)
+        from .judge_bench import run_judge_bench
+        return run_judge_bench()
     from .bench import run_bench
     return run_bench(args.game, seconds=args.seconds, players=args.players, settings=_settings(args.param),
                      peer=not args.no_peer)
@@ -253,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     common(p, game=False)
     p.set_defaults(run=cmd_check)
-    p = sub.add_parser("bench", help="rules-load time and random deals per second")
+    p = sub.add_parser("bench", help="rules-load time and random deals per second; `bench judge`: the time "
+                                     "of --help, of judging a match, and of one Bouillotte action")
     common(p)
     p.add_argument("--seconds", type=_seconds, default=3.0)
     p.add_argument("--players", type=_count)

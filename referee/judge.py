@@ -13,7 +13,7 @@ from pathlib import Path
 from . import i18n
 from .errors import TranscriptError, UsageError
 from .interpreter import Action, Match
-from .model import load_game
+from .model import Game, load_game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
@@ -21,7 +21,10 @@ from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
-__all__ = ["Judgement", "judge", "judge_file"]
+__all__ = ["Judgement", "judge", "judge_file", "FORMAT"]
+
+FORMAT = "referee-judgement/1"
+"""The version of `judge --json` (referee/data/judgement.schema.json)."""
 
 
 @dataclass
@@ -138,25 +141,43 @@ class Judgement:
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
+        """The judgement as `referee-judgement/1` (referee/data/judgement.schema.json)."""
         g = self.game
         return {
+            "format": FORMAT,
             "game": g.id, "rules": g.path, "legal": self.legal,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
             "deals": [{"number": d.number, "dealer": d.dealer, "contract": d.contract,
-                       "actions_judged": d.actions_judged, "finished": d.finished,
-                       "ended_early": d.ended_early,
-                       "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
-                                   "explanation": s.text(lang), "clauses": list(s.clauses),
+                       "declarer": d.declarer, "actions_judged": d.actions_judged, "finished": d.finished,
+                       "ended_early": d.ended_early, "cancelled": d.cancelled, "upcards": d.upcards,
+                       "tricks": d.tricks, "taken": d.taken,
+                       "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
+                                   "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "declarer": d.declarer, "cancelled": d.cancelled, "upcards": d.upcards,
                        "totals": d.totals, "accounts": d.accounts}
                       for d in self.deals],
+            "next": self._next_json(lang),
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
         }
+
+    def _next_json(self, lang: str) -> dict | None:
+        """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
+        not finished, or before the illegal action), or who deals next; None once the match is over."""
+        from .director import options, options_json
+
+        state = self.table
+        if state is None:
+            return None
+        if self.in_play is not None and not self.in_play.is_over():
+            return {"deal": len(self.deals), "dealer": self.in_play.dealer,
+                    "options": options_json(self.game, options(self.in_play), lang)}
+        if state.is_over() or state.dealer is None or self.illegal is not None:
+            return None
+        return {"deal": len(self.deals) + 1, "dealer": state.dealer, "options": None}
 
 
 def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], str | None]:
@@ -215,22 +236,24 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
           rules_file: str | Path | None = None, validated: bool = False,
-          until: tuple[int, int] | None = None) -> Judgement:
+          until: tuple[int, int] | None = None, game: Game | None = None) -> Judgement:
     """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
     `validated`: the caller has already checked it against the schema).
 
     `until` (deal index, action index), both from 0, stops the replay before that action (an
     index past the deal's last action: at the deal's end), leaving the state in the judgement.
+    `game`: judge under this game already loaded (its parameters as chosen), not the one named.
     """
     if not validated:
         validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
-    name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
-    try:
-        game = load_game(name, params)
-    except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+    if game is None:
+        name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
+        try:
+            game = load_game(name, params)
+        except UsageError as err:
+            raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:

@@ -1,0 +1,112 @@
+"""`referee bench judge`: how fast the referee answers a director.
+
+It measures `referee --help` and `referee judge` of a whole 24-deal Kierki match as fresh
+processes (Python's start, the imports and the first rules load included), the same judgement
+in-process once the rules are loaded, and the cost of judging one Bouillotte action with stacks
+of 100 and of 10,000 chips (bets are checked by arithmetic, so the two should be alike).
+The transcripts are generated from fixed seeds into a temporary folder that is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["run_judge_bench", "TARGETS"]
+
+TARGETS = {"help": 80.0, "judge_process": 250.0, "judge_in_process": 25.0}
+"""Milliseconds each figure should stay under (issue 13)."""
+
+
+def _process_ms(argv: list[str], repeats: int) -> float:
+    """The median wall time of a fresh process, in milliseconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _in_process_ms(work, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _match(name: str, seed: int, settings: dict | None = None) -> dict:
+    from .model import load_game
+    from .transcript import random_transcript
+    game = load_game(name, settings or {})
+    return random_transcript(game, seed, whole_match=True, parameters=settings)
+
+
+def _per_action_us(cave: int, least_actions: int = 400) -> tuple[float, int]:
+    """Microseconds to rule on and apply one Bouillotte action (`Deal.play`, timed inside
+    `judge()`) with stacks of `cave` chips, over random sessions of several seeds. Only the
+    actions are timed: a session's setup and each deal's showdown do not depend on the stacks."""
+    from .interpreter.deal import Deal
+    from .judge import judge
+    from .model import load_game
+    settings = {"cave": str(cave)}
+    game = load_game("bouillotte", settings)
+    sessions, actions, seed = [], 0, 0
+    while actions < least_actions:
+        seed += 1
+        sessions.append(_match("bouillotte", seed, settings))
+        actions += sum(len(deal["actions"]) for deal in sessions[-1]["deals"])
+    play, spent = Deal.play, [0.0, 0]
+
+    def timed(deal, seat, action):
+        start = time.perf_counter()
+        try:
+            return play(deal, seat, action)
+        finally:
+            spent[0] += time.perf_counter() - start
+            spent[1] += 1
+    passes = []
+    Deal.play = timed  # instrumentation for the measurement only, undone below
+    try:
+        for _ in range(7):  # the quickest pass: the least disturbed by other work on the machine
+            spent[:] = [0.0, 0]
+            for data in sessions:
+                judge(data, game=game)
+            passes.append(spent[0] * 1e6 / spent[1])
+    finally:
+        Deal.play = play
+    return min(passes), actions
+
+
+def run_judge_bench(repeats: int = 7) -> int:
+    from .judge import judge
+    from .transcript import dump_transcript
+
+    python = [sys.executable, "-m", "referee"]
+    kierki = _match("kierki", 2)
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        path = Path(folder) / "kierki-match.json"
+        path.write_text(dump_transcript(kierki), encoding="utf-8")
+        help_ms = _process_ms(python + ["--help"], repeats)
+        process_ms = _process_ms(python + ["judge", str(path)], repeats)
+    judge(kierki)
+    in_process_ms = _in_process_ms(lambda: judge(kierki), repeats * 3)
+    print(f"referee --help, as a process: {help_ms:.0f} ms (target < {TARGETS['help']:.0f} ms)")
+    print(f"referee judge, {len(kierki['deals'])}-deal Kierki match, as a process: {process_ms:.0f} ms "
+          f"(target < {TARGETS['judge_process']:.0f} ms)")
+    print(f"judge() of the same match in-process, rules loaded: {in_process_ms:.1f} ms "
+          f"(target < {TARGETS['judge_in_process']:.0f} ms)")
+    costs = {}
+    for cave in (100, 10_000):
+        costs[cave], actions = _per_action_us(cave)
+        print(f"Bouillotte, stacks of {cave:,} chips: {costs[cave]:.1f} µs per action judged "
+              f"(replay only, over {actions} actions of random sessions)")
+    print(f"summary: help {help_ms:.0f} ms, judge process {process_ms:.0f} ms, in-process {in_process_ms:.1f} ms, "
+          f"Bouillotte per action 10,000 vs 100 chips: {costs[10_000] / costs[100]:.2f}x")
+    return 0
