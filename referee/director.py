@@ -76,7 +76,7 @@ def locate(data: dict, position: Position) -> tuple[int, int]:
         raise TranscriptError("transcript.deals", Phrase(N_("the transcript has no deal")))
     number = position.deal or len(deals)
     if number > len(deals):
-        raise UsageError(Phrase(N_("there is no deal {number}: the transcript has {count} deals"),
+        raise UsageError(Phrase(N_("there is no deal {number}: the deals of the transcript are numbered 1 to {count}"),
                                 number=number, count=len(deals)))
     deal = deals[number - 1]
     if "irregularity" in deal:
@@ -85,8 +85,8 @@ def locate(data: dict, position: Position) -> tuple[int, int]:
     count = len(deal["actions"])
     action = count + 1 if position.action is None else position.action
     if action > count + 1:
-        raise UsageError(Phrase(N_("position {position} is past the end of deal {number}, which has {count} "
-                                   "actions (its end is {number}.{end})"),
+        raise UsageError(Phrase(N_("position {position} is past the end of deal {number}: its actions are "
+                                   "numbered 1 to {count}, and {number}.{end} is its end"),
                                 position=str(position), number=number, count=count, end=count + 1))
     return number - 1, action - 1
 

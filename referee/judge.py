@@ -13,7 +13,7 @@ from pathlib import Path
 from . import i18n
 from .errors import TranscriptError, UsageError
 from .interpreter import Action, Match
-from .model import Game, load_game
+from .model.game import Game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
@@ -195,6 +195,17 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     return cards, None
 
 
+def _load_game(name, params: dict):
+    """The game to judge under: a shipped game kept from an earlier build when its files are
+    unchanged (`referee.model.cache`), else built from its rules file."""
+    from .model.cache import kept_game
+
+    def build():
+        from .model.build import load_game
+        return load_game(name, params)
+    return kept_game(Path(name), params, build)
+
+
 def _take_state(report: DealReport, deal) -> None:
     """What the deal has shown so far: its contract and declarer as soon as they are known, and
     the tricks and cards each seat has taken."""
@@ -251,7 +262,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     if game is None:
         name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
         try:
-            game = load_game(name, params)
+            game = _load_game(name, params)
         except UsageError as err:
             raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
     try:

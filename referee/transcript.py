@@ -192,12 +192,16 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
     folder, no absolute path, no `..`, and not a link that leads out of the transcript's folder. A transcript can thus make the referee read no file
     the user did not hand over.
     """
-    from .model.document import find_game
     from .errors import UsageError
 
     if rules_file is not None:
         return Path(rules_file)
     if "rules" not in data:
+        from .model.cache import shipped_game
+        shipped = shipped_game(str(data["game"]))  # found without loading the parser
+        if shipped is not None:
+            return shipped
+        from .model.document import find_game
         try:
             return find_game(str(data["game"]))
         except UsageError as err:

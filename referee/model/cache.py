@@ -1,0 +1,104 @@
+"""The shipped games, built once and kept, so that a judge in a fresh process need not parse
+their rules files again (parsing is most of the time of `referee judge` on a whole match).
+
+Only the shipped rules files (`rules/`, trusted) are kept, never a rules file from elsewhere.
+A kept game is found by a key made of what it was built from: the rules file's path as named,
+the parameter values chosen, and the size and modification time of every file that could
+change it (the referee's code, the grammar, the shipped rules files and sources); when any of
+them changes, the game is built again. The folder is `$XDG_CACHE_HOME/referee` (or
+`~/.cache/referee`), readable by its owner only; `REFEREE_CACHE=off` turns keeping off, and any
+error in reading or writing it simply means building the game as usual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+from pathlib import Path
+
+from ..resources import resource_dir, rules_dir
+
+__all__ = ["kept_game", "shipped_game"]
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_FORMAT = b"referee-game-cache/1"
+
+
+def shipped_game(name: str) -> Path | None:
+    """The shipped game or variant of this name (as `document.find_game` finds it first)."""
+    if len(name) > 100 or not _NAME.fullmatch(name):
+        return None
+    for folder in (rules_dir(), rules_dir() / "variants"):
+        path = folder / f"{name}.rules"
+        try:
+            if path.is_file():
+                return path
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+def _folder() -> Path | None:
+    if os.environ.get("REFEREE_CACHE", "").lower() in ("off", "0", "no"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "referee"
+
+
+def _fingerprint() -> bytes:
+    """Size and modification time of every file a built game depends on."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(_FORMAT)
+    for folder, pattern in ((package, "**/*.py"), (resource_dir("grammar"), "*.lark"), (rules_dir(), "**/*")):
+        for path in sorted(folder.glob(pattern)):
+            stat = path.stat()
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.digest()
+
+
+class _GameUnpickler(pickle.Unpickler):
+    """Reads back only the referee's own value types and plain containers."""
+
+    def find_class(self, module: str, name: str):
+        if module.startswith("referee.") or module in ("builtins", "copyreg", "collections", "pathlib"):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a built game")
+
+
+def kept_game(path: Path, settings: dict[str, str], build):
+    """The game of the shipped rules file `path` under `settings`: the kept one if its inputs are
+    unchanged, else `build()`, kept for next time. A file that is not shipped is always built."""
+    folder = _folder()
+    try:
+        shipped = folder is not None and Path(path).resolve().is_relative_to(rules_dir().resolve())
+    except OSError:
+        shipped = False
+    if not shipped:
+        return build()
+    try:
+        key = hashlib.sha256(_fingerprint() + repr((str(path), sorted(settings.items()))).encode()).hexdigest()
+    except OSError:
+        return build()
+    kept = folder / f"{key}.pickle"
+    try:
+        with open(kept, "rb") as file:
+            return _GameUnpickler(file).load()
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        pass
+    game = build()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump(game, file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, kept)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        pass  # keeping is an optimisation: the game is built either way
+    return game
