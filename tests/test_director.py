@@ -300,6 +300,11 @@ def test_a_kept_game_equals_the_built_one_and_only_shipped_files_are_kept(tmp_pa
     kept_game(variant, {}, lambda: calls.append(1))
     kept_game(variant, {}, lambda: calls.append(1))
     assert calls == [1, 1]
+    old = tmp_path / "referee" / ("0" * 24)
+    old.mkdir()
+    (old / "stale.pickle").write_bytes(b"never read")
+    kept_game(path, {"heart_lead": "free"}, lambda: built)  # a new game kept: other versions go
+    assert not old.exists() and len(list((tmp_path / "referee").iterdir())) == 1
     monkeypatch.setenv("REFEREE_CACHE", "off")
     assert kept_game(path, {}, lambda: "built") == "built"
     assert shipped_game("../kierki") is None and shipped_game("x" * 5000) is None

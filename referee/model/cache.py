@@ -2,10 +2,10 @@
 their rules files again (parsing is most of the time of `referee judge` on a whole match).
 
 Only the shipped rules files (`rules/`, trusted) are kept, never a rules file from elsewhere.
-A kept game is found by a key made of what it was built from: the rules file's path as named,
-the parameter values chosen, and the size and modification time of every file that could
-change it (the referee's code, the grammar, the shipped rules files and sources); when any of
-them changes, the game is built again. The folder is `$XDG_CACHE_HOME/referee` (or
+A kept game is found by what it was built from: a folder per version of every file that could
+change it (size and modification time of the referee's code, the grammar, the shipped rules
+files and sources), and in it a file per rules file as named and parameter values chosen. When
+any of those files changes, the games are built again and the folders of other versions removed. The folder is `$XDG_CACHE_HOME/referee` (or
 `~/.cache/referee`), readable by its owner only; `REFEREE_CACHE=off` turns keeping off, and any
 error in reading or writing it simply means building the game as usual.
 """
@@ -25,6 +25,7 @@ __all__ = ["kept_game", "shipped_game"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _FORMAT = b"referee-game-cache/1"
+_VERSION = re.compile(r"[0-9a-f]{24}")
 
 
 def shipped_game(name: str) -> Path | None:
@@ -68,6 +69,22 @@ class _GameUnpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not part of a built game")
 
 
+def _forget_other_versions(folder: Path, version: str) -> None:
+    """Games kept from other versions of the files will never be read again: remove them."""
+    if not folder.is_dir():
+        return
+    for other in folder.iterdir():
+        if other.name != version and _VERSION.fullmatch(other.name) and other.is_dir() and not other.is_symlink():
+            for file in other.glob("*.pickle"):
+                file.unlink(missing_ok=True)
+            for file in other.glob("*.tmp"):
+                file.unlink(missing_ok=True)
+            try:
+                other.rmdir()
+            except OSError:
+                pass  # something else is in it: leave it
+
+
 def kept_game(path: Path, settings: dict[str, str], build):
     """The game of the shipped rules file `path` under `settings`: the kept one if its inputs are
     unchanged, else `build()`, kept for next time. A file that is not shipped is always built."""
@@ -79,10 +96,11 @@ def kept_game(path: Path, settings: dict[str, str], build):
     if not shipped:
         return build()
     try:
-        key = hashlib.sha256(_fingerprint() + repr((str(path), sorted(settings.items()))).encode()).hexdigest()
+        version = _fingerprint().hex()[:24]
     except OSError:
         return build()
-    kept = folder / f"{key}.pickle"
+    key = hashlib.sha256(repr((str(path), sorted(settings.items()))).encode()).hexdigest()
+    kept = folder / version / f"{key}.pickle"
     try:
         with open(kept, "rb") as file:
             return _GameUnpickler(file).load()
@@ -90,8 +108,9 @@ def kept_game(path: Path, settings: dict[str, str], build):
         pass
     game = build()
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        _forget_other_versions(folder, version)
+        kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=kept.parent, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as file:
                 pickle.dump(game, file, protocol=pickle.HIGHEST_PROTOCOL)
