@@ -278,8 +278,12 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
         out.append(_("Not legal:"))
     for item in found.forbidden:
         kinds = {Action.parse(a).kind for a in item.actions}
-        shown = (shown_actions(item.actions, lang, game) if len(kinds) == 1
-                 else ", ".join(dict.fromkeys(_one_action(Action.parse(a), lang, game) for a in item.actions)))
+        if len(kinds) == 1:
+            shown = shown_actions(item.actions, lang, game)
+        elif len(kinds) <= 3:
+            shown = ", ".join(dict.fromkeys(_one_action(Action.parse(a), lang, game) for a in item.actions))
+        else:  # the words of other parts of the game, ruled out alike (--json lists them)
+            shown = _("any other action")
         line = f"  {shown}: {item.verdict.describe(game, lang)}"
         if item.readings:
             line += " " + _("under {readings}").format(readings=", ".join(f"{k}={v}" for k, v in item.readings))
