@@ -120,6 +120,9 @@ class Options:
     forbidden: tuple[Forbidden, ...]
 
 
+_NAMING = frozenset({"card", "cards", "action"})
+"""Values of a ruling that only name the action ruled on."""
+
 _PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
 
 
@@ -132,7 +135,10 @@ def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
     if len(hand) <= 16:  # a talon exchange: every pair the hand could set aside
         out += [Action("discard", pair) for pair in combinations(hand, 2)]
     for index, cid in enumerate(table.contract_ids):
-        named = table.rank_codes if index in table.rank_named else table.suit_codes
+        # A contract whose chooser or declarer names its trumps or its starting rank takes a word more.
+        compiled = deal.contracts[cid]
+        takes_name = compiled.trumps_named_by is not None or compiled.layout_named_by is not None
+        named = (table.rank_codes if index in table.rank_named else table.suit_codes) if takes_name else ()
         out += [Action(word, (cid,) + extra) for word in ("choose", "declare")
                 for extra in [()] + [(code,) for code in named]]
     out += [Action("bid", (str(n),)) for n in table.ladder_numbers]
@@ -170,7 +176,10 @@ def options(deal) -> Options:
         verdict = deal.judge(seat, action)
         if verdict.legal:  # an action the list would have held; never expected
             continue
-        groups.setdefault((verdict.message, verdict.clauses), [verdict, []])[1].append(str(action))
+        # Rulings alike but for the card or the action they name are one group; any other value
+        # (a contract, an amount) makes a ruling of its own.
+        key = (verdict.message, verdict.clauses, tuple(kv for kv in verdict.values if kv[0] not in _NAMING))
+        groups.setdefault(key, [verdict, []])[1].append(str(action))
     forbidden = tuple(Forbidden(tuple(actions), verdict, _readings(game, verdict.clauses))
                       for verdict, actions in groups.values())
     return Options(seat, tuple(str(a) for a in legal), forbidden)
