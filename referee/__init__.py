@@ -15,6 +15,8 @@ True
 import sys as _sys
 import types as _types
 
+from .lazy import lazy_names
+
 # The public names are imported when first used, so that `referee --help` and a judge do not
 # pay for the parts of the pipeline they do not need.
 _HOMES = {
@@ -27,19 +29,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
 
 
 class _Package(_types.ModuleType):

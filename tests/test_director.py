@@ -23,6 +23,7 @@ from referee.errors import UsageError
 from referee.judge import judge, judge_file
 from referee.transcript import FORMAT, _action_pattern, load_transcript, schema
 from referee.transcript_check import conforms
+from tests.fuzzing import _paths
 
 GOLDEN = Path(__file__).parent / "golden"
 REVOKE = GOLDEN / "kierki-revoke.json"
@@ -201,16 +202,6 @@ def test_judge_json_score_lines_say_for_and_against():
 _VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.floats(allow_nan=False, width=16),
                     st.sampled_from(["", "x", "play QH", "pass\n", "7", "misdeal", "referee-transcript/1", "QH"]),
                     st.lists(st.sampled_from(["QH", 1, None]), max_size=3), st.just({}), st.just({"0": ["QH"]}))
-
-
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value[:3]):
-            yield from _paths(item, prefix + (index,))
 
 
 @settings(max_examples=300, deadline=None)

@@ -4,6 +4,8 @@ The names below are imported when first used: the interpreter needs the model's 
 parser that builds them (a judge of a kept game never parses; see `referee.model.cache`).
 """
 
+from ..lazy import lazy_names
+
 _HOMES = {"load_game": "build", "build_game": "build", "Card": "cards", "Deck": "cards", "Rank": "cards",
           "Suit": "cards", "Citation": "game", "Cited": "game", "Clause": "game", "Contract": "game",
           "Game": "game", "Parameter": "game", "Provenance": "game"}
@@ -12,16 +14,4 @@ __all__ = ["load_game", "build_game", "Card", "Deck", "Rank", "Suit", "Citation"
            "Clause", "Contract", "Game", "Parameter", "Provenance"]
 
 
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
