@@ -281,8 +281,9 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
             where=judgement.position(lang), verdict=judgement.illegal.describe(game, lang))]
     if found is None:
         return [_next_deal_line(judgement, where, lang)]
-    out = [_("Seat {seat} to act.").format(seat=judgement.seat_name(found.seat)),
-           _("Legal: {actions}").format(actions=shown_actions(found.legal, lang, game) or "—")]
+    out = _table_lines(judgement, lang)
+    out += [_("Seat {seat} to act.").format(seat=judgement.seat_name(found.seat)),
+            _("Legal: {actions}").format(actions=shown_actions(found.legal, lang, game) or "—")]
     if found.forbidden:
         out.append(_("Not legal:"))
     for item in found.forbidden:
@@ -297,6 +298,27 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
         if item.readings:
             line += " " + _("under {readings}").format(readings=", ".join(f"{k}={v}" for k, v in item.readings))
         out.append(line)
+    return out
+
+
+def _table_lines(judgement: Judgement, lang: str) -> list[str]:
+    """What the table shows at the position: the deal's contract and declarer once known, and
+    the cards of the trick being played."""
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    deal, game = judgement.in_play, judgement.game
+    report = judgement.deals[-1]
+    head = _("Deal {number}: dealer seat {dealer}").format(number=report.number,
+                                                           dealer=judgement.seat_name(report.dealer))
+    if report.contract:
+        head += _(", contract {contract}").format(contract=_(game.contracts[report.contract].title))
+    if report.declarer is not None:
+        head += _(", declarer seat {seat}").format(seat=judgement.seat_name(report.declarer))
+    out = [head]
+    if getattr(deal, "trick", None):
+        plays = ", ".join(_("seat {seat}: {action}").format(
+            seat=judgement.seat_name(seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
+            for seat, card in deal.trick)
+        out.append(_("The trick so far: {plays}").format(plays=plays))
     return out
 
 
