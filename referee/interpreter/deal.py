@@ -347,6 +347,38 @@ class Deal(BiddingPhases, BettingPhases):
             options, _ = self._must_beat(options, kind)
         return options
 
+    def random_tricks(self, rng, budget: int) -> int:
+        """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
+        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
+        with the common duty (follow suit, else any card) worked out in place."""
+        contract = self.contract
+        if not contract.simple_follow or contract.lead_restrictions or contract.lead_until_broken:
+            steps = 0
+            while self.phase == "tricks" and steps < budget:
+                self.push(rng.choice(self._trick_moves(self.to_act)))
+                steps += 1
+            return steps
+        choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
+        players = self.table.players
+        steps = 0
+        while self.phase == "tricks" and steps < budget:
+            seat, trick = self.to_act, self.trick
+            hand = hands[seat]
+            if trick:
+                led = suit_of[trick[0][1]]
+                move = choice([c for c in hand if suit_of[c] == led] or hand)
+            else:
+                move = choice(hand)
+            history.append((seat, move))
+            hand.remove(move)
+            trick.append((seat, move))
+            if len(trick) == players:
+                self._close_trick()
+            else:
+                self.to_act = (seat + 1) % players
+            steps += 1
+        return steps
+
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
         suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
