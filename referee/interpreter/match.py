@@ -197,6 +197,12 @@ class Match:
         for packet in self.game.deal.value:
             if packet.kind == "each":
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
+                rounds = target - len(hands[order[-1]])
+                if packet.count == 1 and rounds > 0 and pos + rounds * n <= len(pack):
+                    # One card at a time: seat i of the order takes every n-th card from its place.
+                    for i, seat in enumerate(order):
+                        hands[seat].extend(pack[pos + i:pos + rounds * n:n])
+                    pos += rounds * n
                 while len(hands[order[-1]]) < target:
                     if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
                         raise SimulationError(f"{self.game.path}: the pack of {len(pack)} cards runs "
