@@ -162,7 +162,6 @@ class Deal(BiddingPhases, BettingPhases):
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = [list(h) for h in hands]
-        self.dealt = [tuple(sorted(h)) for h in hands]
         self.talon = list(talon or [])
         self.contracts = contracts
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
@@ -189,7 +188,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
-        self.dealt_hands = [list(h) for h in hands]
+        self.dealt_hands = [tuple(h) for h in hands]
+        """The hands as dealt, read at the showdown (folded hands count too)."""
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
@@ -376,6 +376,18 @@ class Deal(BiddingPhases, BettingPhases):
                 self._close_trick()
             else:
                 self.to_act = (seat + 1) % players
+            steps += 1
+        return steps
+
+    def random_layout(self, rng, budget: int) -> int:
+        """Random legal layout play, like `random_tricks`: the moves made."""
+        choice, history = rng.choice, self.history
+        steps = 0
+        while self.phase == "layout" and steps < budget:
+            seat = self.to_act
+            move = choice(self._layout_moves(seat))
+            history.append((seat, move))
+            self._layout_push(seat, move)
             steps += 1
         return steps
 

@@ -31,6 +31,9 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
         if deal.phase == "tricks":  # the bulk of most deals: a fused loop, same moves as random_move
             steps += deal.random_tricks(rng, step_cap - steps)
             continue
+        if deal.phase == "layout":
+            steps += deal.random_layout(rng, step_cap - steps)
+            continue
         deal.push(random_move(deal, rng))
         steps += 1
     return steps
