@@ -29,7 +29,10 @@ def _histories(game, seed, fused, deals=30):
     return out
 
 
-@pytest.mark.parametrize("name", ["kierki", "preferans", "bouillotte"])
+from referee.model.document import game_names, variant_names
+
+
+@pytest.mark.parametrize("name", game_names() + variant_names())
 @pytest.mark.parametrize("seed", [0, 7])
 def test_fused_random_play_makes_the_same_moves(name, seed):
     game = load_game(name)

@@ -352,19 +352,17 @@ class Deal(BiddingPhases, BettingPhases):
         made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
         with the common duty (follow suit, else any card) worked out in place."""
         contract = self.contract
-        if not contract.simple_follow or contract.lead_restrictions or contract.lead_until_broken:
-            steps = 0
-            while self.phase == "tricks" and steps < budget:
-                self.push(rng.choice(self._trick_moves(self.to_act)))
-                steps += 1
-            return steps
+        # Only the common duty is worked out here; any other asks `_trick_moves`, as legal_moves does.
+        simple = contract.simple_follow and not (contract.lead_restrictions or contract.lead_until_broken)
         choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
         players = self.table.players
         steps = 0
         while self.phase == "tricks" and steps < budget:
             seat, trick = self.to_act, self.trick
             hand = hands[seat]
-            if trick:
+            if not simple:
+                move = choice(self._trick_moves(seat))
+            elif trick:
                 led = suit_of[trick[0][1]]
                 move = choice([c for c in hand if suit_of[c] == led] or hand)
             else:
