@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 
 from ..errors import SimulationError, UsageError
@@ -26,6 +27,24 @@ def unsupported_mechanics(game: Game) -> list[str]:
     if not game.contracts and game.vying is None:
         found.add("a deal without contracts or betting")
     return sorted(found)
+
+
+# The table and the compiled rules of a game for a number of players, shared by its matches: they
+# are read-only once built, and a session or a benchmark plays many matches of one game.
+_COMPILED: dict[tuple[int, int], tuple] = {}
+
+
+def _compiled(game: Game, players: int) -> tuple:
+    key = (id(game), players)
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0]() is not game:
+        table = Table(game, players)
+        contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
+        # The entry goes when the game does, before its id can be reused by another.
+        hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
+               compile_auction(game), compile_vying(game))
+        _COMPILED[key] = hit
+    return hit[1:]
 
 
 @dataclass(frozen=True)
@@ -53,10 +72,7 @@ class Match:
             raise UsageError(f"{game.id}: this referee cannot run {', '.join(missing)} yet; "
                              "the rules file loads and validates (`referee check`)")
         self.game = game
-        self.table = Table(game, players or game.default_players)
-        self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
-        self.auction = compile_auction(game)
-        self.vying = compile_vying(game)
+        self.table, self.contracts, self.auction, self.vying = _compiled(game, players or game.default_players)
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
