@@ -34,6 +34,9 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
         if deal.phase == "layout":
             steps += deal.random_layout(rng, step_cap - steps)
             continue
+        if deal.phase == "betting":
+            steps += deal.random_betting(rng, step_cap - steps)
+            continue
         deal.push(random_move(deal, rng))
         steps += 1
     return steps
