@@ -675,7 +675,7 @@ class Deal(BiddingPhases, BettingPhases):
                                                (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
                                                "tricks"))
                 for points, cards, clause, text in contract.per_card:
-                    hit = sorted(c for c in self.taken[seat] if c in cards)
+                    hit = sorted(cards.intersection(self.taken[seat]))  # a set operation, in C
                     if hit:
                         lines.append(ScoreLine(seat, points * len(hit), account,
                                                N_("{points} for {cards} ({cardset}) at {each} each"),
