@@ -359,22 +359,22 @@ class Deal(BiddingPhases, BettingPhases):
         steps = 0
         while self.phase == "tricks" and steps < budget:
             seat, trick = self.to_act, self.trick
-            hand = hands[seat]
-            if not simple:
-                move = choice(self._trick_moves(seat))
-            elif trick:
-                led = suit_of[trick[0][1]]
-                move = choice([c for c in hand if suit_of[c] == led] or hand)
-            else:
-                move = choice(hand)
-            history.append((seat, move))
-            hand.remove(move)
-            trick.append((seat, move))
+            while len(trick) < players and steps < budget:  # the rest of one trick
+                hand = hands[seat]
+                if not simple:
+                    move = choice(self._trick_moves(seat))
+                elif trick:
+                    led = suit_of[trick[0][1]]
+                    move = choice([c for c in hand if suit_of[c] == led] or hand)
+                else:
+                    move = choice(hand)
+                history.append((seat, move))
+                hand.remove(move)
+                trick.append((seat, move))
+                seat = self.to_act = (seat + 1) % players
+                steps += 1
             if len(trick) == players:
-                self._close_trick()
-            else:
-                self.to_act = (seat + 1) % players
-            steps += 1
+                self._close_trick()  # the winner leads next
         return steps
 
     def random_layout(self, rng, budget: int) -> int:
@@ -460,7 +460,9 @@ class Deal(BiddingPhases, BettingPhases):
     def _choice_legal(self, seat: int) -> list[int]:
         if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
-        return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
+        once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
+        chosen = self.chosen[self.chooser] if once and once.value else ()
+        return [move for i, cid in enumerate(self.table.contract_ids) if cid not in chosen
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
