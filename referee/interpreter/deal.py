@@ -466,19 +466,20 @@ class Deal(BiddingPhases, BettingPhases):
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
-        best_seat, _ = self._winning(self.trick)
-        cards = [c for _, c in self.trick]
+        trick, contract = self.trick, self.contract
+        best_seat = self._winning(trick)[0]
+        cards = [c for _, c in trick]
         self.taken[best_seat].extend(cards)
         self.taken_all.update(cards)
         self.tricks_won[best_seat] += 1
         self.trick_winners.append(best_seat)
         self.trick = []
         self.to_act = best_seat
-        for needed, clause in self.contract.ends_when_taken:
+        for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
                 return
-        limit = self.contract.ends_declarer_tricks
+        limit = contract.ends_declarer_tricks
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
             self.phase, self.ended_early = "over", limit[1]
             return

@@ -252,11 +252,15 @@ class Match:
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
         result = self.deal.result()
+        accounts, pairs = self.accounts, self.pairs
         for line in result.scores:
-            if line.account in self.pairs:
-                self.pairs[line.account][line.seat][line.against] += line.points
-            else:
-                self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
+            if line.account in pairs:
+                pairs[line.account][line.seat][line.against] += line.points
+                continue
+            totals = accounts.get(line.account)
+            if totals is None:  # an account first written in this deal
+                totals = accounts[line.account] = [0] * self.table.players
+            totals[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
         self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
