@@ -362,6 +362,7 @@ class Deal(BiddingPhases, BettingPhases):
             while len(trick) < players and steps < budget:  # the rest of one trick
                 hand = hands[seat]
                 if not simple:
+                    self.to_act = seat  # the duty to beat the trick asks whose turn it is
                     move = choice(self._trick_moves(seat))
                 elif trick:
                     led = suit_of[trick[0][1]]
@@ -371,8 +372,9 @@ class Deal(BiddingPhases, BettingPhases):
                 history.append((seat, move))
                 hand.remove(move)
                 trick.append((seat, move))
-                seat = self.to_act = (seat + 1) % players
+                seat = (seat + 1) % players
                 steps += 1
+            self.to_act = seat
             if len(trick) == players:
                 self._close_trick()  # the winner leads next
         return steps
