@@ -359,8 +359,7 @@ class Deal(BiddingPhases, BettingPhases):
         steps = 0
         while self.phase == "tricks" and steps < budget:
             seat, trick = self.to_act, self.trick
-            todo = min(players - len(trick), budget - steps)
-            for _ in range(todo):  # the rest of one trick
+            while len(trick) < players and steps < budget:  # the rest of one trick
                 hand = hands[seat]
                 if not simple:
                     self.to_act = seat  # the duty to beat the trick asks whose turn it is
@@ -374,7 +373,7 @@ class Deal(BiddingPhases, BettingPhases):
                 hand.remove(move)
                 trick.append((seat, move))
                 seat = (seat + 1) % players
-            steps += todo
+                steps += 1
             self.to_act = seat
             if len(trick) == players:
                 self._close_trick()  # the winner leads next
