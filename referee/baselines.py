@@ -54,16 +54,17 @@ class Peer:
     short_name: str
     params: tuple[tuple[str, Any], ...]
     description: str
+    players: int
     uniform_chance: bool
     """Every chance node of this game has equally likely outcomes (checked by a test)."""
 
 
 PEERS: dict[str, Peer] = {peer.name: peer for peer in (
-    Peer("hearts", "hearts", (), "OpenSpiel Hearts, 4 players, 52 cards, with the pass", True),
-    Peer("skat", "skat", (), "OpenSpiel Skat, 3 players, 32 cards, bidding and 10 tricks", True),
+    Peer("hearts", "hearts", (), "OpenSpiel Hearts, 4 players, 52 cards, with the pass", 4, True),
+    Peer("skat", "skat", (), "OpenSpiel Skat, 3 players, 32 cards, bidding and 10 tricks", 3, True),
     Peer("universal_poker", "universal_poker", tuple(_POKER_PARAMS.items()),
          "OpenSpiel universal_poker, 4 players, 20 cards, 3 hole cards + 1 up, one no-limit round, "
-         "fold/call/pot/all-in", True),
+         "fold/call/pot/all-in", 4, True),
 )}
 
 

@@ -78,15 +78,16 @@ class RefereeRunner:
         return actions
 
 
-def hand_loop(game_id: str, seed: int = 0):
-    """The hand-written loop `bench/<game_id>.py` of a checkout, or None where there is none."""
+def hand_loop(game_id: str, players: int, seed: int = 0):
+    """The hand-written loop `bench/<game_id>.py` of a checkout, or None where there is none for
+    this number of players (a loop states its `PLAYERS`)."""
     path = BENCH_DIR / f"{game_id}.py"
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"_bench_loop_{game_id}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.Loop(seed)
+    return module.Loop(seed) if module.PLAYERS == players else None
 
 
 def targets() -> dict:
@@ -147,8 +148,8 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
     contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches",
                             RefereeRunner(game, players, seed))]
     players_now = contenders[0].runner.players or game.default_players
-    loop = hand_loop(game.id, seed) if not settings else None
-    if loop is not None and getattr(loop, "PLAYERS", players_now) == players_now:
+    loop = hand_loop(game.id, players_now, seed) if not settings else None
+    if loop is not None:
         contenders.append(Contender("loop", f"hand-written loop, bench/{game.id}.py", loop))
     else:
         notes.append("no hand-written loop for this game, these parameters or this number of players")
@@ -157,6 +158,9 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
         peer_name = _peer_for(game)
         if not baselines.available():
             notes.append(f"OpenSpiel peers not measured: open-spiel is not installed; {baselines.INSTALL_HINT}")
+        elif baselines.PEERS[peer_name].players != players_now:
+            notes.append(f"OpenSpiel peer not measured: it is set up for {baselines.PEERS[peer_name].players} "
+                         f"players, not {players_now}")
         else:
             described = baselines.PEERS[peer_name]
             contenders.append(Contender("peer", described.description, baselines.driver(peer_name, seed)))

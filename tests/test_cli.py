@@ -122,6 +122,13 @@ def test_bench_all_writes_every_game_as_json(capsys, tmp_path):
         assert len(game["ratios"]["loop"]["per_repetition"]) == 1
 
 
+def test_bench_compares_only_contenders_with_the_same_players(capsys):
+    status, out, _ = run(capsys, "bench", "bouillotte", "--players", "5", "--deals", "3", "--repeats", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| bouillotte") or line.startswith("| |")]
+    assert status == 0 and len(rows) == 1 and "bench/bouillotte.py" not in rows[0]
+    assert "no hand-written loop for this game" in out
+
+
 def test_bench_without_openspiel_still_reports_and_says_how_to_install(capsys, monkeypatch):
     from referee import baselines
     monkeypatch.setattr(baselines, "pyspiel", None)
