@@ -23,12 +23,12 @@ except ImportError:  # pragma: no cover - exercised only where open-spiel is abs
 
 INSTALL_HINT = "install the optional peers with `bash scripts/setup bench` (requirements/bench.txt: open-spiel)"
 
-# universal_poker as close to a Bouillotte deal as its parameters allow: 4 players, a 20-card pack
-# (numRanks=5 x numSuits=4), 3 hole cards each and 1 card turned face up, one betting round, then
-# the showdown; stacks of 100 (Bouillotte's default cave) with blinds 1/2 standing in for the
+# universal_poker as close to the shipped vying game as its parameters allow: 4 players, a 20-card
+# pack (numRanks=5 x numSuits=4), 3 hole cards each and 1 card turned face up, one betting round,
+# then the showdown; stacks of 100 (the default stock of chips) with blinds 1/2 standing in for the
 # dealer's ante. The betting abstraction "fcpa" (fold, check/call, pot-size bet, all-in) is the one
-# OpenSpiel's no-limit examples use; it is close to how the referee's random player bets in
-# Bouillotte: it chooses the kind of action first (pass, open, call, raise, fold) and then mostly a
+# OpenSpiel's no-limit examples use; it is close to how the referee's random player bets in a vying
+# game: it chooses the kind of action first (pass, open, call, raise, fold) and then mostly a
 # small amount, so an episode has a handful of decisions either way (the table reports both).
 # Values OpenSpiel declares as strings are given as strings (its parser rejects "0" read as an int).
 _POKER_PARAMS: dict[str, Any] = {
