@@ -214,7 +214,7 @@ def table(figures: list[GameFigures], deals: int, repeats: int) -> str:
             head = (f"| {fig.game} | {load} | {ref['best']:,.0f} / {ref['median']:,.0f}, {ref['actions_per_deal']:.1f} |"
                     if first else "| | | |")
             lines.append(f"{head} {other['description']} | {other['best']:,.0f} / {other['median']:,.0f}, "
-                         f"{other['actions_per_deal']:.1f} | {statistics.median(ratio):.2f} "
+                         f"{other['actions_per_deal']:.1f} | {statistics.median(ratio):.3f} "
                          f"({min(ratio):.2f}–{max(ratio):.2f}){_verdict(statistics.median(ratio), fig.targets.get(name))} |")
             first = False
         if first:
