@@ -172,7 +172,6 @@ class Deal(BiddingPhases, BettingPhases):
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = [list(h) for h in hands]
-        self.dealt = [tuple(sorted(h)) for h in hands]
         self.talon = list(talon or [])
         self.contracts = contracts
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
@@ -201,7 +200,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
-        self.dealt_hands = [list(h) for h in hands]
+        self.dealt_hands = [tuple(h) for h in hands]
+        """The hands as dealt, read at the showdown (folded hands count too)."""
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
@@ -370,6 +370,50 @@ class Deal(BiddingPhases, BettingPhases):
         banned = self._first_banned()
         return [c for c in options if c not in banned] or options if banned else options
 
+    def random_tricks(self, rng, budget: int) -> int:
+        """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
+        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
+        with the common duty (follow suit, else any card) worked out in place."""
+        contract = self.contract
+        # Only the common duty is worked out here; any other asks `_trick_moves`, as legal_moves does.
+        simple = contract.simple_follow and not (contract.lead_restrictions or contract.lead_until_broken)
+        choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
+        players = self.table.players
+        steps = 0
+        while self.phase == "tricks" and steps < budget:
+            seat, trick = self.to_act, self.trick
+            while len(trick) < players and steps < budget:  # the rest of one trick
+                hand = hands[seat]
+                if not simple:
+                    self.to_act = seat  # the duty to beat the trick asks whose turn it is
+                    move = choice(self._trick_moves(seat))
+                elif trick:
+                    led = suit_of[trick[0][1]]
+                    move = choice([c for c in hand if suit_of[c] == led] or hand)
+                else:
+                    move = choice(hand)
+                history.append((seat, move))
+                hand.remove(move)
+                trick.append((seat, move))
+                seat = (seat + 1) % players
+                steps += 1
+            self.to_act = seat
+            if len(trick) == players:
+                self._close_trick()  # the winner leads next
+        return steps
+
+    def random_layout(self, rng, budget: int) -> int:
+        """Random legal layout play, like `random_tricks`: the moves made."""
+        choice, history = rng.choice, self.history
+        steps = 0
+        while self.phase == "layout" and steps < budget:
+            seat = self.to_act
+            move = choice(self._layout_moves(seat))
+            history.append((seat, move))
+            self._layout_push(seat, move)
+            steps += 1
+        return steps
+
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
         suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
@@ -441,23 +485,26 @@ class Deal(BiddingPhases, BettingPhases):
     def _choice_legal(self, seat: int) -> list[int]:
         if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
-        return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
+        once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
+        chosen = self.chosen[self.chooser] if once and once.value else ()
+        return [move for i, cid in enumerate(self.table.contract_ids) if cid not in chosen
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
-        best_seat, _ = self._winning(self.trick)
-        cards = [c for _, c in self.trick]
+        trick, contract = self.trick, self.contract
+        best_seat = self._winning(trick)[0]
+        cards = [c for _, c in trick]
         self.taken[best_seat].extend(cards)
         self.taken_all.update(cards)
         self.tricks_won[best_seat] += 1
         self.trick_winners.append(best_seat)
         self.trick = []
         self.to_act = best_seat
-        for needed, clause in self.contract.ends_when_taken:
+        for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
                 return
-        limit = self.contract.ends_declarer_tricks
+        limit = contract.ends_declarer_tricks
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
             self.phase, self.ended_early = "over", limit[1]
             return
@@ -692,7 +739,7 @@ class Deal(BiddingPhases, BettingPhases):
                                                (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
                                                "tricks"))
                 for points, cards, clause, text in contract.per_card:
-                    hit = sorted(c for c in self.taken[seat] if c in cards)
+                    hit = sorted(cards.intersection(self.taken[seat]))  # a set operation, in C
                     if hit:
                         lines.append(ScoreLine(seat, points * len(hit), account,
                                                N_("{points} for {cards} ({cardset}) at {each} each"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 
 from ..errors import Phrase, SimulationError, UsageError
@@ -27,6 +28,24 @@ def unsupported_mechanics(game: Game) -> list[str]:
     if not game.contracts and game.vying is None:
         found.add("a deal without contracts or betting")
     return sorted(found)
+
+
+# The table and the compiled rules of a game for a number of players, shared by its matches: they
+# are read-only once built, and a session or a benchmark plays many matches of one game.
+_COMPILED: dict[tuple[int, int], tuple] = {}
+
+
+def _compiled(game: Game, players: int) -> tuple:
+    key = (id(game), players)
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0]() is not game:
+        table = Table(game, players)
+        contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
+        # The entry goes when the game does, before its id can be reused by another.
+        hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
+               compile_auction(game), compile_vying(game))
+        _COMPILED[key] = hit
+    return hit[1:]
 
 
 @dataclass(frozen=True)
@@ -69,10 +88,7 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table = Table(game, players or game.default_players)
-        self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
-        self.auction = compile_auction(game)
-        self.vying = compile_vying(game)
+        self.table, self.contracts, self.auction, self.vying = _compiled(game, players or game.default_players)
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
@@ -218,6 +234,12 @@ class Match:
         for packet in self.game.deal.value:
             if packet.kind == "each":
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
+                rounds = target - len(hands[order[-1]])
+                if packet.count == 1 and rounds > 0 and pos + rounds * n <= len(pack):
+                    # One card at a time: seat i of the order takes every n-th card from its place.
+                    for i, seat in enumerate(order):
+                        hands[seat].extend(pack[pos + i:pos + rounds * n:n])
+                    pos += rounds * n
                 while len(hands[order[-1]]) < target:
                     if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
                         raise SimulationError(Phrase("{path}: the pack of {cards} cards runs out before every hand "
@@ -272,13 +294,18 @@ class Match:
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
         result = self.deal.result()
+        accounts, pairs = self.accounts, self.pairs
+        # The multipliers written (refes), counted apart for a limit on those ever written.
+        counted = self.auction.multiplier.account if self.auction and self.auction.multiplier else None
         for line in result.scores:
-            if line.account in self.pairs:
-                self.pairs[line.account][line.seat][line.against] += line.points
-            else:
-                self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
-            if self.auction and self.auction.multiplier and line.account == self.auction.multiplier.account \
-                    and line.points > 0:
+            if line.account in pairs:
+                pairs[line.account][line.seat][line.against] += line.points
+                continue
+            totals = accounts.get(line.account)
+            if totals is None:  # an account first written in this deal
+                totals = accounts[line.account] = [0] * self.table.players
+            totals[line.seat] += line.points
+            if line.account == counted and line.points > 0:
                 self.written[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
