@@ -163,6 +163,7 @@ class Deal(BiddingPhases, BettingPhases):
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: AuctionRules | None = None, held: list[int] | None = None,
+                 written: list[int] | None = None,
                  vying=None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
                  dealer_doubles: dict | None = None) -> None:
@@ -193,6 +194,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.finished: list[int] = []
         self.auction = auction
         self.held = held if held is not None else [0] * table.players
+        self.written = written if written is not None else list(self.held)
+        """Per seat, the multipliers ever written to him, used or not."""
         """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
         self.declarer = None
         self.vying = vying
@@ -548,7 +551,8 @@ class Deal(BiddingPhases, BettingPhases):
             return Verdict(False, message, tuple(values.items()), cited, seat, what)
 
         if self.phase == "over":
-            return illegal(N_("The deal is over; no more actions are possible."), ())
+            return illegal(N_("The deal is already over, so seat {seat} may not {action}: nothing more "
+                              "may be done in it."), self._end_clauses(), seat=seat, action=what)
         if self.phase == "auction" and seat in self.passed and self.auction.pass_final[0]:
             return illegal(N_("Seat {seat} has passed and may not bid again."),
                            (self.auction.pass_final[1],), "illegal_bid", seat=seat)
@@ -557,7 +561,10 @@ class Deal(BiddingPhases, BettingPhases):
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
         ruled = RUNNERS[self.phase].judge(self, seat, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
-            return illegal(N_("Seat {seat} may not {action} now."), (), seat=seat, action=what)
+            # The phase the deal is in decides which words are possible: cite the list of phases.
+            phases = self.game.phases
+            return illegal(N_("Seat {seat} may not {action} now."),
+                           (phases.clause if phases else self.game.deal.clause,), seat=seat, action=what)
         return ruled
 
     def _judge_choice(self, seat: int, action: Action, illegal) -> Verdict:
@@ -661,13 +668,41 @@ class Deal(BiddingPhases, BettingPhases):
                            "illegal_card", seat=seat, card=code)
         return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
+    def _end_clauses(self) -> tuple[str, ...]:
+        """The clauses that ended this deal: an early end, the end of the betting, or the deal
+        itself (every card dealt has been played)."""
+        if self.ended_early:
+            return (self.ended_early,)
+        model = self.vying.model if self.vying is not None else None
+        if model is not None:
+            if getattr(self, "pass_out", False) and model.pass_out:
+                return (model.pass_out.clause,)
+            ends = [c.clause for c in (model.betting_end, model.two_left_call_ends) if c]
+            if ends:
+                return tuple(dict.fromkeys(ends))
+        return (self.game.deal.clause,)
+
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
         out = [game.direction.clause if game.direction else None]
         # Before the first card of the play, the rule on who leads (or moves) first decides.
         if self.phase in ("tricks", "layout") and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
-        return tuple(c for c in out if c)
+        rules = self.auction
+        if rules is not None:
+            # In the phases before the play, the rule that gives the turn: the first bidder, the
+            # declarer (talon and contract), or the defenders answering in turn.
+            if self.phase == "auction" and not self.spoken and rules.first_bid:
+                out.append(rules.first_bid[1])
+            elif self.phase == "discard" and rules.talon_discards:
+                out.append(rules.talon_discards[1])
+            elif self.phase in ("declare", "contest") and rules.declaration:
+                out.append(rules.declaration[1])
+            elif self.phase == "defence" and self.contract is not None:
+                out.append(rules.defence_for(self.contract.id)[1])
+            elif self.phase == "double" and rules.doubling:
+                out.append(rules.doubling[1])
+        return tuple(dict.fromkeys(c for c in out if c))
 
     def play(self, seat: int, action: Action) -> Verdict:
         """Rule on an action and apply it if legal. Returns the verdict either way."""

@@ -260,5 +260,7 @@ def settle_vying(deal) -> list[ScoreLine]:
     for line in lines:
         if line.account == account:
             balance[line.seat] += line.points
-    lines.extend(hand_bonuses(deal, balance))
+    # A deal won by folding, or passed out, ends without the cards being shown.
+    if model.bonuses_at_showdown is None or (not deal.pass_out and deal.won_by_fold is None):
+        lines.extend(hand_bonuses(deal, balance))
     return lines
