@@ -203,7 +203,8 @@ def _known_clauses(ids, game, path, text, key, after=0) -> None:
 
 
 def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str, game) -> Case:
-    start = _case_lines(text)[index] if index < len(_case_lines(text)) else 0
+    headers = _case_lines(text)
+    start = headers[index] if index < len(headers) else 0
     if not isinstance(entry, dict):
         raise _fail(path, text, "each [[cases]] must be a table", "cases")
     unknown = sorted(set(entry) - _CASE_KEYS)
