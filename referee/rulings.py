@@ -358,7 +358,8 @@ def replay(ruling: Ruling, case: Case) -> Replay:
     except (TranscriptError, UsageError) as err:
         return Replay(case, "error", (), None, (), None, str(err))
     except RulesError as err:  # the rules in force under these readings do not load
-        return Replay(case, "error", (), None, (), None, err.render().splitlines()[0])
+        first = err.render().splitlines()[0]
+        return Replay(case, "error", (), None, (), None, first.replace(err.position.path, Path(err.position.path).name, 1))
     if not judgement.legal:
         verdict = "illegal"
     elif any(not d.finished for d in judgement.deals) or getattr(judgement, "unfinished", None):
@@ -390,9 +391,10 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, 96, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
 
 
-def case_line(replay_: Replay, ruling: Ruling, lang: str = "en") -> str:
+def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = True) -> str:
     """One case as people read it: the transcript, the readings, what the referee rules now
-    (where, citing what) and whether that is what the ruling says."""
+    (where, citing what) and whether that is what the ruling says. `detail` adds why a
+    transcript cannot be judged, in the words of the error (English, as `referee judge` has it)."""
     from .verdicts import cite
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     case = replay_.case
@@ -402,7 +404,7 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en") -> str:
         verdict += f", {judgement.position(lang)}: {judgement.illegal.describe(judgement.game, lang)}"
     elif judgement is not None and replay_.cites:
         verdict += f" [{cite(judgement.game, [c for c in replay_.cites if c in case.cites] or replay_.cites, lang, human=True)}]"
-    elif replay_.error:
+    elif replay_.error and detail:
         verdict += f": {replay_.error}"
     if replay_.totals and case.totals:
         verdict += "; " + _("Totals: {totals}").format(totals=" ".join(map(str, replay_.totals)))

@@ -79,7 +79,7 @@ def _directive():
                 box += _para(nodes.strong(_(L_READINGS), _(L_READINGS)), " ", _(ruling.readings))
                 cases = nodes.bullet_list(classes=["rules-casebook-cases"])
                 for case in ruling.cases:
-                    cases += nodes.list_item("", _para(case_line(replay(ruling, case), ruling, lang)))
+                    cases += nodes.list_item("", _para(case_line(replay(ruling, case), ruling, lang, detail=lang == "en")))
                 box += _para(nodes.strong(_(L_CASES), _(L_CASES)))
                 box += cases
                 out.append(box)
