@@ -118,3 +118,31 @@ def test_two_rulings_with_one_number_are_refused(tmp_path):
     shutil.copy(path, tmp_path / "003-again.toml")
     with pytest.raises(RulingFileError, match="ruling 3 is also"):
         load_rulings(tmp_path)
+
+
+@pytest.mark.parametrize("lang", ("en", "ru", "pl", "hr"))
+def test_the_built_casebook_shows_every_ruling_linked_both_ways(lang):
+    """The casebook page has an anchor for each ruling, linking its clauses to the rules pages;
+    each rules page links every ruling that rests on one of its clauses back to its anchor."""
+    import html
+    import re
+
+    from referee.i18n import gettext
+    from referee.resources import repo_root
+    site = repo_root() / "book" / "_build" / "html" / lang
+    if not (site / "rulings.html").is_file():
+        pytest.skip("the book is not built (bash scripts/book)")
+    page = (site / "rulings.html").read_text(encoding="utf-8")
+    for ruling in RULINGS:
+        start = page.index(f'id="{ruling.anchor}"')
+        box = page[start:page.find('class="rules-casebook-ruling', start + 1)]
+        # Sphinx may turn straight quotes into typographic ones: compare the words.
+        def words(text: str) -> str:
+            return re.sub(r"[^\w ]", "", html.unescape(text))
+        assert words(gettext(lang, ruling.title)) in words(box)
+        for cid in ruling.clauses:
+            assert re.search(rf'href="[^"]*#{re.escape(cid)}"', box), (ruling.number, cid)
+        rules_page = {"kierki": "kierki/rules.html", "preferans": "preferans/rules.html",
+                      "bouillotte": "bouillotte/rules.html"}.get(ruling.game)
+        if rules_page:
+            assert f'rulings.html#{ruling.anchor}"' in (site / rules_page).read_text(encoding="utf-8")
