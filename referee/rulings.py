@@ -331,7 +331,21 @@ def _cited(judgement) -> tuple[str, ...]:
             found.extend(line.clauses)
     if judgement.match is not None:
         found.extend(judgement.match.clauses)
+    found.extend(_json_clauses(judgement.to_json()))  # and whatever else the judgement reports
     return tuple(dict.fromkeys(found))
+
+
+def _json_clauses(value) -> list[str]:
+    """Every clause ID listed under a `clauses` key anywhere in a judgement's JSON form."""
+    if isinstance(value, dict):
+        out = [c for c in value.get("clauses") or () if isinstance(c, str)]
+        for key, item in value.items():
+            if key != "clauses":
+                out.extend(_json_clauses(item))
+        return out
+    if isinstance(value, list):
+        return [c for item in value for c in _json_clauses(item)]
+    return []
 
 
 def _final_totals(judgement) -> tuple[int, ...]:
