@@ -12,8 +12,9 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
+from .errors import N_, Phrase, Term
 from .interpreter import Action, Match
-from .model import load_game
+from .model.game import Game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
@@ -21,8 +22,17 @@ from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
-__all__ = ["Judgement", "judge", "judge_file"]
+__all__ = ["Judgement", "judge", "judge_file", "FORMAT"]
 
+FORMAT = "referee-judgement/1"
+"""The version of `judge --json` (referee/data/judgement.schema.json)."""
+
+
+# Lines about one seat: (by its number, by its player's name when the transcript gives names).
+_ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
+_DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
+_DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
+_SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
 
 @dataclass
 class DealReport:
@@ -39,6 +49,10 @@ class DealReport:
     totals: list[int] = field(default_factory=list)
     accounts: dict[str, list[int]] = field(default_factory=dict)
     """Every account after the deal (per-opponent accounts as the total each seat wrote)."""
+    tricks: list[int] = field(default_factory=list)
+    """Tricks taken per seat (zero in a deal without tricks)."""
+    taken: list[list[str]] = field(default_factory=list)
+    """Cards taken in tricks per seat, in the order taken."""
 
 
 @dataclass
@@ -54,6 +68,10 @@ class Judgement:
     deals: list[DealReport] = field(default_factory=list)
     match: object | None = None
     seats: list[str] = field(default_factory=list)
+    table: object | None = None
+    """The match as the replay left it (`referee.interpreter.Match`): the live state."""
+    in_play: object | None = None
+    """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
 
     @property
     def exit_status(self) -> int:
@@ -64,13 +82,28 @@ class Judgement:
         shown = presentation.seat(seat)
         return f"{shown} ({self.seats[seat]})" if seat < len(self.seats) else str(shown)
 
+    def player(self, seat: int, lang: str) -> str | None:
+        """The player at a seat, "Ana (seat 2)", when the transcript gives the players' names."""
+        if 0 <= seat < len(self.seats):
+            return i18n.gettext(lang, "{name} (seat {seat})").format(name=self.seats[seat], seat=presentation.seat(seat))
+        return None
+
+    def about(self, lang: str, templates: tuple[str, str], seat: int, key: str = "seat", **values) -> str:
+        """A line about one seat: the first template names it "seat 2"; when the transcript gives
+        the players' names, the second names it by its player, "Ana (seat 2)"."""
+        numbered, named = templates
+        player = self.player(seat, lang)
+        if player is not None:
+            return i18n.gettext(lang, named).format(player=player, **values)
+        return i18n.gettext(lang, numbered).format(**{key: presentation.seat(seat)}, **values)
+
     def position(self, lang: str = "en") -> str:
         """Where the illegal action stands, for people: "deal 1, action 4 (seat 2: play 4♣)"."""
         text = presentation.position(self.where, lang)
         verdict = self.illegal
         if verdict is not None and verdict.seat is not None and verdict.action:
-            text += " (" + i18n.gettext(lang, "seat {seat}: {action}").format(
-                seat=self.seat_name(verdict.seat), action=presentation.action(verdict.action, lang, self.game)) + ")"
+            text += " (" + self.about(lang, _ACTION_BY, verdict.seat,
+                                      action=presentation.action(verdict.action, lang, self.game)) + ")"
         return text
 
     def text(self, lang: str = "en") -> str:
@@ -85,16 +118,16 @@ class Judgement:
             out.append(_("Parameters: {values}").format(
                 values=", ".join(f"{k}={v}" for k, v in changed.items())))
         for note in self.notes:
-            out.append(note.describe(g, lang))
+            out.append(note.describe(g, lang, self.seats))
         for report in self.deals:
-            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=self.seat_name(report.dealer))
+            head = self.about(lang, _DEALER, report.dealer, key="dealer", number=report.number)
             if report.upcards:
                 head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
                 title = _(g.contracts[report.contract].title)
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
-                    head += _(", declarer seat {seat}").format(seat=self.seat_name(report.declarer))
+                    head += self.about(lang, _DECLARER, report.declarer)
                 chosen_by = g.contract_choice or g.contract_order or g.phases
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
@@ -105,8 +138,8 @@ class Judgement:
             elif report.ended_early:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
-                out.append("  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
-                                                                   text=line.text(lang, g))
+                out.append("  " + self.about(lang, _SCORE_LINE, line.seat,
+                                             text=line.text(lang, g, self.seats))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
                 if len(report.accounts) > 1:
@@ -119,36 +152,58 @@ class Judgement:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
             out.append(_("ILLEGAL, {where}: {verdict}").format(where=self.position(lang),
-                                                                 verdict=self.illegal.describe(g, lang)))
+                                                                 verdict=self.illegal.describe(g, lang, self.seats)))
         elif self.match is not None:
-            winners = ", ".join(self.seat_name(s) for s in self.match.winners)
-            out.append(_("Match over. Totals: {totals}. Winner: seat {winners}.").format(
-                totals=" ".join(map(str, self.match.totals)), winners=winners)
-                + f" [{cite(g, self.match.clauses, lang)}]")
+            totals = " ".join(map(str, self.match.totals))
+            if self.seats:
+                players = ", ".join(self.player(s, lang) or self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: {players}.").format(totals=totals, players=players)
+            else:
+                winners = ", ".join(self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: seat {winners}.").format(totals=totals, winners=winners)
+            out.append(line + f" [{cite(g, self.match.clauses, lang)}]")
         else:
             out.append(_("Every action is legal."))
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
+        """The judgement as `referee-judgement/1` (referee/data/judgement.schema.json)."""
         g = self.game
         return {
+            "format": FORMAT,
             "game": g.id, "rules": g.path, "legal": self.legal,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
             "deals": [{"number": d.number, "dealer": d.dealer, "contract": d.contract,
-                       "actions_judged": d.actions_judged, "finished": d.finished,
-                       "ended_early": d.ended_early,
-                       "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
-                                   "explanation": s.text(lang), "clauses": list(s.clauses),
+                       "declarer": d.declarer, "actions_judged": d.actions_judged, "finished": d.finished,
+                       "ended_early": d.ended_early, "cancelled": d.cancelled, "upcards": d.upcards,
+                       "tricks": d.tricks, "taken": d.taken,
+                       "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
+                                   "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "declarer": d.declarer, "cancelled": d.cancelled, "upcards": d.upcards,
                        "totals": d.totals, "accounts": d.accounts}
                       for d in self.deals],
+            "next": self._next_json(lang),
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
         }
+
+    def _next_json(self, lang: str) -> dict | None:
+        """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
+        not finished, or before the illegal action), or who deals next; None once the match is over."""
+        from .director import options, options_json
+
+        state = self.table
+        if state is None:
+            return None
+        if self.in_play is not None and not self.in_play.is_over():
+            return {"deal": len(self.deals), "dealer": self.in_play.dealer,
+                    "options": options_json(self.game, options(self.in_play), lang)}
+        if state.is_over() or state.dealer is None or self.illegal is not None:
+            return None
+        return {"deal": len(self.deals) + 1, "dealer": state.dealer, "options": None}
 
 
 def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], str | None]:
@@ -157,13 +212,34 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     for code in codes:
         card = table.card_id(code)
         if card is None:
-            raise TranscriptError(f"transcript.{where}", f"{code!r} is not a card of the pack",
-                                  hint="cards are written rank then suit: QH, 10S, AC")
+            raise TranscriptError(f"transcript.{where}", Phrase('{code} is not a card of the pack', code=repr(code)),
+                                  hint=Phrase('cards are written rank then suit: QH, 10S, AC'))
         if card in seen:
             return cards, code
         seen.add(card)
         cards.append(card)
     return cards, None
+
+
+def _load_game(name, params: dict):
+    """The game to judge under: a shipped game kept from an earlier build when its files are
+    unchanged (`referee.model.cache`), else built from its rules file."""
+    from .model.cache import kept_game
+
+    def build():
+        from .model.build import load_game
+        return load_game(name, params)
+    return kept_game(Path(name), params, build)
+
+
+def _take_state(report: DealReport, deal) -> None:
+    """What the deal has shown so far: its contract and declarer as soon as they are known, and
+    the tricks and cards each seat has taken."""
+    table = deal.table
+    report.contract = deal.contract.id if deal.contract else None
+    report.declarer = getattr(deal, "declarer", None)
+    report.tricks = list(deal.tricks_won)
+    report.taken = [[table.code(card) for card in cards] for cards in deal.taken]
 
 
 def _is_final(match, account: str) -> bool:
@@ -178,8 +254,8 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
-    data = load_transcript(path)
-    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file)
+    data = load_transcript(path)  # validated here, so not again in judge()
+    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True)
 
 
 def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
@@ -187,31 +263,40 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     for key, value in mapping.items():
         # A seat number longer than a few digits is no seat (and too long to convert cheaply).
         if len(key) > 4:
-            raise TranscriptError(f"{where}.{key[:12]}...", f"there is no seat {key[:12]}... with {players} players")
+            raise TranscriptError(f"{where}.{key[:12]}...", Phrase('there is no seat {key}... with {players} players', key=key[:12], players=players))
         seat = int(key)
         if seat >= players:
-            raise TranscriptError(f"{where}.{key}", f"there is no seat {seat} with {players} players")
+            raise TranscriptError(f"{where}.{key}", Phrase('there is no seat {seat} with {players} players', seat=seat, players=players))
         out[seat] = value
     return out
 
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
-          rules_file: str | Path | None = None) -> Judgement:
-    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names)."""
-    validate_transcript(data)
+          rules_file: str | Path | None = None, validated: bool = False,
+          until: tuple[int, int] | None = None, game: Game | None = None) -> Judgement:
+    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
+    `validated`: the caller has already checked it against the schema).
+
+    `until` (deal index, action index), both from 0, stops the replay before that action (an
+    index past the deal's last action: at the deal's end), leaving the state in the judgement.
+    `game`: judge under this game already loaded (its parameters as chosen), not the one named.
+    """
+    if not validated:
+        validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
-    name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
-    try:
-        game = load_game(name, params)
-    except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+    if game is None:
+        name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
+        try:
+            game = _load_game(name, params)
+        except UsageError as err:
+            raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
-        raise TranscriptError("transcript.players", str(err)) from None
+        raise TranscriptError("transcript.players", err.args[0]) from None
     table = match.table
-    judgement = Judgement(game, seats=list(data.get("seats", [])))
+    judgement = Judgement(game, seats=list(data.get("seats", [])), table=match)
 
     def stop(verdict: Verdict, where: str) -> Judgement:
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
@@ -222,7 +307,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         for i, rnd in enumerate(rounds):
             for seat, code in rnd.items():
                 if table.card_id(code) is None:
-                    raise TranscriptError(f"transcript.draw[{i}].{seat}", f"{code!r} is not a card of the pack")
+                    raise TranscriptError(f"transcript.draw[{i}].{seat}", Phrase('{code} is not a card of the pack', code=repr(code)))
         verdict = match.judge_draw(rounds)
         if not verdict.legal:
             return stop(verdict, "draw")
@@ -233,13 +318,15 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                                 verdict.clauses), "first_dealer")
     elif "first_dealer" in data:
         if data["first_dealer"] >= table.players:
-            raise TranscriptError("transcript.first_dealer", f"there is no seat {data['first_dealer']}")
+            raise TranscriptError("transcript.first_dealer", Phrase('there is no seat {seat}', seat=data['first_dealer']))
         match.dealer = data["first_dealer"]
     elif data["deals"]:
         match.dealer = data["deals"][0]["dealer"]
 
     size = hand_size(game, table.players)
     for number, deal_data in enumerate(data["deals"]):
+        if until is not None and number > until[0]:
+            break
         where = f"deals[{number}]"
         if match.is_over():
             return stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
@@ -260,10 +347,13 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                 return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                     deal_clause), f"{where}.hands")
             hands.append(cards)
-            if len(cards) != size:
+            expected = match.hand_size(seat, size)
+            if len(cards) != expected:
+                # A dealer who sits out holds nothing: the rule that seats him out decides too.
+                clauses = deal_clause if expected == size else deal_clause + (game.players.clause,)
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
-                                    (("seat", seat), ("count", len(cards)), ("size", size)),
-                                    deal_clause), f"{where}.hands.{seat}")
+                                    (("seat", seat), ("count", len(cards)), ("size", expected)),
+                                    clauses), f"{where}.hands.{seat}")
         laid: dict[str, list[int]] = {}
         for part, kind, message in (
                 ("talon", "talon", N_("Misdeal: the talon holds {count} cards, not {size}.")),
@@ -282,9 +372,9 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             name = deal_data["irregularity"]
             if name not in game.irregularities:
                 raise TranscriptError(f"transcript.{where}.irregularity",
-                                      f"{game.title} has no rule on the irregularity {name!r}")
+                                      Phrase('{title} has no rule on the irregularity {name}', title=Term(game.title), name=repr(name)))
             if deal_data["actions"]:
-                raise TranscriptError(f"transcript.{where}.actions", "a cancelled deal has no actions")
+                raise TranscriptError(f"transcript.{where}.actions", Phrase('a cancelled deal has no actions'))
             report = DealReport(number + 1, match.dealer, cancelled=True)
             judgement.deals.append(report)
             result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
@@ -296,20 +386,24 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
         judgement.deals.append(report)
+        judgement.in_play = deal
         for index, entry in enumerate(deal_data["actions"]):
+            if until == (number, index):
+                _take_state(report, deal)
+                return judgement
             seat = entry["seat"]
             if seat >= table.players:
-                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", f"there is no seat {seat}")
+                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", Phrase('there is no seat {seat}', seat=seat))
             verdict = deal.play(seat, Action.parse(entry["action"]))
             if not verdict.legal:
-                report.contract = deal.contract.id if deal.contract else None
+                _take_state(report, deal)
                 return stop(verdict, f"{where}.actions[{index}]")
             report.actions_judged += 1
-        report.contract = deal.contract.id if deal.contract else None
+        _take_state(report, deal)
         if not deal.is_over():
             return judgement
+        judgement.in_play = None
         report.ended_early = deal.ended_early
-        report.declarer = deal.declarer
         result = match.finish_deal()
         report.finished = True
         report.scores = list(result.scores)

@@ -8,7 +8,7 @@ with a `Game` adds each clause's source lines, so the reader sees e.g.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import i18n, presentation
 from .i18n import N_
@@ -16,10 +16,11 @@ from .i18n import N_
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
 
-def _localised(values, lang: str, game=None) -> dict:
-    """Message values as a reader sees them (`referee.presentation`): seats counted from 1,
-    cards as rank and suit symbol, actions and titles in the reader's language."""
-    return {k: presentation.value(k, v, lang, game) for k, v in values}
+def _localised(values, lang: str, game=None, names=()) -> dict:
+    """Message values as a reader sees them (`referee.presentation`): seats counted from 1 (with
+    the player's name when the transcript gives names), cards as rank and suit symbol, actions and
+    titles in the reader's language."""
+    return {k: presentation.value(k, v, lang, game, names) for k, v in values}
 
 
 def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
@@ -66,11 +67,11 @@ class Verdict:
     seat: int | None = None
     action: str | None = None
 
-    def text(self, lang: str = "en", game=None) -> str:
-        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game))
+    def text(self, lang: str = "en", game=None, names=()) -> str:
+        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game, names))
 
-    def describe(self, game=None, lang: str = "en") -> str:
-        text = self.text(lang, game)
+    def describe(self, game=None, lang: str = "en", names=()) -> str:
+        text = self.text(lang, game, names)
         if self.clauses:
             text += " [" + cite(game, self.clauses, lang, human=True) + "]"
         return text
@@ -85,7 +86,7 @@ class Verdict:
                 "links": [clause_url("", c, lang, page) for c in self.clauses] if page else []}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ScoreLine:
     """Points written to one seat, with the clauses that produce them."""
 
@@ -94,15 +95,32 @@ class ScoreLine:
     account: str
     message: str
     values: tuple[tuple[str, str | int], ...] = ()
-    clauses: tuple[str, ...] = field(default_factory=tuple)
+    clauses: tuple[str, ...] = ()
     plural: str | None = None
     """The plural msgid, when the message counts something (`count` names the value)."""
     count: str | None = None
     against: int | None = None
     """For an account kept per opponent: the seat the points are written against."""
 
-    def text(self, lang: str = "en", game=None) -> str:
-        values = _localised(self.values, lang, game)
+    def __init__(self, seat: int, points: int, account: str, message: str,
+                 values: tuple[tuple[str, str | int], ...] = (), clauses: tuple[str, ...] = (),
+                 plural: str | None = None, count: str | None = None, against: int | None = None) -> None:
+        # Every settled deal writes several lines: one dictionary update instead of a frozen
+        # dataclass's setattr per field makes a line about twice as cheap; it stays frozen.
+        self.__dict__.update(seat=seat, points=points, account=account, message=message, values=values,
+                             clauses=clauses, plural=plural, count=count, against=against)
+
+    @property
+    def counterpart(self) -> int | None:
+        """The seat the points are written against: the opponent of a per-opponent account, else
+        the other seat the line names (who pays a bonus, who is paid it, the partner of a double)."""
+        if self.against is not None:
+            return self.against
+        return next((v for k, v in self.values if k in presentation.SEAT_KEYS and k != "seat"
+                     and isinstance(v, int) and not isinstance(v, bool) and v != self.seat), None)
+
+    def text(self, lang: str = "en", game=None, names=()) -> str:
+        values = _localised(self.values, lang, game, names)
         if self.plural and self.count:
             template = i18n.ngettext(lang, self.message, self.plural, int(dict(self.values)[self.count]))
         else:

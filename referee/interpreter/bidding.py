@@ -3,12 +3,11 @@ defence. A mixin of `Deal`; every rule it applies comes from the compiled `Aucti
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
-from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_move
+from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_moves
 
 __all__ = ["BiddingPhases"]
 
@@ -90,7 +89,7 @@ class BiddingPhases:
         return [move for cid in allowed for move in self._choice_moves(ids.index(cid), "declarer")]
 
     def _discard_moves(self, seat: int) -> list[int]:
-        return [discard_move(a, b) for a, b in combinations(sorted(self.hands[seat]), 2)]
+        return discard_moves(self.hands[seat])
 
     def _double_moves(self, seat: int) -> list[int]:
         return [PASS, DOUBLE]

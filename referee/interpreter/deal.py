@@ -8,17 +8,20 @@ citing the deciding clauses, and applies it only when it is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n import N_
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
-from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
 from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
+
+if TYPE_CHECKING:
+    from .auction import AuctionRules
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
 
@@ -39,6 +42,8 @@ class CompiledContract:
     trumps_clause: str | None
     head: str | None
     """Clause of a duty to head the trick (beat its best card) when following suit, or None."""
+    head_on_trump_leads: bool
+    """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
     lowest_wins: bool
@@ -53,6 +58,8 @@ class CompiledContract:
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
     lead_until_broken: tuple[tuple[frozenset[int], str], ...]
+    first_trick_bans: tuple[tuple[frozenset[int], str], ...]
+    """Cards barred from the first trick while the player holds another he may play, with their clauses."""
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
@@ -100,9 +107,10 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
         head=clause(rules.head_duty),
+        head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
         lowest_wins=winner is not None and winner.extreme == "lowest",
-        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not (
+        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not rules.first_trick_bans and not (
             rules.head_duty and rules.head_duty.value) and not (rules.overtrump_duty and rules.overtrump_duty.value),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
@@ -114,6 +122,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
                                    if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
         lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
+        first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
@@ -162,7 +171,6 @@ class Deal(BiddingPhases, BettingPhases):
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = [list(h) for h in hands]
-        self.dealt = [tuple(sorted(h)) for h in hands]
         self.talon = list(talon or [])
         self.contracts = contracts
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
@@ -189,7 +197,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
-        self.dealt_hands = [list(h) for h in hands]
+        self.dealt_hands = [tuple(h) for h in hands]
+        """The hands as dealt, read at the showdown (folded hands count too)."""
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
@@ -316,7 +325,8 @@ class Deal(BiddingPhases, BettingPhases):
         contract = self.contract
         _, best = self._winning(self.trick)
         trump = self.trump if contract.trumps_win else None
-        if kind == "follow" and contract.head:
+        led_trump = self.table.suit_of[self.trick[0][1]] == self.trump
+        if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
             clause = contract.head
         elif kind == "trump" and contract.overtrump and self.table.suit_of[best] == trump:
             clause = contract.overtrump
@@ -337,7 +347,7 @@ class Deal(BiddingPhases, BettingPhases):
             for cards, _ in contract.lead_until_broken:
                 if cards.isdisjoint(self.taken_all):
                     hand = [c for c in hand if c not in cards] or hand
-            return list(hand)
+            return self._first_trick_allowed(list(hand))
         if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
             led = self.table.suit_of[self.trick[0][1]]
             suit_of = self.table.suit_of
@@ -345,7 +355,61 @@ class Deal(BiddingPhases, BettingPhases):
         options, kind = self._duty_options(hand)
         if contract.head or contract.overtrump:
             options, _ = self._must_beat(options, kind)
-        return options
+        return self._first_trick_allowed(options)
+
+    def _first_banned(self) -> frozenset[int]:
+        """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
+        bans = self.contract.first_trick_bans
+        return frozenset().union(*(cards for cards, _ in bans)) if bans and not self.trick_winners else frozenset()
+
+    def _first_trick_allowed(self, options: list[int]) -> list[int]:
+        """`options` without the cards barred from the first trick, unless nothing else is left."""
+        banned = self._first_banned()
+        return [c for c in options if c not in banned] or options if banned else options
+
+    def random_tricks(self, rng, budget: int) -> int:
+        """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
+        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
+        with the common duty (follow suit, else any card) worked out in place."""
+        contract = self.contract
+        # Only the common duty is worked out here; any other asks `_trick_moves`, as legal_moves does.
+        simple = contract.simple_follow and not (contract.lead_restrictions or contract.lead_until_broken)
+        choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
+        players = self.table.players
+        steps = 0
+        while self.phase == "tricks" and steps < budget:
+            seat, trick = self.to_act, self.trick
+            while len(trick) < players and steps < budget:  # the rest of one trick
+                hand = hands[seat]
+                if not simple:
+                    self.to_act = seat  # the duty to beat the trick asks whose turn it is
+                    move = choice(self._trick_moves(seat))
+                elif trick:
+                    led = suit_of[trick[0][1]]
+                    move = choice([c for c in hand if suit_of[c] == led] or hand)
+                else:
+                    move = choice(hand)
+                history.append((seat, move))
+                hand.remove(move)
+                trick.append((seat, move))
+                seat = (seat + 1) % players
+                steps += 1
+            self.to_act = seat
+            if len(trick) == players:
+                self._close_trick()  # the winner leads next
+        return steps
+
+    def random_layout(self, rng, budget: int) -> int:
+        """Random legal layout play, like `random_tricks`: the moves made."""
+        choice, history = rng.choice, self.history
+        steps = 0
+        while self.phase == "layout" and steps < budget:
+            seat = self.to_act
+            move = choice(self._layout_moves(seat))
+            history.append((seat, move))
+            self._layout_push(seat, move)
+            steps += 1
+        return steps
 
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
@@ -418,23 +482,26 @@ class Deal(BiddingPhases, BettingPhases):
     def _choice_legal(self, seat: int) -> list[int]:
         if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
-        return [move for i, cid in enumerate(self.table.contract_ids) if self._may_choose(cid)
+        once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
+        chosen = self.chosen[self.chooser] if once and once.value else ()
+        return [move for i, cid in enumerate(self.table.contract_ids) if cid not in chosen
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
-        best_seat, _ = self._winning(self.trick)
-        cards = [c for _, c in self.trick]
+        trick, contract = self.trick, self.contract
+        best_seat = self._winning(trick)[0]
+        cards = [c for _, c in trick]
         self.taken[best_seat].extend(cards)
         self.taken_all.update(cards)
         self.tricks_won[best_seat] += 1
         self.trick_winners.append(best_seat)
         self.trick = []
         self.to_act = best_seat
-        for needed, clause in self.contract.ends_when_taken:
+        for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
                 return
-        limit = self.contract.ends_declarer_tricks
+        limit = contract.ends_declarer_tricks
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
             self.phase, self.ended_early = "over", limit[1]
             return
@@ -588,6 +655,10 @@ class Deal(BiddingPhases, BettingPhases):
             if clause and move not in beating:
                 return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
                                   "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
+        if move in self._first_banned():
+            return illegal(N_("Seat {seat} may not play {card} to the first trick while holding another card "
+                              "he may play."), tuple(c for cards, c in contract.first_trick_bans if move in cards),
+                           "illegal_card", seat=seat, card=code)
         return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
     def _turn_clauses(self) -> tuple[str, ...]:
@@ -633,7 +704,7 @@ class Deal(BiddingPhases, BettingPhases):
                                                (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
                                                "tricks"))
                 for points, cards, clause, text in contract.per_card:
-                    hit = sorted(c for c in self.taken[seat] if c in cards)
+                    hit = sorted(cards.intersection(self.taken[seat]))  # a set operation, in C
                     if hit:
                         lines.append(ScoreLine(seat, points * len(hit), account,
                                                N_("{points} for {cards} ({cardset}) at {each} each"),
