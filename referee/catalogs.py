@@ -9,6 +9,7 @@
   reasons, parameter questions and choices, titles of games, contracts, decks, accounts, hands
   and bids, reasons of `uncovered`, `remove` and `set`), but not source file names, `see`
   addresses or suit symbols;
+* in the casebook (rulings/*.toml): each ruling's title, question, decision and readings;
 * in grammar/rules.lark: the section titles and rule comments that the language reference shows.
 
 `update()` writes translations/referee.pot and merges it into
@@ -28,7 +29,8 @@ from pathlib import Path
 
 from .resources import repo_root
 
-__all__ = ["Message", "extract", "update", "TRANSLATED_LANGUAGES", "python_messages", "rules_messages"]
+__all__ = ["Message", "extract", "update", "TRANSLATED_LANGUAGES", "python_messages", "rules_messages",
+           "ruling_messages"]
 
 TRANSLATED_LANGUAGES = ("ru", "pl", "hr")
 
@@ -212,11 +214,23 @@ def section_messages() -> list[Message]:
     return out
 
 
+def ruling_messages() -> list[Message]:
+    """The texts of the casebook's rulings (rulings/*.toml): title, question, decision, readings."""
+    from .rulings import load_rulings
+
+    out: list[Message] = []
+    for ruling in load_rulings():
+        where = _relative(ruling.path)
+        for key, text in ruling.texts().items():
+            out.append(Message(text, None, [(where, 0)], [f"{key} of ruling {ruling.number}"]))
+    return out
+
+
 def extract() -> list[Message]:
     """Every message, once, in a stable order: code, then rules files, then the grammar."""
     merged: dict[str, Message] = {}
     for message in (python_messages() + notebook_messages() + rules_messages() + section_messages()
-                    + grammar_messages()):
+                    + ruling_messages() + grammar_messages()):
         known = merged.get(message.msgid)
         if known is None:
             merged[message.msgid] = message

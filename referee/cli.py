@@ -1,4 +1,4 @@
-"""The `referee` command line: games, rules, play, judge, legal, explain, check, bench.
+"""The `referee` command line: games, rules, play, judge, legal, explain, check, ruling, bench.
 
 Errors never show a traceback: a rules file error prints file:line:col with a caret, a
 transcript error names the field, and the exit status says who must act (judge: 0 legal,
@@ -200,6 +200,23 @@ def cmd_check(args) -> int:
     return 0
 
 
+def cmd_ruling(args) -> int:
+    from .model import load_game
+    from .rulings import find_ruling, load_rulings, render, replay
+    lang = args.lang
+    if args.list:
+        for ruling in load_rulings():
+            title = i18n.gettext(lang, load_game(ruling.game).title)
+            print(f"{ruling.number:3d}  {title:24} {i18n.gettext(lang, ruling.title)}")
+        return 0
+    if args.number is None:
+        raise UsageError(i18n.gettext(lang, "name a ruling by its number, or give --list"))
+    ruling = find_ruling(args.number)
+    replays = [replay(ruling, case) for case in ruling.cases]
+    print(render(ruling, replays, lang, verbose=args.verbose))
+    return 0 if all(r.holds for r in replays) else 1
+
+
 def cmd_bench(args) -> int:
     if args.game == "judge":  # not a game: the director's figures (help, judge, cost per action)
         from .judge_bench import run_judge_bench
@@ -264,6 +281,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     common(p, game=False)
     p.set_defaults(run=cmd_check)
+    p = sub.add_parser("ruling", help="print a ruling of the casebook and replay its cases: exit 0 all hold, 1 one does not")
+    p.add_argument("number", nargs="?", help="the ruling's number (see --list)")
+    p.add_argument("--list", action="store_true", help="list the rulings")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print the judgement of each case")
+    p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
+    p.set_defaults(run=cmd_ruling)
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
                                      "`bench judge`: the time of --help, of judging a match, and of one Bouillotte action")
     common(p, game=False)

@@ -13,6 +13,9 @@ Listed in the book's Sphinx extensions as `referee.sphinxext`:
 ``referee-output COMMAND``
     What ``referee COMMAND --lang <book language>`` prints, run at build time (see
     `referee.sphinx_output`).
+``rules-casebook``
+    The casebook (`referee.sphinx_casebook`): every ruling of rulings/, anchor ``#ruling-<N>``;
+    the rules pages list under each clause the rulings that rest on it.
 ``rules-reference``
     The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
     example of every statement taken from the shipped rules files, or from `EXAMPLES` below;
@@ -333,6 +336,9 @@ class RulesClauses(_GameDirective):
             text += see
         for name in clause.parameters:
             text += self.parameter(game, game.parameters[name])
+        rulings = self.rulings(game, clause)
+        if rulings is not None:
+            text += rulings
         grid += text
         if clause.formal.strip():
             formal = nodes.literal_block(clause.formal, clause.formal, language="rules",
@@ -340,6 +346,23 @@ class RulesClauses(_GameDirective):
             grid += formal
         box += grid
         return box
+
+    def rulings(self, game, clause) -> nodes.Node | None:
+        """The casebook's rulings that rest on this clause, each linked to the casebook page."""
+        from .sphinx_casebook import CASEBOOK_PAGE, L_RULINGS, rulings_citing
+        found = rulings_citing(game.id, clause.id)
+        if not found or CASEBOOK_PAGE not in self.env.found_docs:
+            return None
+        page = self.env.app.builder.get_relative_uri(self.env.docname, CASEBOOK_PAGE)
+        para = _para(_inline(self._(L_RULINGS) + " ", classes=["rules-label"]), classes=["rules-rulings"])
+        for i, ruling in enumerate(found):
+            if i:
+                para += nodes.Text(", ")
+            label = str(ruling.number)
+            link = _link(label, f"{page}#{ruling.anchor}", classes=["rules-ruling-ref"])
+            link["reftitle"] = self._(ruling.title)
+            para += link
+        return para
 
     def parameter(self, game, param) -> nodes.Node:
         _ = self._
@@ -878,6 +901,8 @@ def setup(app):
     app.add_directive("rules-disputed", RulesDisputed)
     app.add_directive("rules-reference", RulesReference)
     app.add_directive("rules-variant", RulesVariant)
+    from .sphinx_casebook import setup as casebook_setup
+    casebook_setup(app)
     from .sphinx_output import RefereeOutput
     app.add_directive("referee-output", RefereeOutput)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
