@@ -15,7 +15,7 @@ from .errors import TranscriptError, UsageError
 from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
-from .transcript import load_transcript, rules_of, validate_transcript
+from .transcript import read_deal_file, rules_of, validate_transcript
 from .i18n import N_
 from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
@@ -178,7 +178,7 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
-    data = load_transcript(path)
+    data = read_deal_file(path, rules_file=rules_file, settings=settings)
     return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file)
 
 
