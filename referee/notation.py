@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedInput
 
 from .errors import (NotationError, NotationSyntaxError, Phrase, RefereeError, SourcePosition,
                      TranscriptError, UsageError)
+from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_untrusted
 from .resources import resource_dir
 from .transcript import FORMAT, _check_counts, rules_of, validate_transcript
@@ -63,9 +64,10 @@ _TERMINALS = {
     "EQUAL": "'='",
     "$END": "the end of the file",
 }
-_FOUND = {"CARD": "unexpected card {word}", "NAME": "unexpected name {word}", "INT": "unexpected number {word}",
-          "STRING": "unexpected text {word}", "SEAT": "unexpected seat {word}",
-          "OUT_OF_TURN": "unexpected seat {word}", "_NL": "the line ends too early"}
+_FOUND = {"CARD": N_("unexpected card {word}"), "NAME": N_("unexpected name {word}"),
+          "INT": N_("unexpected number {word}"), "STRING": N_("unexpected text {word}"),
+          "SEAT": N_("unexpected seat {word}"), "OUT_OF_TURN": N_("unexpected seat {word}"),
+          "_NL": N_("the line ends too early")}
 
 
 def grammar_path() -> Path:
@@ -111,6 +113,8 @@ class _Reading:
     """Every card written: (code, as written, where)."""
     named: dict[tuple[int, int], str] = field(default_factory=dict)
     """(deal, action) -> "seat" or "out_of_turn" for an action whose seat is written."""
+    written: dict[tuple[int, int], str] = field(default_factory=dict)
+    """(deal, action) -> the action's words as written (`3♥`, `bid 2`), for messages."""
     seats: list[tuple[int, SourcePosition]] = field(default_factory=list)
     """Every seat written (from 0), to check against the table once the game is known."""
 
@@ -268,6 +272,7 @@ def _read_action(reading: _Reading, node: lark.Tree, deal: int, index: int) -> d
         seat = _seat(reading, seat_token[0])
         reading.named[(deal, index)] = "out_of_turn" if seat_token[0].type == "OUT_OF_TURN" else "seat"
     kind, args = act.data, act.children
+    reading.written[(deal, index)] = reading.text[act.meta.start_pos:act.meta.end_pos][:40]
     if kind in ("play", "give", "discard"):
         words = [_card(reading, c) for c in args]
         for card, token in zip(words, args):
@@ -453,7 +458,8 @@ def _settle_seats(reading: _Reading, replay: _Replay, number: int, deal: dict) -
         elif named == "seat" and turn is not None and action["seat"] != turn:
             where = reading.at[f"deals[{number}].actions[{index}]"]
             raise reading.error(where, Phrase("{action} is written for seat {seat}, but it is seat {turn}'s turn",
-                                              action=_shown(reading, where), seat=action["seat"] + 1, turn=turn + 1),
+                                              action=reading.written[(number, index)], seat=action["seat"] + 1,
+                                              turn=turn + 1),
                                 Phrase("correct the seat or an earlier action; if seat {seat} really acted out of "
                                        "turn, write `{seat}!:` and the referee rules on it", seat=action["seat"] + 1))
         replay.act(action["seat"], action["action"])
@@ -473,13 +479,6 @@ def _check_played(reading: _Reading, number: int, index: int, action: str, playe
                                    card=card_written(words[0]) or words[0], line=first.line),
                             Phrase("a card is played once in a deal: correct one of the two"))
     played[words[0]] = index
-
-
-def _shown(reading: _Reading, where: SourcePosition) -> str:
-    """The words of an action as written, from its position to the next action."""
-    line = reading.text.splitlines()[where.line - 1][where.column - 1:]
-    found = re.match(r"\s*(\d+!?:\s*)?([^,#]*?)(?=\s*(,|#|$|\d+!?:|\S+(?<=[♣♦♥♠CDHS])\s))", line)
-    return (found.group(2) if found and found.group(2) else line.split("#")[0]).strip()[:40]
 
 
 def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
