@@ -211,3 +211,19 @@ def test_judge_of_a_bad_deal_file_exits_2_in_the_readers_language(tmp_path, caps
     assert main(["judge", str(bad), "--lang", "pl"]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:6:45: " in err and "1S" in err and "Traceback" not in err
+
+
+def test_readme_example_is_what_the_referee_says(tmp_path, capsys, monkeypatch):
+    """The README's Kierki example, and both answers it shows, come from the current referee."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Deals written by hand"):readme.index("## Untrusted input")]
+    typed = section.split("```text\n", 1)[1].split("```", 1)[0]
+    shown = [block.split("```", 1)[0] for block in section.split("```console\n$ referee judge deal.deal\n")[1:]]
+    for text, expected, status in ((typed, shown[0], 1),
+                                   (typed.replace("\n3♥ 8♥ 6♥ 4♣", "\n2: 3♥ 8♥ 6♥ 4♣"), shown[1], 2)):
+        (tmp_path / "deal.deal").write_text(text, encoding="utf-8")
+        capsys.readouterr()
+        monkeypatch.chdir(tmp_path)
+        assert main(["judge", "deal.deal"]) == status
+        out = capsys.readouterr()
+        assert out.out + out.err == expected
