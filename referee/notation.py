@@ -36,9 +36,7 @@ from .limits import LIMITS, UnreadableFile, read_untrusted
 from .resources import resource_dir
 from .transcript import FORMAT, _check_counts, rules_of, validate_transcript
 
-__all__ = ["read_deal_text", "read_deal_path", "write_deal", "grammar_path", "card_code", "card_written"]
-
-EXTENSION = ".deal"
+__all__ = ["parse_deal_text", "read_deal_text", "read_deal_path", "write_deal", "grammar_path", "card_code", "card_written"]
 
 _SUIT_LETTER = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
