@@ -227,3 +227,37 @@ def test_readme_example_is_what_the_referee_says(tmp_path, capsys, monkeypatch):
         assert main(["judge", "deal.deal"]) == status
         out = capsys.readouterr()
         assert out.out + out.err == expected
+
+
+_NAMES = st.text(st.characters(codec="utf-8"), max_size=12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), names=st.lists(_NAMES, min_size=4, max_size=4),
+       heart_lead=st.sampled_from(["restricted", "free"]), robber_queens=st.sampled_from(["as_listed", "flat"]))
+def test_tags_round_trip_names_and_parameters(seed, names, heart_lead, robber_queens):
+    params = {"heart_lead": heart_lead, "robber_queens": robber_queens}
+    data = random_transcript(load_game("kierki", params), seed, parameters=params)
+    data["seats"] = names
+    text = write_deal(data)
+    assert read_deal_text(text, "named.deal") == data, text
+
+
+def test_a_variant_beside_the_deal_file_is_named_and_found(tmp_path, capsys):
+    variant = Path(__file__).parent / "fixtures" / "variants" / "kierki_heart_lead.rules"
+    (tmp_path / variant.name).write_bytes(variant.read_bytes())
+    deal = tmp_path / "v.deal"
+    assert main(["play", str(tmp_path / variant.name), "--seed", "2", "-o", str(deal)]) == 0
+    assert f'rules "{variant.name}"' in deal.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["judge", str(deal)]) == 0
+    assert "Every action is legal." in capsys.readouterr().out
+
+
+def test_a_cancelled_deal_round_trips_and_is_judged_the_same():
+    data = read_deal_file(GOLDEN / "bouillotte-seed4.deal")
+    data["deals"][0]["irregularity"], data["deals"][0]["actions"] = "one_exposed_card", []
+    text = write_deal(data)
+    assert "irregularity one_exposed_card" in text
+    back = read_deal_text(text, "cancelled.deal")
+    assert back == data and judge(back).text() == judge(data).text()
