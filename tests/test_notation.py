@@ -22,15 +22,16 @@ GOLDEN = Path(__file__).parent / "golden"
 GAMES = [*game_names(), *variant_names()]
 
 
-def _played(name: str, seed: int, whole: bool) -> dict:
-    return random_transcript(load_game(name), seed, whole_match=whole, max_deals=6)
+def _played(name: str, seed: int, whole: bool, players: int | None = None) -> dict:
+    return random_transcript(load_game(name), seed, whole_match=whole, max_deals=6, players=players)
 
 
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32 - 1), whole=st.booleans())
-def test_transcript_to_notation_and_back(name, seed, whole):
-    data = _played(name, seed, whole)
+@given(seed=st.integers(0, 2**32 - 1), whole=st.booleans(), data=st.data())
+def test_transcript_to_notation_and_back(name, seed, whole, data):
+    players = data.draw(st.sampled_from(sorted(load_game(name).players.value)))  # every table size
+    data = _played(name, seed, whole, players)
     text = write_deal(data)
     assert read_deal_text(text, "played.deal") == data, text
 
