@@ -12,19 +12,19 @@ clauses. The names below are the public API; everything else may change.
 True
 """
 
-from .errors import (IllegalActionError, RefereeError, RulesDefinitionError, RulesError,
+from .errors import (IllegalActionError, NotationError, RefereeError, RulesDefinitionError, RulesError,
                      RulesSyntaxError, TranscriptError, UsageError)
 from .interpreter import Action, Deal, Match
 from .judge import Judgement, judge, judge_file
 from .model import Game, load_game
-from .transcript import load_transcript, random_transcript
+from .transcript import load_transcript, random_transcript, read_deal_file
 from .verdicts import ScoreLine, Verdict, cite
 
 __version__ = "0.1.0"
 
 __all__ = [
     "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
-    "judge", "judge_file", "Judgement", "load_transcript", "random_transcript",
-    "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError",
+    "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_transcript",
+    "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
     "UsageError", "IllegalActionError",
 ]
