@@ -304,7 +304,7 @@ class _Replay:
         self.lost = False
         try:
             self._first_dealer(data)
-        except (RefereeError, KeyError, ValueError):
+        except (RefereeError, KeyError, ValueError, IndexError):  # the judge rules on a bad draw
             self.lost = True
 
     def _first_dealer(self, data: dict) -> None:
@@ -616,12 +616,11 @@ def _header(data: dict) -> list[str]:
     if "players" in data:
         lines.append(f"players {_number_text(data['players'])}")
     if "seats" in data:
-        lines.append("seats " + " ".join(map(_quoted, data["seats"])) if data["seats"] else _fail("seats"))
+        lines.append(" ".join(["seats", *map(_quoted, data["seats"])]))
     if "seed" in data:
         lines.append(f"seed {_number_text(data['seed'])}")
     for rnd in data.get("draw", []):
-        lines.append("draw " + "  ".join(f"{_seat_text(int(s))}: {_card_text(c)}" for s, c in rnd.items())
-                     if rnd else _fail("draw"))
+        lines.append(("draw " + "  ".join(f"{_seat_text(int(s))}: {_card_text(c)}" for s, c in rnd.items())).rstrip())
     if "first_dealer" in data:
         lines.append(f"first dealer {_seat_text(data['first_dealer'])}")
     return lines
