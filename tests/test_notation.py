@@ -262,3 +262,32 @@ def test_a_cancelled_deal_round_trips_and_is_judged_the_same():
     assert "irregularity one_exposed_card" in text
     back = read_deal_text(text, "cancelled.deal")
     assert back == data and judge(back).text() == judge(data).text()
+
+
+def _generated_deals():
+    """Deal files generated from grammar/deal.lark by hypothesis' `from_lark`; each terminal has a
+    space on either side, which the notation ignores, so that words do not run together."""
+    import lark
+    from hypothesis.extra.lark import from_lark
+
+    from referee.notation import grammar_path
+
+    def words(*texts):
+        return st.sampled_from([f" {t} " for t in texts])
+    explicit = {"CARD": words("4♦", "Q♠", "10♥", "TH", "AC", "1S", "Z♣", "7♣", "9D"), "SUIT": words("♥", "H"),
+                "RANK": words("7", "10", "Q"), "SEAT": words("1:", "2:", "3:", "4:", "0:", "9:"),
+                "OUT_OF_TURN": words("2!:", "3!:"), "INT": words("0", "1", "2", "3", "13", "99999"),
+                "NAME": words("kierki", "preferans", "bouillotte", "no_tricks", "heart_lead", "restricted", "igra"),
+                "STRING": words('"Ann"', '"x.rules"', '""'), "COMMENT": st.just("# a comment")}
+    return from_lark(lark.Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr"), explicit=explicit)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=_generated_deals())
+def test_deals_generated_from_the_grammar_read_or_get_our_error(text):
+    try:
+        data = read_deal_text(text, "generated.deal")
+    except TranscriptError as err:  # NotationError included: placed, with a clear message
+        assert "Traceback" not in str(err) and str(err).strip()
+    else:
+        assert data["format"] == "referee-transcript/1" and read_deal_text(write_deal(data), "again.deal") == data
