@@ -123,6 +123,16 @@ class _Reading:
         return NotationError(where, problem, text=self.text, hint=hint)
 
 
+def _hint(error: UnexpectedInput) -> Phrase | None:
+    """What the notation's own slips call for (the rules language's hints cover the rest)."""
+    token, expected = getattr(error, "token", None), getattr(error, "expected", None) or ()
+    if token is not None and token.type == "INT" and "SEAT" in expected:
+        return Phrase("a seat is written with a colon: {seat}:", seat=str(token)[:8])
+    if token is not None and token.type == "_NL" and "CARD" in expected:
+        return Phrase("write the cards on the same line")
+    return None
+
+
 def _number(reading: _Reading, token) -> int:
     if len(token) > LIMITS.json_int_digits:
         raise reading.error(reading.where(token), Phrase("a number of {digits} digits", digits=len(token)),
@@ -163,7 +173,7 @@ def parse_deal_text(text: str, path: str = "<string>") -> _Reading:
     except UnexpectedInput as error:
         from .front.parser import syntax_error
         raise syntax_error(parser, error, text, path, terminals=_TERMINALS, found=_FOUND,
-                           kind=NotationSyntaxError) from None
+                           kind=NotationSyntaxError, hint=_hint(error)) from None
     deals = []
     for node in tree.children:
         if node.data == "deal":

@@ -156,7 +156,7 @@ def test_each_typo_is_named_at_its_place(change, where, words):
 @pytest.mark.parametrize("change, where, words", [
     (("4♦ Q♦", "4♦ Q♦ pas"), (11, 7), ["unexpected name 'pas'", "did you mean 'pass'?"]),
     (('"Dan"', '"Dan'), (2, 25), ["unexpected character", "quoted text is not closed"]),
-    (("hand 1:", "hand 1"), (6, 6), ["expected: a seat and a colon (such as 3:)"]),
+    (("hand 1:", "hand 1"), (6, 6), ["expected: a seat and a colon (such as 3:)", "hint: a seat is written with a colon: 1:"]),
     (("choose no_tricks", "choose"), (10, 7), ["the line ends too early", "a lower-case name"]),
 ])
 def test_syntax_errors_say_what_was_expected(change, where, words):

@@ -88,7 +88,7 @@ def parse_text(text: str, path: str = "<string>") -> lark.Tree:
 
 def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
                  terminals: dict[str, str] = _TERMINAL_NAMES, found: dict[str, str] = _FOUND_NAMES,
-                 kind: type = RulesSyntaxError):
+                 kind: type = RulesSyntaxError, hint: Phrase | None = None):
     """Lark's error as ours: `kind` (a `RulesError`-like class) at file:line:col with an excerpt,
     what was expected (terminals named by `terminals`, the token met by `found`) and a hint.
     The deal notation (`referee.notation`) reports its syntax errors through this too."""
@@ -116,7 +116,7 @@ def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str
         expected_names, problem = [], str(error)
     described = sorted({_describe_terminal(parser, n, terminals) for n in expected_names})
     expected = ", ".join(described[:12]) + (" ..." if len(described) > 12 else "")
-    hint = _hint(parser, error, expected_names, text)
+    hint = hint or _hint(parser, error, expected_names, text)
     return kind(SourcePosition(path, line, column), problem, text=text, expected=expected or None, hint=hint)
 
 
