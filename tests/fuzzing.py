@@ -463,6 +463,8 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
                 target = argv[len(argv) - 1 - argv[::-1].index("-o") + 1] if argv[-1] != "-o" else ""
                 if target and argv.count(target) == 1:
                     written.add(Path(target).name)
+            if argv[:1] == ["convert"] and len(argv) > 2 and argv[2] != argv[1]:  # convert IN OUT
+                written.add(Path(argv[2]).name)
             outcome = _run(argv, time_limit, outside)
             results.append(outcome)
             if outcome.outcome != "exit 0" and case.check_then_play and template[0] == "check":
