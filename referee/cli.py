@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import N_
-from .errors import NotationError, RefereeError, RulesError, TranscriptError, UsageError, in_language
+from .errors import NotationError, Phrase, RefereeError, RulesError, TranscriptError, UsageError, in_language
 from .limits import LIMITS
 from .output import write_output
 from .transcript import dump_transcript
@@ -27,7 +27,7 @@ def _settings(pairs: list[str] | None) -> dict[str, str]:
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise UsageError(f"--param takes NAME=VALUE, not {pair!r}")
+            raise UsageError(Phrase("--param takes NAME=VALUE, not {pair}", pair=repr(pair)))
         name, value = pair.split("=", 1)
         out[name.strip()] = value.strip()
     return out
@@ -253,11 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, NotationError) as err:
         print(err.render(lang), file=sys.stderr)
         return 2
-    except (TranscriptError, UsageError) as err:
+    except TranscriptError as err:
+        print(f"referee: {err.render(lang)}", file=sys.stderr)
+        return 2
+    except UsageError as err:
         print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except RefereeError as err:
-        print(f"referee: {err}", file=sys.stderr)
+        print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "SourcePosition",
     "Phrase",
+    "Term",
 ]
 
 
@@ -55,6 +56,23 @@ class Phrase:
 
     def __repr__(self) -> str:
         return f"Phrase({self.template!r}, **{self.values!r})"
+
+
+class Term(Phrase):
+    """A word or title without values (a mechanic's name, a deck's title from a rules file, a
+    message of the JSON reader), looked up in the catalogs as it stands; unknown, it stays as is."""
+
+    __slots__ = ()
+
+    def __init__(self, text: str, /) -> None:
+        super().__init__(str(text))
+
+    def in_language(self, lang: str = "en") -> str:
+        from . import i18n
+        return i18n.gettext(lang, self.template) if lang != "en" else self.template
+
+    def __str__(self) -> str:
+        return self.template
 
 
 def in_language(text, lang: str = "en") -> str:
@@ -115,7 +133,7 @@ class RulesError(RefereeError):
     """
 
     def __init__(self, position: SourcePosition, problem: str | Phrase, *, text: str | None = None,
-                 expected: str | None = None, hint: str | Phrase | None = None) -> None:
+                 expected: str | Phrase | None = None, hint: str | Phrase | None = None) -> None:
         self.position = position
         self.problem = problem
         self.expected = expected
@@ -131,7 +149,7 @@ class RulesError(RefereeError):
         if self.excerpt:
             parts.append(self.excerpt)
         if self.expected:
-            parts.append(f"  {_(_EXPECTED)}: {self.expected}")
+            parts.append(f"  {_(_EXPECTED)}: {in_language(self.expected, lang)}")
         if self.hint:
             parts.append(f"  {_(_HINT)}: {in_language(self.hint, lang)}")
         return "\n".join(parts)
@@ -163,14 +181,20 @@ class RulesLimitError(RulesDefinitionError):
 class TranscriptError(RefereeError, ValueError):
     """A transcript cannot be read: malformed JSON, a missing field, an unknown card ..."""
 
-    def __init__(self, where: str, problem: str, *, hint: str | None = None) -> None:
+    def __init__(self, where: str, problem: str | Phrase, *, hint: str | Phrase | None = None) -> None:
         self.where = where
         self.problem = problem
         self.hint = hint
-        message = f"{where}: {problem}"
-        if hint:
-            message += f"\n  hint: {hint}"
-        super().__init__(message)
+        super().__init__(self.render("en"))
+
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang`; `where` is the transcript's own path or JSON field, never translated."""
+        from . import i18n
+        message = f"{self.where}: {in_language(self.problem, lang)}"
+        if self.hint:
+            hint = _HINT if lang == "en" else i18n.gettext(lang, _HINT)
+            message += f"\n  {hint}: {in_language(self.hint, lang)}"
+        return message
 
 
 class NotationError(TranscriptError):

@@ -172,7 +172,7 @@ def parse_deal_text(text: str, path: str = "<string>") -> _Reading:
         tree = parser.parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as error:
         from .front.parser import syntax_error
-        raise syntax_error(parser, error, text, path, terminals=_TERMINALS, found=_FOUND,
+        raise syntax_error(parser, error, text, path, terminals=_TERMINALS, found_names=_FOUND,
                            kind=NotationSyntaxError, hint=_hint(error)) from None
     deals = []
     for node in tree.children:
@@ -341,7 +341,9 @@ class _Replay:
         laid = {part: [self.table.card_id(c) for c in deal.get(part, [])] for part in ("talon", "upcard")}
         every = [c for h in hands for c in h] + laid["talon"] + laid["upcard"]
         wanted = {part: sum(p.count for p in game.deal.value if p.kind == part) for part in laid}
-        if (None in every or len(set(every)) != len(every) or any(len(h) != hand_size(game, players) for h in hands)
+        size = hand_size(game, players)
+        if (None in every or len(set(every)) != len(every)
+                or any(len(h) != _held(self.table, deal["dealer"], s, size) for s, h in enumerate(hands))
                 or any(len(laid[p]) != wanted[p] for p in laid)):
             self.lost = True  # a misdeal: the judge rules on it
             return
@@ -383,6 +385,14 @@ class _Replay:
         elif not self.cancelled:
             self.lost = True
         self.deal = None
+
+
+def _held(table, dealer: int, seat: int, size: int) -> int:
+    """Cards a seat is dealt: `size`, or none for a dealer who sits out the deal."""
+    from .interpreter.seating import playing_seats
+    if table.in_deal == table.players:
+        return size
+    return size if seat in playing_seats(table.players, table.in_deal, dealer) else 0
 
 
 def _after(seat: int | None, dealer: int, players: int) -> int:
@@ -430,17 +440,20 @@ def _check_deal(reading: _Reading, game, table, number: int, deal: dict) -> None
     here, size = f"deals[{number}]", hand_size(game, table.players)
     if "irregularity" not in deal:  # a cancelled deal records the cards as they were misdealt
         for seat in range(table.players):
-            cards = deal["hands"].get(str(seat))
+            cards, held = deal["hands"].get(str(seat)), _held(table, deal["dealer"], seat, size)
+            if cards is None and held == 0:  # a dealer who sits out may be left out
+                continue
             if cards is None:
                 raise reading.error(reading.at[here], Phrase("deal {deal} gives no hand to seat {seat}",
                                                              deal=number + 1, seat=seat + 1),
                                     Phrase("write `hand {seat}: ...` with its {size} cards", seat=seat + 1, size=size))
-            if len(cards) != size:
+            if len(cards) != held:
                 raise reading.error(reading.at[f"{here}.hands.{seat}"],
                                     Phrase("seat {seat} is dealt {count} cards, not {size}",
-                                           seat=seat + 1, count=len(cards), size=size),
+                                           seat=seat + 1, count=len(cards), size=held),
                                     Phrase("every player is dealt {size} cards: look for a card left out or "
-                                           "written twice", size=size))
+                                           "written twice", size=size) if held
+                                    else Phrase("the dealer sits out this deal and is dealt no cards"))
         for part, tag in (("talon", "talon"), ("upcard", "turned")):
             wanted = sum(p.count for p in game.deal.value if p.kind == part)
             if len(deal.get(part, [])) != wanted:
@@ -639,10 +652,10 @@ def _header(data: dict) -> list[str]:
 def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
     lines = [f"deal {number + 1} dealer {_seat_text(deal['dealer'])}"]
     for seat, cards in deal["hands"].items():
-        lines.append(f"hand {_seat_text(int(seat))}: " + " ".join(map(_card_text, cards)))
+        lines.append(f"hand {_seat_text(int(seat))}: {' '.join(map(_card_text, cards))}".rstrip())
     for part, tag in (("talon", "talon"), ("upcard", "turned")):
         if part in deal:
-            lines.append(f"{tag}: " + " ".join(map(_card_text, deal[part])))
+            lines.append(f"{tag}: {' '.join(map(_card_text, deal[part]))}".rstrip())
     if "irregularity" in deal:
         lines.append(f"irregularity {_name(deal['irregularity'])}")
     players = replay.table.players

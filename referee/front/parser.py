@@ -87,10 +87,10 @@ def parse_text(text: str, path: str = "<string>") -> lark.Tree:
 
 
 def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
-                 terminals: dict[str, str] = _TERMINAL_NAMES, found: dict[str, str] = _FOUND_NAMES,
+                 terminals: dict[str, str] = _TERMINAL_NAMES, found_names: dict[str, str] = _FOUND_NAMES,
                  kind: type = RulesSyntaxError, hint: Phrase | None = None):
     """Lark's error as ours: `kind` (a `RulesError`-like class) at file:line:col with an excerpt,
-    what was expected (terminals named by `terminals`, the token met by `found`) and a hint.
+    what was expected (terminals named by `terminals`, the token met by `found_names`) and a hint.
     The deal notation (`referee.notation`) reports its syntax errors through this too."""
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
@@ -110,8 +110,8 @@ def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str
                 lines = text.splitlines() or [""]
                 line, column = len(lines), len(lines[-1]) + 1
         else:
-            problem = Phrase(found[token.type], word=repr(token.value)) \
-                if token.type in found else Phrase("unexpected '{word}'", word=token.value)
+            problem = Phrase(found_names[token.type], word=repr(token.value)) \
+                if token.type in found_names else Phrase("unexpected '{word}'", word=token.value)
     else:  # pragma: no cover - Lark raises only the kinds above
         expected_names, problem = [], str(error)
     described = sorted({_describe_terminal(parser, n, terminals) for n in expected_names})

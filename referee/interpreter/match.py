@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import SimulationError, UsageError
+from ..errors import Phrase, SimulationError, UsageError
 from ..model.game import Game
 from ..i18n import N_
 from ..verdicts import Verdict
 from .auction import compile_auction
 from .vying import compile_vying
 from .deal import Deal, DealResult, compile_contract
+from .seating import SeatedDeal, playing_seats
 from .table import Table
 
 __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
@@ -50,8 +51,8 @@ class Match:
     def __init__(self, game: Game, players: int | None = None) -> None:
         missing = unsupported_mechanics(game)
         if missing:
-            raise UsageError(f"{game.id}: this referee cannot run {', '.join(missing)} yet; "
-                             "the rules file loads and validates (`referee check`)")
+            raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
+                                    "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
         self.table = Table(game, players or game.default_players)
         self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
@@ -95,8 +96,8 @@ class Match:
         rounds = []
         while True:
             if len(rounds) >= _DRAW_ROUNDS:  # ties every round: the pack cannot decide a dealer
-                raise SimulationError(f"{game.path}: the draw for the first dealer was tied "
-                                      f"{_DRAW_ROUNDS} times in a row")
+                raise SimulationError(Phrase("{path}: the draw for the first dealer was tied {rounds} times in a row",
+                                             path=str(game.path), rounds=_DRAW_ROUNDS))
             pack = list(range(len(table.cards)))
             rng.shuffle(pack)
             drawn = {seat: pack[i] for i, seat in enumerate(contenders)}
@@ -191,16 +192,20 @@ class Match:
         hands: list[list[int]] = [[] for _ in range(n)]
         talon: list[int] = []
         upcards: list[int] = []
-        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says).
+        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says); a
+        # dealer who sits the deal out receives none.
         order = [(self.dealer + table.eldest_offset + k) % n for k in range(n)]
+        if table.in_deal < n:
+            order = [seat for seat in order if seat != self.dealer]
         pos = 0
         for packet in self.game.deal.value:
             if packet.kind == "each":
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
                 while len(hands[order[-1]]) < target:
                     if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
-                        raise SimulationError(f"{self.game.path}: the pack of {len(pack)} cards runs "
-                                              f"out before every hand holds {target}")
+                        raise SimulationError(Phrase("{path}: the pack of {cards} cards runs out before every hand "
+                                                     "holds {target}", path=str(self.game.path), cards=len(pack),
+                                                     target=target))
                     for seat in order:
                         hands[seat].extend(pack[pos:pos + packet.count])
                         pos += packet.count
@@ -215,17 +220,35 @@ class Match:
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
-            raise UsageError("the first dealer is not known: draw for it first")
+            raise UsageError(Phrase("the first dealer is not known: draw for it first"))
         order = self.game.contract_order
         if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
             contract = order.value[len(self.results) % len(order.value)]
         held = self.accounts.get(self.auction.multiplier.account) if self.auction and self.auction.multiplier else None
-        self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
-                         contract=contract, talon=talon, auction=self.auction,
-                         held=list(held) if held is not None else None, vying=self.vying,
-                         chips=list(self.totals) if self.vying else None, carry=self.carry,
-                         upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
+        seats = self.playing_seats
+        # The deal runs on the seats that play; seat lists are taken in its order (see seating.py).
+        per_seat = (lambda values: [values[s] for s in seats]) if seats else (lambda values: values)
+        deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, per_seat(hands),
+                    contracts=self.contracts, chosen=per_seat(self.chosen),
+                    contract=contract, talon=talon, auction=self.auction,
+                    held=per_seat(list(held)) if held is not None else None, vying=self.vying,
+                    chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
+                    upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
+        self.deal = SeatedDeal(deal, seats, self.dealer, self.game.players.clause) if seats else deal
         return self.deal
+
+    @property
+    def playing_seats(self) -> tuple[int, ...] | None:
+        """The seats that play this deal when the dealer sits out, else None (everyone plays)."""
+        table = self.table
+        if table.in_deal == table.players or self.dealer is None:
+            return None
+        return playing_seats(table.players, table.in_deal, self.dealer)
+
+    def hand_size(self, seat: int, size: int) -> int:
+        """Cards `seat` holds in this deal: none for a dealer who sits out."""
+        seats = self.playing_seats
+        return 0 if seats and seat not in seats else size
 
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
