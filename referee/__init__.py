@@ -25,7 +25,8 @@ _HOMES = {
     "judge": "judge", "judge_file": "judge", "Judgement": "judge", "load_transcript": "transcript",
     "random_transcript": "transcript", "RefereeError": "errors", "RulesError": "errors",
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
-    "UsageError": "errors", "IllegalActionError": "errors",
+    "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
+    "read_deal_file": "transcript",
 }
 
 
@@ -49,7 +50,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
-    "judge", "judge_file", "Judgement", "load_transcript", "random_transcript",
-    "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError",
+    "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_transcript",
+    "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
     "UsageError", "IllegalActionError",
 ]

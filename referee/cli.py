@@ -1,4 +1,5 @@
-"""The `referee` command line: games, rules, play, judge, legal, explain, check, ruling, bench.
+"""The `referee` command line: games, rules, play, judge, convert, legal, explain, check, ruling,
+bench.
 
 Errors never show a traceback: a rules file error prints file:line:col with a caret, a
 transcript error names the field, and the exit status says who must act (judge: 0 legal,
@@ -133,7 +134,26 @@ def cmd_play(args) -> int:
     ref = _rules_reference(game.path, args.output) if named_file else {"game": game.id}
     data = random_transcript(game, args.seed, whole_match=args.match, players=args.players,
                              parameters=settings, game_ref=ref)
-    _write(dump_transcript(data), args.output, inputs=(game.path,))
+    _write(_transcript_text(data, args.output, game), args.output, inputs=(game.path,))
+    return 0
+
+
+def _transcript_text(data: dict, output: str | None, game=None, base: Path | None = None) -> str:
+    """A transcript as the output file's extension asks: the deal notation for `.deal`, else JSON."""
+    if output and Path(output).suffix.lower() == ".deal":
+        from .notation import write_deal
+        return write_deal(data, game, base=base)
+    from .transcript import dump_transcript
+    return dump_transcript(data)
+
+
+def cmd_convert(args) -> int:
+    from .transcript import read_deal_file
+    data = read_deal_file(args.input, settings=_settings(args.param))
+    output = None if args.output == "-" else args.output
+    # Standard output gets the other form than the input's.
+    shown = output or ("-.json" if Path(args.input).suffix.lower() == ".deal" else "-.deal")
+    _write(_transcript_text(data, shown, base=Path(args.input).parent), output, inputs=(args.input,))
     return 0
 
 
@@ -150,7 +170,7 @@ def cmd_judge(args) -> int:
 def cmd_legal(args) -> int:
     from .director import legal_at, parse_position, read_transcript
     position = parse_position(args.at)
-    data = read_transcript(args.transcript)
+    data = read_transcript(args.transcript, args.rules, _settings(args.param))
     view = legal_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules)
     _show(view, args)
     return view.exit_status
@@ -159,7 +179,7 @@ def cmd_legal(args) -> int:
 def cmd_explain(args) -> int:
     from .director import explain_at, parse_position, read_transcript
     position = parse_position(args.at)
-    data = read_transcript(args.transcript)
+    data = read_transcript(args.transcript, args.rules, _settings(args.param))
     found = explain_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
                        lang=args.lang)
     _show(found, args)
@@ -251,8 +271,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--match", action="store_true", help="play the whole match")
     p.add_argument("--players", type=_count)
-    p.add_argument("-o", "--output", help="write the transcript to this file (replaced atomically)")
+    p.add_argument("-o", "--output", help="write the transcript to this file (replaced atomically); "
+                   "a .deal file is written in the deal notation, any other as JSON")
     p.set_defaults(run=cmd_play)
+    p = sub.add_parser("convert", help="convert a transcript between JSON and the deal notation (.deal)")
+    p.add_argument("input", help="a .json transcript or a .deal file")
+    p.add_argument("output", help="the file to write (.deal: the deal notation, else JSON; - for standard output)")
+    common(p, game=False)
+    p.set_defaults(run=cmd_convert)
     p = sub.add_parser("judge", help="judge a transcript: exit 0 legal, 1 illegal, 2 unusable input")
     p.add_argument("transcript")
     common(p, game=False)
@@ -308,10 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
     lang = getattr(args, "lang", "en")
-    from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
+    from .errors import NotationError, RefereeError, RulesError, TranscriptError, UsageError, in_language
     try:
         return args.run(args)
-    except RulesError as err:
+    except (RulesError, NotationError) as err:
         print(err.render(lang), file=sys.stderr)
         return 2
     except TranscriptError as err:

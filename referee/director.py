@@ -22,16 +22,18 @@ from .errors import Phrase, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Action
 from .judge import Judgement, judge
-from .transcript import load_transcript
+from .transcript import read_deal_file
 from .verdicts import Verdict
 
 __all__ = ["Position", "parse_position", "Options", "Forbidden", "options", "legal_at", "explain_at",
            "Explanation", "Reading", "read_transcript"]
 
 
-def read_transcript(path: str | Path) -> dict:
-    """The one place `legal` and `explain` read a transcript file."""
-    return load_transcript(path)
+def read_transcript(path: str | Path, rules_file: str | Path | None = None,
+                    settings: dict | None = None) -> dict:
+    """The one place `legal` and `explain` read a deal: a JSON transcript or the deal notation
+    (which needs the rules and readings to know whose turn it is)."""
+    return read_deal_file(path, rules_file=rules_file, settings=settings)
 
 
 # -- positions ----------------------------------------------------------------------------------------

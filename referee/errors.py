@@ -17,6 +17,8 @@ __all__ = [
     "RulesDefinitionError",
     "RulesLimitError",
     "TranscriptError",
+    "NotationError",
+    "NotationSyntaxError",
     "UsageError",
     "IllegalActionError",
     "SourcePosition",
@@ -193,6 +195,32 @@ class TranscriptError(RefereeError, ValueError):
             hint = _HINT if lang == "en" else i18n.gettext(lang, _HINT)
             message += f"\n  {hint}: {in_language(self.hint, lang)}"
         return message
+
+
+class NotationError(TranscriptError):
+    """A deal written in the deal notation (a `.deal` file) cannot be read: an unknown card, a card
+    played twice, a hand of the wrong size, an action by a seat whose turn it is not.
+
+    Whoever wrote the deal must fix it, so it is a `TranscriptError`; it reads like an error in a
+    rules file: ``file:line:col``, the line with a caret, what was expected, a hint.
+    """
+
+    kind = N_("error in the deal")
+
+    def __init__(self, position: SourcePosition, problem: str | Phrase, *, text: str | None = None,
+                 expected: str | None = None, hint: str | Phrase | None = None) -> None:
+        self.position, self.where = position, str(position)
+        self.problem, self.expected, self.hint = problem, expected, hint
+        self.excerpt = caret_excerpt(text, position.line, position.column) if text else ""
+        Exception.__init__(self, self.render("en"))
+
+    render = RulesError.render
+
+
+class NotationSyntaxError(NotationError):
+    """The text does not follow the grammar of the deal notation (`grammar/deal.lark`)."""
+
+    kind = N_("syntax error")
 
 
 class UsageError(RefereeError, ValueError):

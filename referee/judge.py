@@ -16,7 +16,7 @@ from .errors import N_, Phrase, Term
 from .interpreter import Action, Match, Remaining, unsupported_mechanics
 from .model.game import Game
 from .model.checks import hand_size
-from .transcript import load_transcript, rules_of, validate_transcript
+from .transcript import read_deal_file, rules_of, validate_transcript
 from .i18n import N_
 from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
@@ -300,7 +300,7 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
-    data = load_transcript(path)  # validated here, so not again in judge()
+    data = read_deal_file(path, rules_file=rules_file, settings=settings)  # validated here, not again
     return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True)
 
 

@@ -24,7 +24,7 @@ _JSON_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expe
                   N_("Invalid \\escape"), N_("Illegal trailing comma before end of object"),
                   N_("Illegal trailing comma before end of array"))
 
-__all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
+__all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "read_deal_file", "validate_transcript", "random_transcript",
            "SimulationError", "parse_transcript", "rules_of"]
 
 FORMAT = "referee-transcript/1"
@@ -327,3 +327,15 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
         out["deals"].append(record)
         if not whole_match or match.is_over() or len(out["deals"]) >= max_deals:
             return out
+
+
+def read_deal_file(path: str | Path, *, rules_file: str | Path | None = None,
+                   settings: dict | None = None) -> dict:
+    """Read a recorded deal or match into a transcript: a `.deal` file in the deal notation
+    (`referee.notation`, checked against the game under `rules_file` and `settings`, the
+    `--rules` and `--param` of the command line), anything else as JSON (`load_transcript`).
+    Either way the result is a validated `referee-transcript/1` dict."""
+    if Path(path).suffix.lower() == ".deal":
+        from .notation import read_deal_path
+        return read_deal_path(path, rules_file=rules_file, settings=settings)
+    return load_transcript(path)

@@ -41,8 +41,9 @@ GOLDEN = ROOT / "golden"
 SHIPPED_RULES = {p.name: p.read_bytes() for p in sorted(rules_dir().glob("*.rules"))}
 VARIANTS = {p.name: p.read_bytes() for p in sorted((ROOT / "fixtures" / "variants").glob("*.rules"))}
 TRANSCRIPTS = {p.name: p.read_bytes() for p in sorted(GOLDEN.glob("*.json"))}
+DEALS = {p.name: p.read_bytes() for p in sorted(GOLDEN.glob("*.deal"))}
 # The files mutated, by kind (strategies take the kind, so that their repr stays short).
-ORIGINALS = {"rules": {**SHIPPED_RULES, **VARIANTS}, "json": TRANSCRIPTS}
+ORIGINALS = {"rules": {**SHIPPED_RULES, **VARIANTS}, "json": TRANSCRIPTS, "deal": DEALS}
 # A marker in a file outside every case's folder: it must never be read or shown.
 SECRET = "SECRET-7f3a9c-must-never-be-read"
 
@@ -93,7 +94,7 @@ class Outcome:
 # -- mutations of bytes ---------------------------------------------------------------------------
 
 def _tokens(data: bytes, kind: str) -> list[bytes]:
-    return (_RULES_TOKEN if kind == "rules" else _JSON_TOKEN).findall(data)
+    return (_JSON_TOKEN if kind == "json" else _RULES_TOKEN).findall(data)
 
 
 @st.composite
@@ -141,6 +142,8 @@ def _mutate(draw, data: bytes, kind: str) -> bytes:
         at = draw(st.integers(0, len(data)))
         if kind == "rules":
             opening, closing = b"in no_king { " * depth, b"} " * depth
+        elif kind == "deal":  # no nesting in the notation: a line as long instead
+            opening, closing = "4♦ ".encode() * depth, b"pass, " * depth
         else:
             opening, closing = (b"[" * depth, b"]" * depth) if draw(st.booleans()) else \
                 (b'{"a": ' * depth, b"}" * depth)
@@ -334,6 +337,7 @@ _OPTIONS = {"games": [], "rules": ["--formal", "--param", "--lang"],
             "judge": ["--json", "--rules", "--param", "--lang"], "check": ["--param", "--lang"],
             "legal": ["--at", "--json", "--rules", "--param", "--lang"],
             "explain": ["--at", "--at", "--json", "--param", "--lang"],
+            "convert": ["--param", "--lang"],
             "bench": ["--deals", "--players", "--param", "--no-peer"]}
 
 
@@ -353,9 +357,44 @@ def command_lines(draw) -> Case:
             argv.append(draw(st.sampled_from(_WORDS[option])))
     if command == "bench":
         argv += ["--deals", "2", "--repeats", "1", "--no-peer"]
-    files = (("deal.json", TRANSCRIPTS["kierki-seed1.json"]), ("existing.json", b"{}\n"),
+    files = (("deal.json", TRANSCRIPTS["kierki-seed1.json"]), ("deal.deal", DEALS["kierki-seed1.deal"]),
+             ("existing.json", b"{}\n"),
              ("variant.rules", VARIANTS["kierki_heart_lead.rules"]))
     return Case("command line", files, (tuple(argv),))
+
+
+def _deal_case(kind: str, text: bytes) -> Case:
+    """A deal file judged, converted to JSON, and the JSON converted back to the notation."""
+    return Case(kind, (("deal.deal", text),), (("judge", "{dir}/deal.deal"),
+                                                ("convert", "{dir}/deal.deal", "{dir}/out.json"),
+                                                ("convert", "{dir}/out.json", "{dir}/back.deal")))
+
+
+def deal_mutants() -> st.SearchStrategy[Case]:
+    return mutated("deal").map(lambda text: _deal_case("deal notation: mutated", text))
+
+
+# Words a person might type in a deal file, right or wrong.
+_DEAL_WORDS = ["game", "kierki", "preferans", "bouillotte", "rules", '"x.rules"', '"../secret.rules"', "param",
+               "heart_lead", "=", "restricted", "players", "seats", '"Ann"', "seed", "draw", "first", "dealer",
+               "deal", "hand", "talon", "turned", "irregularity", "misdeal", "1:", "2:", "3:", "4:", "0:", "5:",
+               "2!:", "99999:", "4♦", "Q♠", "10♥", "TH", "AC", "1S", "Z♣", "4", "13", "0", "play", "give",
+               "discard", "pass", "defend", "double", "redouble", "call", "fold", "blind", "open", "raise",
+               "bid", "igra", "choose", "no_tricks", "declare", "♥", "H", ",", "#", ":", "\n", "\n", "\n"]
+
+
+@st.composite
+def deals_typed(draw) -> Case:
+    """A deal file typed from the notation's words: a header that names a game, then a soup of
+    tags, seats, cards and actions, most of it wrong in some way."""
+    header = draw(st.sampled_from(["game kierki\n", "game preferans\n", "game bouillotte\n", ""]))
+    words = draw(st.lists(st.sampled_from(_DEAL_WORDS), max_size=80))
+    text = header + " ".join(words)
+    if draw(st.booleans()):  # a well-formed shipped deal with typed words spliced in
+        shipped = DEALS[draw(st.sampled_from(sorted(DEALS)))].decode("utf-8").splitlines(keepends=True)
+        at = draw(st.integers(0, len(shipped)))
+        text = "".join(shipped[:at]) + " ".join(words) + "\n" + "".join(shipped[at:])
+    return _deal_case("deal notation: typed", text.encode("utf-8"))
 
 
 CLASSES: dict[str, st.SearchStrategy[Case]] = {
@@ -365,6 +404,8 @@ CLASSES: dict[str, st.SearchStrategy[Case]] = {
     "transcript: mutated": transcript_mutants(),
     "transcript: names a file": transcripts_naming_files(),
     "command line": command_lines(),
+    "deal notation: mutated": deal_mutants(),
+    "deal notation: typed": deals_typed(),
 }
 """Every input class; the keys are the row names of the soak's table."""
 
@@ -425,6 +466,8 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
                 target = argv[len(argv) - 1 - argv[::-1].index("-o") + 1] if argv[-1] != "-o" else ""
                 if target and argv.count(target) == 1:
                     written.add(Path(target).name)
+            if argv[:1] == ["convert"] and len(argv) > 2 and argv[2] != argv[1]:  # convert IN OUT
+                written.add(Path(argv[2]).name)
             outcome = _run(argv, time_limit, outside)
             results.append(outcome)
             if outcome.outcome != "exit 0" and case.check_then_play and template[0] == "check":

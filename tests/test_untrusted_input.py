@@ -320,6 +320,13 @@ def test_errors_are_of_our_tree():
     with pytest.raises(RulesError):
         from referee.model.document import _check_nesting
         _check_nesting("{" * 100, "t.rules")
+    # A deal file's mistake is its writer's, as for a transcript, and placed like a rules file's.
+    from referee.errors import NotationError, TranscriptError
+    from referee.notation import read_deal_text
+    with pytest.raises(NotationError) as caught:
+        read_deal_text("game kierki\ndeal dealer 1\nhand 1: 1Z\n", "typo.deal")
+    assert isinstance(caught.value, TranscriptError) and not isinstance(caught.value, RulesError)
+    assert str(caught.value).startswith("typo.deal:3:9: ")
 
 
 # -- properties over every input class ------------------------------------------------------------------

@@ -13,7 +13,7 @@ from ..errors import Phrase, RulesSyntaxError, SourcePosition
 from ..i18n import N_
 from ..resources import resource_dir
 
-__all__ = ["parse_text", "grammar_path", "get_parser"]
+__all__ = ["parse_text", "grammar_path", "get_parser", "syntax_error"]
 
 # How terminals are named in messages; keywords are shown as themselves.
 _TERMINAL_NAMES = {
@@ -53,9 +53,9 @@ def get_parser() -> lark.Lark:
     )
 
 
-def _describe_terminal(parser: lark.Lark, name: str) -> str:
-    if name in _TERMINAL_NAMES:
-        return _TERMINAL_NAMES[name]
+def _describe_terminal(parser: lark.Lark, name: str, names: dict[str, str] = _TERMINAL_NAMES) -> str:
+    if name in names:
+        return names[name]
     try:
         pattern = parser.get_terminal(name).pattern
     except KeyError:
@@ -83,10 +83,15 @@ def parse_text(text: str, path: str = "<string>") -> lark.Tree:
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise _syntax_error(parser, error, text, path) from None
+        raise syntax_error(parser, error, text, path) from None
 
 
-def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str) -> RulesSyntaxError:
+def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
+                 terminals: dict[str, str] = _TERMINAL_NAMES, found_names: dict[str, str] = _FOUND_NAMES,
+                 kind: type = RulesSyntaxError, hint: Phrase | None = None):
+    """Lark's error as ours: `kind` (a `RulesError`-like class) at file:line:col with an excerpt,
+    what was expected (terminals named by `terminals`, the token met by `found_names`) and a hint.
+    The deal notation (`referee.notation`) reports its syntax errors through this too."""
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
     if isinstance(error, UnexpectedCharacters):
@@ -105,15 +110,14 @@ def _syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: st
                 lines = text.splitlines() or [""]
                 line, column = len(lines), len(lines[-1]) + 1
         else:
-            problem = Phrase(_FOUND_NAMES[token.type], word=repr(token.value)) \
-                if token.type in _FOUND_NAMES else Phrase("unexpected '{word}'", word=token.value)
+            problem = Phrase(found_names[token.type], word=repr(token.value)) \
+                if token.type in found_names else Phrase("unexpected '{word}'", word=token.value)
     else:  # pragma: no cover - Lark raises only the kinds above
         expected_names, problem = [], str(error)
-    described = sorted({_describe_terminal(parser, n) for n in expected_names})
+    described = sorted({_describe_terminal(parser, n, terminals) for n in expected_names})
     expected = ", ".join(described[:12]) + (" ..." if len(described) > 12 else "")
-    hint = _hint(parser, error, expected_names, text)
-    return RulesSyntaxError(SourcePosition(path, line, column), problem, text=text,
-                            expected=expected or None, hint=hint)
+    hint = hint or _hint(parser, error, expected_names, text)
+    return kind(SourcePosition(path, line, column), problem, text=text, expected=expected or None, hint=hint)
 
 
 def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names, text: str) -> str | None:
