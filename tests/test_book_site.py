@@ -222,7 +222,7 @@ def test_referee_output_in_the_book_is_what_the_referee_says(lang):
     shown = html_module.unescape(shown).strip()
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
-        main(["judge", str(repo_root() / "tests" / "golden" / "kierki-revoke.json"), "--lang", lang])
+        main(["judge", str(repo_root() / "tests" / "golden" / "kierki-revoke.deal"), "--lang", lang])
     assert shown == buffer.getvalue().strip()
 
 
