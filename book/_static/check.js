@@ -161,7 +161,7 @@
     this.worker.onmessage = function (event) { self.answer(event.data); };
     this.startedAt = performance.now();
     this.timer = setTimeout(function () { self.stopped("failed"); }, limit);
-    this.say("starting");
+    if (!this.restarting) this.say("starting");
     var files = {};
     this.manifest.files.forEach(function (file) { files[file.name] = self.REFEREE_BUNDLE[file.name]; });
     var wheels = this.manifest.files.filter(function (f) { return f.kind === "wheel"; }).map(function (f) { return f.name; });
@@ -173,7 +173,8 @@
     this.judge.disabled = true;
     this.say(key, {seconds: this.config.judgeSeconds});
     this.root.dataset.state = key;
-    if (key === "timeout") this.start();
+    this.restarting = key === "timeout";  // the message stays until the next judgement
+    if (this.restarting) this.start();
   };
 
   CheckPage.prototype.answer = function (message) {
@@ -182,7 +183,7 @@
       this.root.dataset.loadMs = Math.round(performance.now() - this.loadStarted);
       this.root.dataset.state = "ready";
       this.judge.disabled = false;
-      this.say("ready");
+      if (!this.restarting) this.say("ready");
       return;
     }
     if (message.type === "failed" && message.id === undefined) return this.stopped("failed");
@@ -196,28 +197,27 @@
     this.root.dataset.status = result.status;
   };
 
-  /* The verdict as the command line prints it, with each cited clause linked to its rules page. */
+  /* The verdict as the command line prints it, with each cited clause linked to its rules page
+     (every link of a judgement goes to one page: the game's or the variant's). */
+  var CLAUSE_ID = /\b([A-Z]{1,3}[0-9]+(?:\.[0-9]+)+)\b/;
   CheckPage.prototype.show = function (result) {
     var text = result.status === 2 ? result.error.replace(/^referee: /, "") : result.text;
-    var byClause = {}, root = this.config.root;
-    result.links.forEach(function (link) { byClause[link.split("#")[1]] = root + link; });
-    var ids = Object.keys(byClause).map(function (id) { return id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); });
-    this.verdict.textContent = "";
-    var pattern = ids.length ? new RegExp("\\b(" + ids.join("|") + ")\\b") : null;
-    var self = this;
-    text.split(pattern || /$^/).forEach(function (piece, index) {
-      if (index % 2 === 1) self.verdict.appendChild(element("a", {href: byClause[piece]}, piece));
-      else self.verdict.appendChild(document.createTextNode(piece));
+    var root = this.config.root, page = result.links.length ? root + result.links[0].split("#")[0] : null;
+    var verdict = this.verdict;
+    verdict.textContent = "";
+    text.split(page ? CLAUSE_ID : /$^/).forEach(function (piece, index) {
+      if (index % 2 === 1) verdict.appendChild(element("a", {href: page + "#" + piece}, piece));
+      else verdict.appendChild(document.createTextNode(piece));
     });
-    this.verdict.hidden = false;
+    verdict.hidden = false;
     var list = this.links.querySelector("ul");
     list.textContent = "";
-    Object.keys(byClause).forEach(function (id) {
+    result.links.forEach(function (link) {
       var item = element("li");
-      item.appendChild(element("a", {href: byClause[id], class: "check-clause"}, id));
+      item.appendChild(element("a", {href: root + link, class: "check-clause"}, link.split("#")[1]));
       list.appendChild(item);
     });
-    this.links.hidden = !ids.length;
+    this.links.hidden = !result.links.length;
   };
 
   CheckPage.prototype.ask = function () {
@@ -232,6 +232,7 @@
       if (String(input.value) !== input.dataset.default) params.push(input.dataset.param + "=" + input.value);
     });
     this.asked += 1;
+    this.restarting = false;
     this.askedAt = performance.now();
     this.judge.disabled = true;
     this.say("judging");
@@ -258,7 +259,7 @@
 
   function init() {
     document.querySelectorAll(".check-deal").forEach(function (root) {
-      var page = new CheckPage(root);
+      var page = window.__checkPage = new CheckPage(root);  // the last form, for tests and the console
       page.showReadings();
       page.load();
     });
