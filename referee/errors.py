@@ -161,14 +161,37 @@ class RulesLimitError(RulesDefinitionError):
 class TranscriptError(RefereeError, ValueError):
     """A transcript cannot be read: malformed JSON, a missing field, an unknown card ..."""
 
-    def __init__(self, where: str, problem: str, *, hint: str | None = None) -> None:
+    def __init__(self, where: str, problem: str | Phrase, *, hint: str | Phrase | None = None) -> None:
         self.where = where
         self.problem = problem
         self.hint = hint
+        if isinstance(problem, Phrase) or isinstance(hint, Phrase):
+            super().__init__(_Located(where, problem, hint))  # the command line shows it in the reader's language
+            return
         message = f"{where}: {problem}"
         if hint:
             message += f"\n  hint: {hint}"
         super().__init__(message)
+
+
+class _Located(Phrase):
+    """`WHERE: PROBLEM` and its hint, the problem and the hint in the reader's language."""
+
+    __slots__ = ("hint",)
+
+    def __init__(self, where: str, problem, hint) -> None:
+        super().__init__("{where}: {problem}", where=where, problem=problem)
+        self.hint = hint
+
+    def in_language(self, lang: str = "en") -> str:
+        from . import i18n
+        text = f"{self.values['where']}: {in_language(self.values['problem'], lang)}"
+        if self.hint:
+            text += f"\n  {i18n.gettext(lang, 'hint') if lang != 'en' else 'hint'}: {in_language(self.hint, lang)}"
+        return text
+
+    def __str__(self) -> str:
+        return self.in_language("en")
 
 
 class UsageError(RefereeError, ValueError):

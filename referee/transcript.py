@@ -12,7 +12,8 @@ import random
 import re
 from pathlib import Path
 
-from .errors import SimulationError, TranscriptError
+from .errors import Phrase, SimulationError, TranscriptError
+from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_untrusted
 
 __all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
@@ -124,21 +125,31 @@ def parse_transcript(data: bytes, shown: str = "transcript") -> dict:
     except UnicodeDecodeError as err:
         start = err.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
         where = _line_col(data[:start].decode("utf-8", errors="replace"), start)
-        raise TranscriptError(f"{shown}:{where}", f"is not UTF-8 text (byte 0x{data[start]:02x})",
-                              hint="save the transcript as UTF-8") from None
+        raise TranscriptError(f"{shown}:{where}", Phrase("is not UTF-8 text (byte 0x{byte:02x})", byte=data[start]),
+                              hint=Phrase("save the transcript as UTF-8")) from None
     deepest = _deepest(text)
     if deepest is not None:
         raise TranscriptError(f"{shown}:{_line_col(text, deepest)}",
-                              f"arrays and objects are nested more than {LIMITS.json_depth} deep",
-                              hint="a transcript nests at most 5 deep: see referee/data/transcript.schema.json")
+                              Phrase("arrays and objects are nested more than {depth} deep", depth=LIMITS.json_depth),
+                              hint=Phrase("a transcript nests at most 5 deep: see referee/data/transcript.schema.json"))
     try:
         parsed = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}", f"is not valid JSON: {err.msg}") from None
+        reason = Phrase(err.msg) if err.msg in _JSON_REASONS else err.msg
+        raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}",
+                              Phrase("is not valid JSON: {reason}", reason=reason)) from None
     except (ValueError, RecursionError) as err:
         raise TranscriptError(shown, f"is not a usable transcript: {err}") from None
     _check_counts(parsed)
     return parsed
+
+
+_JSON_REASONS = frozenset((
+    # What Python's JSON reader says (json.decoder), so the reader gets it in the catalogs' words.
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"), N_("Extra data"), N_("Unterminated string starting at"),
+    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+))
 
 
 def _no_constant(name: str):
