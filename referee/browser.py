@@ -18,7 +18,7 @@ from pathlib import Path
 from .cli import main
 from .resources import rules_dir
 
-__all__ = ["FORMATS", "judge_pasted", "shipped_rules"]
+__all__ = ["FORMATS", "judge_pasted", "shipped_rules", "warm_up"]
 
 FORMATS = {"json": ".json", "deal": ".deal"}
 """The formats the page offers, by the suffix `referee judge` tells them apart by."""
@@ -69,3 +69,10 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
         finally:
             os.chdir(here)
     return json.dumps({"status": status, "text": out, "error": err, "links": links}, ensure_ascii=False)
+
+
+def warm_up() -> None:
+    """Build the rules language's parser (cached) while the reader is still pasting, so the
+    first judgement does not wait for it."""
+    from .front.parser import get_parser
+    get_parser()

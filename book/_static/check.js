@@ -11,7 +11,7 @@
 
   /* The worker: Pyodide, the wheels unpacked into site-packages, then referee.browser. */
   function workerMain() {
-    var judge = null;
+    var judge = null, warmUp = null;
     function bytes(file) {
       if (file.text !== undefined) return new TextEncoder().encode(file.text);
       var raw = atob(file.base64), out = new Uint8Array(raw.length);
@@ -39,8 +39,9 @@
         "for wheel in referee_wheels:\n" +
         "    zipfile.ZipFile(wheel).extractall(" + JSON.stringify(site) + ")\n" +
         "importlib.invalidate_caches()\n" +
-        "from referee.browser import judge_pasted\n");
+        "from referee.browser import judge_pasted, warm_up\n");
       judge = pyodide.globals.get("judge_pasted");
+      warmUp = pyodide.globals.get("warm_up");
     }
     self.onmessage = async function (event) {
       var message = event.data;
@@ -48,6 +49,7 @@
         if (message.type === "start") {
           await start(message);
           self.postMessage({type: "ready"});
+          try { warmUp(); } catch (error) { /* the first judgement builds it again and reports any error */ }
         } else {
           var result = judge(message.text, message.format, message.lang, message.params, message.rules);
           self.postMessage({type: "verdict", id: message.id, result: JSON.parse(result)});
