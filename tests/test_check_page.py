@@ -24,7 +24,7 @@ import pytest
 
 from referee.cli import main
 from referee.sphinx_check import PASTE_LIMIT
-from tests.test_browser import CHROMIUM, FLAGS, LANGS, SITE, site  # noqa: F401  (site is a fixture)
+from tests.test_browser import CHROMIUM, LANGS, SITE, browser, site  # noqa: F401  (browser, site: fixtures)
 
 BUNDLE = SITE / "_pyodide" / "bundle.json"
 GOLDEN = SITE.parent.parent.parent / "tests" / "golden"
@@ -38,7 +38,7 @@ pytestmark = [
                        reason="the book is not built with its browser bundle (scripts/book)"),
 ]
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the docs dependency group")
+pytest.importorskip("playwright.sync_api", reason="playwright is in the docs dependency group")
 
 
 def cli_judge(data: dict, lang: str, tmp_path) -> tuple[int, str, dict]:
@@ -74,16 +74,6 @@ def deals(tmp_path_factory):
         legal = json.loads((GOLDEN / name).read_text("utf-8"))
         out[game] = {"legal": legal, "illegal": illegal(legal, tmp)}
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 class Offline:
@@ -211,7 +201,7 @@ def test_time_limit_restarts_the_referee(browser, site):  # noqa: F811
     tab.page.close()
 
 
-def test_works_from_file_url(browser):
+def test_works_from_file_url(browser):  # noqa: F811
     """Opened straight from the disk: no web server, and still nothing outside the book."""
     tab = Offline(browser, SITE.as_uri())
     tab.open((SITE / "en" / "check.html").as_uri())
