@@ -1,5 +1,5 @@
 """The book's "Check a deal" page: the `check-deal` directive renders the form; the referee runs
-in the reader's browser (Pyodide in a web worker, `book/_static/check.js`, the bundle made by
+in the reader's browser (Pyodide in a web worker, `referee/data/check_page.js`, the bundle made by
 `scripts/browser-bundle`) and judges the pasted deal with `referee judge` (`referee.browser`).
 
 The page's words are the directive's content, a definition list of KEY / text, so that they are
@@ -15,8 +15,10 @@ files, their titles and questions translated through referee.po.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -84,6 +86,7 @@ class CheckDeal(SphinxDirective):
         node["config"] = {"lang": lang, "root": "../" * depth, "bundle": "../" * depth + "_pyodide/",
                           "limit": PASTE_LIMIT, "judgeSeconds": JUDGE_SECONDS, "loadSeconds": LOAD_SECONDS,
                           "games": _games(lang)}
+        self.env.note_dependency(str(Path(__file__).parent / "data" / "check_page.js"))
         po = self.env.srcdir.parent / "translations" / lang / "LC_MESSAGES" / "referee.po"
         if po.is_file():
             self.env.note_dependency(str(po))
@@ -114,21 +117,25 @@ def _visit(self, node: check_deal) -> None:
  <pre class="check-verdict" hidden></pre>
  <div class="check-links" hidden><p>{w["clauses"]}</p><ul></ul></div>
 </div>
+<script>{_page_script()}</script>
 """)
     raise nodes.SkipNode
+
+
+@functools.cache
+def _page_script() -> str:
+    """The form's script, written into its page: Jupyter Book adds every script under _static to
+    every page, and this one belongs to one page (it ships with the directive, for any book)."""
+    script = (Path(__file__).parent / "data" / "check_page.js").read_text("utf-8")
+    if "</script" in script.lower():
+        raise ValueError("check_page.js may not contain a closing script tag: it is written inline")
+    return script
 
 
 def _depart(self, node) -> None:
     pass
 
 
-def _scripts(app, pagename, templatename, context, doctree) -> None:
-    """check.js only on the page that has the form."""
-    if doctree is not None and any(doctree.findall(check_deal)):
-        app.add_js_file("check.js")
-
-
 def setup_check(app) -> None:
     app.add_node(check_deal, html=(_visit, _depart))
     app.add_directive("check-deal", CheckDeal)
-    app.connect("html-page-context", _scripts)
