@@ -86,7 +86,7 @@ def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
         name, args = _callee(node), node.args
         if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
             found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-        elif name == "Phrase" and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
+        elif name in ("Phrase", "Term") and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
             found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
         elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
             found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))

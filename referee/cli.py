@@ -229,7 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as err:
         print(err.render(lang), file=sys.stderr)
         return 2
-    except (TranscriptError, UsageError) as err:
+    except TranscriptError as err:
+        print(f"referee: {err.render(lang)}", file=sys.stderr)
+        return 2
+    except UsageError as err:
         print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except RefereeError as err:

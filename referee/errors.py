@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "SourcePosition",
     "Phrase",
+    "Term",
 ]
 
 
@@ -53,6 +54,23 @@ class Phrase:
 
     def __repr__(self) -> str:
         return f"Phrase({self.template!r}, **{self.values!r})"
+
+
+class Term(Phrase):
+    """A word or title without values (a mechanic's name, a deck's title from a rules file, a
+    message of the JSON reader), looked up in the catalogs as it stands; unknown, it stays as is."""
+
+    __slots__ = ()
+
+    def __init__(self, text: str, /) -> None:
+        super().__init__(str(text))
+
+    def in_language(self, lang: str = "en") -> str:
+        from . import i18n
+        return i18n.gettext(lang, self.template) if lang != "en" else self.template
+
+    def __str__(self) -> str:
+        return self.template
 
 
 def in_language(text, lang: str = "en") -> str:
@@ -113,7 +131,7 @@ class RulesError(RefereeError):
     """
 
     def __init__(self, position: SourcePosition, problem: str | Phrase, *, text: str | None = None,
-                 expected: str | None = None, hint: str | Phrase | None = None) -> None:
+                 expected: str | Phrase | None = None, hint: str | Phrase | None = None) -> None:
         self.position = position
         self.problem = problem
         self.expected = expected
@@ -129,7 +147,7 @@ class RulesError(RefereeError):
         if self.excerpt:
             parts.append(self.excerpt)
         if self.expected:
-            parts.append(f"  {_(_EXPECTED)}: {self.expected}")
+            parts.append(f"  {_(_EXPECTED)}: {in_language(self.expected, lang)}")
         if self.hint:
             parts.append(f"  {_(_HINT)}: {in_language(self.hint, lang)}")
         return "\n".join(parts)
@@ -165,33 +183,16 @@ class TranscriptError(RefereeError, ValueError):
         self.where = where
         self.problem = problem
         self.hint = hint
-        if isinstance(problem, Phrase) or isinstance(hint, Phrase):
-            super().__init__(_Located(where, problem, hint))  # the command line shows it in the reader's language
-            return
-        message = f"{where}: {problem}"
-        if hint:
-            message += f"\n  hint: {hint}"
-        super().__init__(message)
+        super().__init__(self.render("en"))
 
-
-class _Located(Phrase):
-    """`WHERE: PROBLEM` and its hint, the problem and the hint in the reader's language."""
-
-    __slots__ = ("hint",)
-
-    def __init__(self, where: str, problem, hint) -> None:
-        super().__init__("{where}: {problem}", where=where, problem=problem)
-        self.hint = hint
-
-    def in_language(self, lang: str = "en") -> str:
+    def render(self, lang: str = "en") -> str:
+        """The message in `lang`; `where` is the transcript's own path or JSON field, never translated."""
         from . import i18n
-        text = f"{self.values['where']}: {in_language(self.values['problem'], lang)}"
+        message = f"{self.where}: {in_language(self.problem, lang)}"
         if self.hint:
-            text += f"\n  {i18n.gettext(lang, 'hint') if lang != 'en' else 'hint'}: {in_language(self.hint, lang)}"
-        return text
-
-    def __str__(self) -> str:
-        return self.in_language("en")
+            hint = _HINT if lang == "en" else i18n.gettext(lang, _HINT)
+            message += f"\n  {hint}: {in_language(self.hint, lang)}"
+        return message
 
 
 class UsageError(RefereeError, ValueError):

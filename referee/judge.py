@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import i18n
 from .errors import TranscriptError, UsageError
+from .errors import N_, Phrase, Term
 from .interpreter import Action, Match
 from .model import load_game
 from .model.checks import hand_size
@@ -23,6 +24,12 @@ from .verdicts import cite as cite_for_people
 
 __all__ = ["Judgement", "judge", "judge_file"]
 
+
+# Lines about one seat: (by its number, by its player's name when the transcript gives names).
+_ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
+_DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
+_DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
+_SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
 
 @dataclass
 class DealReport:
@@ -64,13 +71,28 @@ class Judgement:
         shown = presentation.seat(seat)
         return f"{shown} ({self.seats[seat]})" if seat < len(self.seats) else str(shown)
 
+    def player(self, seat: int, lang: str) -> str | None:
+        """The player at a seat, "Ana (seat 2)", when the transcript gives the players' names."""
+        if 0 <= seat < len(self.seats):
+            return i18n.gettext(lang, "{name} (seat {seat})").format(name=self.seats[seat], seat=presentation.seat(seat))
+        return None
+
+    def about(self, lang: str, templates: tuple[str, str], seat: int, key: str = "seat", **values) -> str:
+        """A line about one seat: the first template names it "seat 2"; when the transcript gives
+        the players' names, the second names it by its player, "Ana (seat 2)"."""
+        numbered, named = templates
+        player = self.player(seat, lang)
+        if player is not None:
+            return i18n.gettext(lang, named).format(player=player, **values)
+        return i18n.gettext(lang, numbered).format(**{key: presentation.seat(seat)}, **values)
+
     def position(self, lang: str = "en") -> str:
         """Where the illegal action stands, for people: "deal 1, action 4 (seat 2: play 4♣)"."""
         text = presentation.position(self.where, lang)
         verdict = self.illegal
         if verdict is not None and verdict.seat is not None and verdict.action:
-            text += " (" + i18n.gettext(lang, "seat {seat}: {action}").format(
-                seat=self.seat_name(verdict.seat), action=presentation.action(verdict.action, lang, self.game)) + ")"
+            text += " (" + self.about(lang, _ACTION_BY, verdict.seat,
+                                      action=presentation.action(verdict.action, lang, self.game)) + ")"
         return text
 
     def text(self, lang: str = "en") -> str:
@@ -85,16 +107,16 @@ class Judgement:
             out.append(_("Parameters: {values}").format(
                 values=", ".join(f"{k}={v}" for k, v in changed.items())))
         for note in self.notes:
-            out.append(note.describe(g, lang))
+            out.append(note.describe(g, lang, self.seats))
         for report in self.deals:
-            head = _("Deal {number}: dealer seat {dealer}").format(number=report.number, dealer=self.seat_name(report.dealer))
+            head = self.about(lang, _DEALER, report.dealer, key="dealer", number=report.number)
             if report.upcards:
                 head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
                 title = _(g.contracts[report.contract].title)
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
-                    head += _(", declarer seat {seat}").format(seat=self.seat_name(report.declarer))
+                    head += self.about(lang, _DECLARER, report.declarer)
                 chosen_by = g.contract_choice or g.contract_order or g.phases
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
@@ -105,8 +127,8 @@ class Judgement:
             elif report.ended_early:
                 out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
             for line in report.scores:
-                out.append("  " + _("Seat {seat}: {text}").format(seat=self.seat_name(line.seat),
-                                                                   text=line.text(lang, g))
+                out.append("  " + self.about(lang, _SCORE_LINE, line.seat,
+                                             text=line.text(lang, g, self.seats))
                            + f" [{cite(g, line.clauses, lang)}]")
             if report.finished:
                 if len(report.accounts) > 1:
@@ -119,12 +141,16 @@ class Judgement:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
             out.append(_("ILLEGAL, {where}: {verdict}").format(where=self.position(lang),
-                                                                 verdict=self.illegal.describe(g, lang)))
+                                                                 verdict=self.illegal.describe(g, lang, self.seats)))
         elif self.match is not None:
-            winners = ", ".join(self.seat_name(s) for s in self.match.winners)
-            out.append(_("Match over. Totals: {totals}. Winner: seat {winners}.").format(
-                totals=" ".join(map(str, self.match.totals)), winners=winners)
-                + f" [{cite(g, self.match.clauses, lang)}]")
+            totals = " ".join(map(str, self.match.totals))
+            if self.seats:
+                players = ", ".join(self.player(s, lang) or self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: {players}.").format(totals=totals, players=players)
+            else:
+                winners = ", ".join(self.seat_name(s) for s in self.match.winners)
+                line = _("Match over. Totals: {totals}. Winner: seat {winners}.").format(totals=totals, winners=winners)
+            out.append(line + f" [{cite(g, self.match.clauses, lang)}]")
         else:
             out.append(_("Every action is legal."))
         return "\n".join(out)
@@ -157,8 +183,8 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     for code in codes:
         card = table.card_id(code)
         if card is None:
-            raise TranscriptError(f"transcript.{where}", f"{code!r} is not a card of the pack",
-                                  hint="cards are written rank then suit: QH, 10S, AC")
+            raise TranscriptError(f"transcript.{where}", Phrase('{code} is not a card of the pack', code=repr(code)),
+                                  hint=Phrase('cards are written rank then suit: QH, 10S, AC'))
         if card in seen:
             return cards, code
         seen.add(card)
@@ -187,10 +213,10 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     for key, value in mapping.items():
         # A seat number longer than a few digits is no seat (and too long to convert cheaply).
         if len(key) > 4:
-            raise TranscriptError(f"{where}.{key[:12]}...", f"there is no seat {key[:12]}... with {players} players")
+            raise TranscriptError(f"{where}.{key[:12]}...", Phrase('there is no seat {key}... with {players} players', key=key[:12], players=players))
         seat = int(key)
         if seat >= players:
-            raise TranscriptError(f"{where}.{key}", f"there is no seat {seat} with {players} players")
+            raise TranscriptError(f"{where}.{key}", Phrase('there is no seat {seat} with {players} players', seat=seat, players=players))
         out[seat] = value
     return out
 
@@ -205,11 +231,11 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     try:
         game = load_game(name, params)
     except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", str(err)) from None
+        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
-        raise TranscriptError("transcript.players", str(err)) from None
+        raise TranscriptError("transcript.players", err.args[0]) from None
     table = match.table
     judgement = Judgement(game, seats=list(data.get("seats", [])))
 
@@ -222,7 +248,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         for i, rnd in enumerate(rounds):
             for seat, code in rnd.items():
                 if table.card_id(code) is None:
-                    raise TranscriptError(f"transcript.draw[{i}].{seat}", f"{code!r} is not a card of the pack")
+                    raise TranscriptError(f"transcript.draw[{i}].{seat}", Phrase('{code} is not a card of the pack', code=repr(code)))
         verdict = match.judge_draw(rounds)
         if not verdict.legal:
             return stop(verdict, "draw")
@@ -233,7 +259,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                                 verdict.clauses), "first_dealer")
     elif "first_dealer" in data:
         if data["first_dealer"] >= table.players:
-            raise TranscriptError("transcript.first_dealer", f"there is no seat {data['first_dealer']}")
+            raise TranscriptError("transcript.first_dealer", Phrase('there is no seat {seat}', seat=data['first_dealer']))
         match.dealer = data["first_dealer"]
     elif data["deals"]:
         match.dealer = data["deals"][0]["dealer"]
@@ -260,10 +286,13 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                 return stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                     deal_clause), f"{where}.hands")
             hands.append(cards)
-            if len(cards) != size:
+            expected = match.hand_size(seat, size)
+            if len(cards) != expected:
+                # A dealer who sits out holds nothing: the rule that seats him out decides too.
+                clauses = deal_clause if expected == size else deal_clause + (game.players.clause,)
                 return stop(Verdict(False, N_("Misdeal: seat {seat} holds {count} cards, not {size}."),
-                                    (("seat", seat), ("count", len(cards)), ("size", size)),
-                                    deal_clause), f"{where}.hands.{seat}")
+                                    (("seat", seat), ("count", len(cards)), ("size", expected)),
+                                    clauses), f"{where}.hands.{seat}")
         laid: dict[str, list[int]] = {}
         for part, kind, message in (
                 ("talon", "talon", N_("Misdeal: the talon holds {count} cards, not {size}.")),
@@ -282,9 +311,9 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             name = deal_data["irregularity"]
             if name not in game.irregularities:
                 raise TranscriptError(f"transcript.{where}.irregularity",
-                                      f"{game.title} has no rule on the irregularity {name!r}")
+                                      Phrase('{title} has no rule on the irregularity {name}', title=Term(game.title), name=repr(name)))
             if deal_data["actions"]:
-                raise TranscriptError(f"transcript.{where}.actions", "a cancelled deal has no actions")
+                raise TranscriptError(f"transcript.{where}.actions", Phrase('a cancelled deal has no actions'))
             report = DealReport(number + 1, match.dealer, cancelled=True)
             judgement.deals.append(report)
             result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
@@ -299,7 +328,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         for index, entry in enumerate(deal_data["actions"]):
             seat = entry["seat"]
             if seat >= table.players:
-                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", f"there is no seat {seat}")
+                raise TranscriptError(f"transcript.{where}.actions[{index}].seat", Phrase('there is no seat {seat}', seat=seat))
             verdict = deal.play(seat, Action.parse(entry["action"]))
             if not verdict.legal:
                 report.contract = deal.contract.id if deal.contract else None

@@ -14,6 +14,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import Phrase, Term
+
 __all__ = ["Limits", "LIMITS", "read_untrusted", "UnreadableFile", "statement_int_limit"]
 
 
@@ -82,20 +84,20 @@ def read_untrusted(path: Path, limit: int, what: str) -> bytes:
     try:
         real = path.resolve()
         if any(real == folder or folder in real.parents for folder in _PSEUDO):
-            raise UnreadableFile(f"is a system file, not a {what}")
+            raise UnreadableFile(Phrase('is a system file, not a {what}', what=Term(what)))
         info = os.stat(real)
         if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile(f"is a folder, not a {what}")
+            raise UnreadableFile(Phrase('is a folder, not a {what}', what=Term(what)))
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(f"is not a regular file, so not a {what}")
+            raise UnreadableFile(Phrase('is not a regular file, so not a {what}', what=Term(what)))
         if info.st_size > limit:
-            raise UnreadableFile(f"is {info.st_size:,} bytes; a {what} may have at most {limit:,}")
+            raise UnreadableFile(Phrase('is {size:,} bytes; a {what} may have at most {limit:,}', size=info.st_size, what=Term(what), limit=limit))
         with open(real, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as err:
-        raise UnreadableFile(f"cannot be read ({err.strerror or err})") from None
+        raise UnreadableFile(Phrase('cannot be read ({err})', err=err.strerror or err)) from None
     except (ValueError, RuntimeError) as err:  # a NUL in the name; a symlink loop in resolve()
-        raise UnreadableFile(f"cannot be read ({err})") from None
+        raise UnreadableFile(Phrase('cannot be read ({err})', err=err)) from None
     if len(data) > limit:  # it grew while we read it
-        raise UnreadableFile(f"is more than {limit:,} bytes; a {what} may have at most {limit:,}")
+        raise UnreadableFile(Phrase('is more than {limit:,} bytes; a {what} may have at most {limit:,}', limit=limit, what=Term(what)))
     return data

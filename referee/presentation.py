@@ -115,10 +115,10 @@ def cardset(text: str, lang: str = "en", game=None) -> str:
     return cards(head.replace("{", " ").replace("}", " ").replace(",", " ").split(), lang, game)
 
 
-def value(key: str, raw, lang: str = "en", game=None):
-    """One verdict value as a reader sees it."""
+def value(key: str, raw, lang: str = "en", game=None, names=()):
+    """One verdict value as a reader sees it (`names`: the players' names, seat 0 first, if known)."""
     if key in SEAT_KEYS and isinstance(raw, int) and not isinstance(raw, bool):
-        return seat(raw)
+        return f"{seat(raw)} ({names[raw]})" if 0 <= raw < len(names) else seat(raw)
     if key in CARD_KEYS and isinstance(raw, str):
         return cards(raw, lang, game)
     if key == "rank" and isinstance(raw, str):

@@ -33,10 +33,16 @@ _TYPES = {
 
 @dataclass
 class SchemaError:
-    """One failed keyword: the message and where in the instance (`path`, keys and indexes)."""
+    """One failed keyword, described as jsonschema describes it: the message, where in the
+    instance (`path`, keys and indexes), the keyword (`validator`) and its value in the schema,
+    the failing value (`instance`) and the schema object that holds the keyword."""
 
     message: str
     path: deque = field(default_factory=deque)
+    validator: str = ""
+    validator_value: object = None
+    instance: object = None
+    schema: dict = field(default_factory=dict)
 
     @property
     def absolute_path(self) -> deque:
@@ -81,7 +87,7 @@ class Validator:
         if kinds is not None:
             kinds = [kinds] if isinstance(kinds, str) else kinds
             if not any(_TYPES[kind](value) for kind in kinds):
-                yield SchemaError(f"{value!r} is not of type {', '.join(repr(k) for k in kinds)}", deque(path))
+                yield _error(schema, "type", value, path, f"{value!r} is not of type {', '.join(repr(k) for k in kinds)}")
                 return  # jsonschema goes on, but the other keywords only repeat the point
         yield from self._scalar(schema, value, path)
         if isinstance(value, dict):
@@ -93,21 +99,22 @@ class Validator:
     @staticmethod
     def _scalar(schema: dict, value, path: tuple):
         if "const" in schema and value != schema["const"]:
-            yield SchemaError(f"{schema['const']!r} was expected", deque(path))
+            yield _error(schema, "const", value, path, f"{schema['const']!r} was expected")
         if "enum" in schema and value not in schema["enum"]:
-            yield SchemaError(f"{value!r} is not one of {schema['enum']!r}", deque(path))
+            yield _error(schema, "enum", value, path, f"{value!r} is not one of {schema['enum']!r}")
         if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
-            yield SchemaError(f"{value!r} does not match {schema['pattern']!r}", deque(path))
+            yield _error(schema, "pattern", value, path, f"{value!r} does not match {schema['pattern']!r}")
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if number and "minimum" in schema and value < schema["minimum"]:
-            yield SchemaError(f"{value!r} is less than the minimum of {schema['minimum']!r}", deque(path))
+            yield _error(schema, "minimum", value, path, f"{value!r} is less than the minimum of {schema['minimum']!r}")
         if number and "maximum" in schema and value > schema["maximum"]:
-            yield SchemaError(f"{value!r} is greater than the maximum of {schema['maximum']!r}", deque(path))
+            yield _error(schema, "maximum", value, path,
+                         f"{value!r} is greater than the maximum of {schema['maximum']!r}")
 
     def _object(self, schema: dict, value: dict, path: tuple):
         for name in schema.get("required", ()):
             if name not in value:
-                yield SchemaError(f"{name!r} is a required property", deque(path))
+                yield _error(schema, "required", value, path, f"{name!r} is a required property")
         properties, patterns = schema.get("properties", {}), schema.get("patternProperties", {})
         extra = []
         for key, item in value.items():
@@ -121,19 +128,25 @@ class Validator:
                     yield from self._check(sub, item, path + (key,))
             if not matched:
                 extra.append(key)
-        yield from self._additional(schema.get("additionalProperties", True), value, extra, patterns, path)
+        yield from self._additional(schema, value, extra, path)
 
-    def _additional(self, rule, value: dict, extra: list, patterns: dict, path: tuple):
+    def _additional(self, schema: dict, value: dict, extra: list, path: tuple):
+        rule, patterns = schema.get("additionalProperties", True), schema.get("patternProperties", {})
         if rule is True or not extra:
             return
         if rule is not False:
             for key in extra:
                 yield from self._check(rule, value[key], path + (key,))
-        elif patterns:
+            return
+        listed = ", ".join(repr(key) for key in sorted(extra))
+        if patterns:
+            verb = "does" if len(extra) == 1 else "do"
             regexes = ", ".join(repr(p) for p in sorted(patterns))
-            for key in sorted(extra):
-                yield SchemaError(f"{key!r} does not match any of the regexes: {regexes}", deque(path))
+            message = f"{listed} {verb} not match any of the regexes: {regexes}"
         else:
-            verb = "was" if len(extra) == 1 else "were"
-            listed = ", ".join(repr(key) for key in sorted(extra))
-            yield SchemaError(f"Additional properties are not allowed ({listed} {verb} unexpected)", deque(path))
+            message = f"Additional properties are not allowed ({listed} {'was' if len(extra) == 1 else 'were'} unexpected)"
+        yield _error(schema, "additionalProperties", value, path, message)
+
+
+def _error(schema: dict, keyword: str, value, path: tuple, message: str) -> SchemaError:
+    return SchemaError(message, deque(path), keyword, schema[keyword], value, schema)

@@ -10,11 +10,19 @@ import functools
 import json
 import random
 import re
+import reprlib
 from pathlib import Path
 
-from .errors import Phrase, SimulationError, TranscriptError
-from .i18n import N_
+from .errors import SimulationError, TranscriptError
+from .errors import N_, Phrase, Term
 from .limits import LIMITS, UnreadableFile, read_untrusted
+
+# What Python's JSON reader says of a broken file, for the catalogs (its other words stay English).
+_JSON_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+                  N_("Expecting property name enclosed in double quotes"), N_("Extra data"),
+                  N_("Unterminated string starting at"), N_("Invalid control character at"),
+                  N_("Invalid \\escape"), N_("Illegal trailing comma before end of object"),
+                  N_("Illegal trailing comma before end of array"))
 
 __all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "random_transcript",
            "SimulationError", "parse_transcript", "rules_of"]
@@ -78,6 +86,36 @@ def _schema_errors(data) -> list:
     return errors
 
 
+_JSON_TYPES = (N_("integer"), N_("string"), N_("array"), N_("object"), N_("boolean"), N_("number"), N_("null"))
+
+
+def _schema_problem(error) -> Phrase:
+    """What the schema's check found, in words the catalogs translate (jsonschema's own are English)."""
+    shown = reprlib.repr(error.instance)
+    rule = error.validator_value
+    if error.validator == "required":
+        missing = next((name for name in rule if name not in error.instance), rule[0])
+        return Phrase("the field {name} is missing", name=repr(missing))
+    if error.validator == "type":
+        kinds = [rule] if isinstance(rule, str) else list(rule)
+        kind = Term(kinds[0]) if len(kinds) == 1 else " | ".join(kinds)  # several: the schema's own names
+        return Phrase("{value} is not of type {kind}", value=shown, kind=kind)
+    if error.validator in ("enum", "const"):
+        choices = ", ".join(map(repr, rule)) if error.validator == "enum" else repr(rule)
+        return Phrase("{value} is not one of: {choices}", value=shown, choices=choices)
+    if error.validator == "minimum":
+        return Phrase("{value} is less than the minimum of {limit}", value=shown, limit=rule)
+    if error.validator == "maximum":
+        return Phrase("{value} is greater than the maximum of {limit}", value=shown, limit=rule)
+    if error.validator == "pattern":
+        return Phrase("{value} does not match {pattern}", value=shown, pattern=repr(rule))
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = set(error.schema.get("properties", {}))
+        extra = sorted(str(k) for k in error.instance if k not in known)
+        return Phrase("unexpected fields: {names}", names=reprlib.repr(extra))
+    return Term(error.message)
+
+
 def validate_transcript(data) -> dict:
     """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
     errors = sorted(_schema_errors(data), key=lambda e: list(e.absolute_path))
@@ -85,11 +123,11 @@ def validate_transcript(data) -> dict:
         error = errors[0]
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
         where = "transcript" + where
-        raise TranscriptError(where, error.message,
-                              hint="see referee/data/transcript.schema.json for the format")
+        raise TranscriptError(where, _schema_problem(error),
+                              hint=Phrase('see referee/data/transcript.schema.json for the format'))
     if "game" not in data and "rules" not in data:
-        raise TranscriptError("transcript", "names neither a game nor a rules file",
-                              hint='add "game": NAME (see `referee games`) or "rules": "path/to/file.rules"')
+        raise TranscriptError("transcript", Phrase('names neither a game nor a rules file'),
+                              hint=Phrase('add "game": NAME (see `referee games`) or "rules": "path/to/file.rules"'))
     return data
 
 
@@ -97,15 +135,15 @@ def load_transcript(path: str | Path) -> dict:
     """Read, parse and validate a transcript file, within the limits of `referee.limits`."""
     path = Path(path)
     try:
-        data = read_untrusted(path, LIMITS.transcript_bytes, "transcript")
+        data = read_untrusted(path, LIMITS.transcript_bytes, N_("transcript"))
     except UnreadableFile as why:
-        raise TranscriptError(str(path), str(why)) from None
+        raise TranscriptError(str(path), why.args[0]) from None
     return validate_transcript(parse_transcript(data, str(path)))
 
 
 def _whole_number(digits: str) -> int:
     if len(digits.lstrip("-")) > LIMITS.json_int_digits:
-        raise ValueError(f"a number of {len(digits):,} digits (at most {LIMITS.json_int_digits})")
+        raise ValueError(Phrase('a number of {count:,} digits (at most {limit})', count=len(digits), limit=LIMITS.json_int_digits))
     return int(digits)
 
 
@@ -125,35 +163,25 @@ def parse_transcript(data: bytes, shown: str = "transcript") -> dict:
     except UnicodeDecodeError as err:
         start = err.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
         where = _line_col(data[:start].decode("utf-8", errors="replace"), start)
-        raise TranscriptError(f"{shown}:{where}", Phrase("is not UTF-8 text (byte 0x{byte:02x})", byte=data[start]),
-                              hint=Phrase("save the transcript as UTF-8")) from None
+        raise TranscriptError(f"{shown}:{where}", Phrase('is not UTF-8 text (byte 0x{start:02x})', start=data[start]),
+                              hint=Phrase('save the transcript as UTF-8')) from None
     deepest = _deepest(text)
     if deepest is not None:
         raise TranscriptError(f"{shown}:{_line_col(text, deepest)}",
-                              Phrase("arrays and objects are nested more than {depth} deep", depth=LIMITS.json_depth),
-                              hint=Phrase("a transcript nests at most 5 deep: see referee/data/transcript.schema.json"))
+                              Phrase('arrays and objects are nested more than {depth} deep', depth=LIMITS.json_depth),
+                              hint=Phrase('a transcript nests at most 5 deep: see referee/data/transcript.schema.json'))
     try:
         parsed = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        reason = Phrase(err.msg) if err.msg in _JSON_REASONS else err.msg
-        raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}",
-                              Phrase("is not valid JSON: {reason}", reason=reason)) from None
+        raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}", Phrase('is not valid JSON: {msg}', msg=Term(err.msg))) from None
     except (ValueError, RecursionError) as err:
-        raise TranscriptError(shown, f"is not a usable transcript: {err}") from None
+        raise TranscriptError(shown, Phrase('is not a usable transcript: {err}', err=err.args[0] if err.args else err)) from None
     _check_counts(parsed)
     return parsed
 
 
-_JSON_REASONS = frozenset((
-    # What Python's JSON reader says (json.decoder), so the reader gets it in the catalogs' words.
-    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"), N_("Expecting ',' delimiter"),
-    N_("Expecting ':' delimiter"), N_("Extra data"), N_("Unterminated string starting at"),
-    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
-))
-
-
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(Phrase('{name} is not a JSON number', name=name))
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -179,18 +207,17 @@ def _check_counts(data) -> None:
     deals = data["deals"]
     total = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
     if total > LIMITS.transcript_actions:
-        raise TranscriptError("transcript.deals", f"the transcript has {total:,} actions; at most "
-                              f"{LIMITS.transcript_actions:,} are judged", hint="split it into several transcripts")
+        raise TranscriptError("transcript.deals", Phrase('the transcript has {total:,} actions; at most {limit:,} '
+                                                         'are judged', total=total, limit=LIMITS.transcript_actions), hint=Phrase('split it into several transcripts'))
     if len(deals) > LIMITS.deals:
         raise TranscriptError(f"transcript.deals[{LIMITS.deals}]",
-                              f"the transcript has {len(deals):,} deals; at most {LIMITS.deals:,} are judged",
-                              hint="split it into several transcripts")
+                              Phrase('the transcript has {count:,} deals; at most {limit:,} are judged', count=len(deals), limit=LIMITS.deals),
+                              hint=Phrase('split it into several transcripts'))
     for number, deal in enumerate(deals):
         actions = deal.get("actions") if isinstance(deal, dict) else None
         if isinstance(actions, list) and len(actions) > LIMITS.actions:
             raise TranscriptError(f"transcript.deals[{number}].actions[{LIMITS.actions}]",
-                                  f"the deal has {len(actions):,} actions; no deal needs more than "
-                                  f"{LIMITS.actions:,}")
+                                  Phrase('the deal has {count:,} actions; no deal needs more than {limit:,}', count=len(actions), limit=LIMITS.actions))
 
 
 def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None) -> str | Path:
@@ -210,15 +237,14 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
         try:
             return find_game(str(data["game"]))
         except UsageError as err:
-            raise TranscriptError("transcript.game", str(err)) from None
+            raise TranscriptError("transcript.game", err.args[0]) from None
     name = str(data["rules"])
     shown = name if len(name) <= 80 else name[:80] + f"... ({len(name):,} characters)"
-    hint = ("put the rules file beside the transcript and write its name (\"my_variant.rules\"), "
-            "or give it with `referee judge --rules FILE`")
+    hint = Phrase("put the rules file beside the transcript and write its name (\"my_variant.rules\"), "
+                  "or give it with `referee judge --rules FILE`")
     if (not name or "\0" in name or "\\" in name or "/" in name or name.startswith(".")
             or not name.endswith(".rules") or len(name) > 255):
-        raise TranscriptError("transcript.rules", f"{shown!r} is not the name of a rules file beside the "
-                              "transcript", hint=hint)
+        raise TranscriptError("transcript.rules", Phrase('{shown} is not the name of a rules file beside the transcript', shown=repr(shown)), hint=hint)
     folder = (base or Path(".")).resolve()
     path = folder / name
     try:
@@ -226,9 +252,9 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
     except (OSError, RuntimeError):
         inside = False
     if not inside:
-        raise TranscriptError("transcript.rules", f"{shown!r} leads out of the transcript's folder", hint=hint)
+        raise TranscriptError("transcript.rules", Phrase("{shown} leads out of the transcript's folder", shown=repr(shown)), hint=hint)
     if not path.is_file():
-        raise TranscriptError("transcript.rules", f"there is no rules file {shown!r} beside the transcript",
+        raise TranscriptError("transcript.rules", Phrase('there is no rules file {shown} beside the transcript', shown=repr(shown)),
                               hint=hint)
     return path
 

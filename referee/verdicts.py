@@ -16,10 +16,11 @@ from .i18n import N_
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
 
-def _localised(values, lang: str, game=None) -> dict:
-    """Message values as a reader sees them (`referee.presentation`): seats counted from 1,
-    cards as rank and suit symbol, actions and titles in the reader's language."""
-    return {k: presentation.value(k, v, lang, game) for k, v in values}
+def _localised(values, lang: str, game=None, names=()) -> dict:
+    """Message values as a reader sees them (`referee.presentation`): seats counted from 1 (with
+    the player's name when the transcript gives names), cards as rank and suit symbol, actions and
+    titles in the reader's language."""
+    return {k: presentation.value(k, v, lang, game, names) for k, v in values}
 
 
 def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
@@ -66,11 +67,11 @@ class Verdict:
     seat: int | None = None
     action: str | None = None
 
-    def text(self, lang: str = "en", game=None) -> str:
-        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game))
+    def text(self, lang: str = "en", game=None, names=()) -> str:
+        return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game, names))
 
-    def describe(self, game=None, lang: str = "en") -> str:
-        text = self.text(lang, game)
+    def describe(self, game=None, lang: str = "en", names=()) -> str:
+        text = self.text(lang, game, names)
         if self.clauses:
             text += " [" + cite(game, self.clauses, lang, human=True) + "]"
         return text
@@ -101,8 +102,8 @@ class ScoreLine:
     against: int | None = None
     """For an account kept per opponent: the seat the points are written against."""
 
-    def text(self, lang: str = "en", game=None) -> str:
-        values = _localised(self.values, lang, game)
+    def text(self, lang: str = "en", game=None, names=()) -> str:
+        values = _localised(self.values, lang, game, names)
         if self.plural and self.count:
             template = i18n.ngettext(lang, self.message, self.plural, int(dict(self.values)[self.count]))
         else:

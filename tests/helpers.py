@@ -26,3 +26,17 @@ def full_hands_by_suit(game) -> dict[int, str]:
     """Seat 0 all clubs, 1 all diamonds, 2 all hearts, 3 all spades (a 52-card pack)."""
     ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()
     return {seat: " ".join(r + s for r in ranks) for seat, s in enumerate("CDHS")}
+
+
+def load_error(tmp_path, text: str) -> str:
+    """The definition error a rules file written as `text` (in tmp_path/v.rules) fails to load with."""
+    import pytest
+
+    from referee.errors import RulesDefinitionError
+    from referee.model import load_game
+
+    path = tmp_path / "v.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as err:
+        load_game(str(path))
+    return str(err.value)

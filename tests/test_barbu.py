@@ -17,7 +17,7 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.transcript import random_transcript
 
-from .helpers import act, full_hands_by_suit
+from .helpers import act, full_hands_by_suit, load_error
 
 TOTALS = {"no_tricks": -26, "no_hearts": -30, "no_queens": -24, "no_king": -20, "no_last_two": -30,
           "trumps": 65, "domino": 65}
@@ -192,3 +192,32 @@ def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
     with pytest.raises(RulesDefinitionError) as info:
         load_game(path)
     assert message in str(info.value), str(info.value)
+
+
+def _hands_with(game, fixed):
+    """Hands of 13 holding the `fixed` cards by seat, the rest of the pack dealt round in order."""
+    rest = [c.code for c in game.pack_for(4).cards if c.code not in {x for cards in fixed.values() for x in cards}]
+    hands = {s: list(fixed.get(s, [])) for s in range(4)}
+    for seat in range(4):
+        while len(hands[seat]) < 13:
+            hands[seat].append(rest.pop())
+    return {s: " ".join(h) for s, h in hands.items()}
+
+
+@pytest.mark.parametrize("lead, low, high, headed", [("5H", "2H", "KH", True), ("5S", "2S", "KS", False)])
+def test_a_trump_lead_must_be_headed_a_plain_lead_need_not(game, lead, low, high, headed):
+    """K3.3: `must head if able on trump leads`: a higher trump on a trump lead, any spade on a spade."""
+    match, deal = _deal(game, hands=_hands_with(game, {3: [lead], 0: [low, high]}))
+    _run(deal, [(3, "choose trumps H"), (0, "pass"), (1, "pass"), (2, "pass"), (3, f"play {lead}")])
+    under = act(deal.copy(), 0, f"play {low}")
+    assert under.legal is not headed
+    if headed:
+        assert "K3.3" in under.clauses
+    assert act(deal, 0, f"play {high}").legal
+
+
+def test_on_trump_leads_qualifies_only_the_duty_to_head(tmp_path):
+    error = load_error(tmp_path, 'variant v "V" extends barbu\nreplace clause K3.3 "T." interpretation "test" {\n'
+                                 '  trumps none\n  trick won by highest of suit led unless trumped\n'
+                                 '  in trumps { trumps named by chooser\n    must overtrump if able on trump leads }\n}\n')
+    assert "overtrumping is always a duty" in error and "v.rules:6:5:" in error

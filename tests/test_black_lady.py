@@ -127,6 +127,30 @@ def test_a_hand_of_hearts_only_may_lead_a_heart(game):
     assert act(deal, 0, "play 4H").legal
 
 
+# -- BL3.1: no points on the first trick ---------------------------------------------------------------
+
+def test_no_heart_and_no_queen_of_spades_on_the_first_trick(game):
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    assert act(deal, 0, "play KC").legal and act(deal, 1, "play AC").legal
+    heart = act(deal, 2, "play 3H")  # seat 2 has no club, but holds the AD
+    assert not heart.legal and heart.clauses[0] == "BL3.1"
+    assert "to the first trick while holding another card" in heart.describe(game)
+    assert act(deal, 2, "play AD").legal
+    queen = act(deal, 3, "play QS")
+    assert not queen.legal and queen.clauses[0] == "BL3.1"
+    assert act(deal, 3, "play AS").legal
+    # the first trick is over (seat 1's AC took it): a heart and the queen may now be discarded
+    assert act(deal, 1, "play 2D").legal and act(deal, 2, "play 3H").legal and act(deal, 3, "play QS").legal
+
+
+def test_a_hand_of_penalty_cards_only_may_play_them_to_the_first_trick(game):
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    assert act(deal, 0, "play KC").legal and act(deal, 1, "play AC").legal
+    ids = [deal.table.card_id(c) for c in "3H QS".split()]
+    deal.hands[2] = list(ids)  # nothing but penalty cards, and no club
+    assert sorted(deal.legal_moves()) == sorted(ids)
+
+
 # -- BL5.1: shooting the moon ----------------------------------------------------------------------
 
 def _moon_deal(game):

@@ -236,3 +236,17 @@ def test_no_page_repeats_a_script(lang):
         bodies = [body for body in inline.findall(path.read_text(encoding="utf-8")) if body.strip()]
         repeated = {body for body in bodies if bodies.count(body) > 1}
         assert not repeated, (path, sorted(repeated)[:1])
+
+
+@pytest.mark.parametrize("lang", ("ru", "pl", "hr"))
+def test_tutorial_error_output_is_in_the_page_language(lang):
+    """The variant tutorial shows a `referee check` error: in the Russian, Polish and Croatian
+    books it is the referee's own message in that language (kind, problem and hint), not English."""
+    from referee import i18n
+    page = SITE / lang / "language" / "tutorial.html"
+    outputs = [t for t in _Prose(page).texts if t.startswith("typo.rules:")]
+    assert outputs, "the tutorial shows no error of typo.rules"
+    kind = i18n.gettext(lang, "definition error")
+    assert kind != "definition error"
+    for text in outputs:
+        assert f": {kind}: " in text and "definition error" not in text and "no choice" not in text, text

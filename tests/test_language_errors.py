@@ -326,3 +326,63 @@ def test_rules_errors_in_the_readers_language(tmp_path, capsys, lang, words):
     assert "first lead by dealr" in err and "'dealer'" in err
     for word in words:
         assert word in err, (word, err)
+
+
+# -- every bad file answers wholly in the reader's language -------------------------------------
+
+BAD_TRANSCRIPTS = FIXTURES / "bad-transcripts"
+READERS = ("ru", "pl", "hr")
+
+
+def _templates(text) -> list[str]:
+    """The catalog messages a message is built from: its template and those of its values."""
+    if not isinstance(text, errors.Phrase):
+        return []
+    return [text.template] + [t for v in text.values.values() for t in _templates(v)]
+
+
+def _untranslated(err, lang: str) -> list[str]:
+    from tests.test_translations import entries
+    translated = {m.id: m.string for m in entries(lang, "referee") if m.string}
+    parts = [err.problem, err.hint] + ([err.expected] if isinstance(err, RulesError) else [])
+    missing = [f"plain English text: {part!r}" for part in (err.problem, err.hint)
+               if part is not None and not isinstance(part, errors.Phrase)]
+    missing += [t for part in parts for t in _templates(part)
+                if t not in translated and not isinstance(part, errors.Term)]
+    return missing
+
+
+def _rules_error(path: Path) -> RulesError:
+    with pytest.raises(RulesError) as info:
+        load_game(str(path))
+    return info.value
+
+
+def _transcript_error(path: Path) -> errors.TranscriptError:
+    from referee.judge import judge_file
+    with pytest.raises(errors.TranscriptError) as info:
+        judge_file(str(path))
+    return info.value
+
+
+@pytest.mark.parametrize("lang", READERS)
+@pytest.mark.parametrize("path", sorted(BAD.glob("*.rules")), ids=lambda p: p.stem)
+def test_bad_rules_file_errors_read_in_the_readers_language(path: Path, lang: str) -> None:
+    err = _rules_error(path)
+    assert not _untranslated(err, lang), _untranslated(err, lang)
+    english, local = err.render("en").splitlines()[0], err.render(lang).splitlines()[0]
+    assert local != english and local.startswith(f"{path}:"), local
+
+
+def test_every_bad_transcript_fixture_is_refused() -> None:
+    assert len(list(BAD_TRANSCRIPTS.glob("*.json"))) >= 10
+
+
+@pytest.mark.parametrize("lang", READERS)
+@pytest.mark.parametrize("path", sorted(BAD_TRANSCRIPTS.glob("*.json")), ids=lambda p: p.stem)
+def test_bad_transcript_errors_read_in_the_readers_language(path: Path, lang: str, capsys) -> None:
+    err = _transcript_error(path)
+    assert not _untranslated(err, lang), _untranslated(err, lang)
+    assert cli.main(["judge", str(path), "--lang", lang]) == 2
+    shown = capsys.readouterr().err
+    assert shown == f"referee: {err.render(lang)}\n" and shown.split(": ", 2)[2] != err.render("en").split(": ", 1)[1]

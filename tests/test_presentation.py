@@ -75,3 +75,26 @@ def test_catalogs_follow_the_glossary(lang):
                 if word.lower() in text.lower() and word.lower() not in ids.lower():
                     bad.append(f"{domain}: {text[:80]!r} has {word!r}; write {instead!r}")
     assert not bad, "\n".join(bad)
+
+
+def test_verdicts_name_the_players_when_the_transcript_does(tmp_path):
+    """With `seats` (the players' names) a verdict names each player by name and seat, in every
+    language; the JSON keeps seats counted from 0."""
+    import json
+    from pathlib import Path
+    from referee.judge import judge_file
+    data = json.loads((Path(__file__).parent / "golden" / "kierki-revoke.json").read_text(encoding="utf-8"))
+    data["seats"] = ["Ana", "Borys", "Celina", "Darek"]
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    judgement = judge_file(path)
+    english = judgement.text("en")
+    assert "Deal 1: dealer Celina (seat 3)" in english
+    assert "action 4 (Borys (seat 2): play 4♣): Seat 2 (Borys) must follow suit (♦)" in english
+    assert "Gracz 2 (Borys) musi dołożyć do koloru" in judgement.text("pl")
+    assert "сдаёт Celina (игрок 3)" in judgement.text("ru")
+    assert "dijeli Celina (igrač 3)" in judgement.text("hr")
+    assert judgement.to_json()["illegal"]["seat"] == 1
+    del data["seats"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "Deal 1: dealer seat 3" in judge_file(path).text("en")

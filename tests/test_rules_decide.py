@@ -29,7 +29,7 @@ ALLOWLIST = HERE / "inert-statements.txt"
 # Seeds and table sizes played for each mutant: enough to reach every contract and phase often.
 RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3, None)],
         "bouillotte": [(1, None), (2, 5), (3, 3)], "black_lady": [(1, None), (5, None)],  # seed 5: a moon in deal 1
-        "kierki_polish": [(1, None), (2, None)], "preferans_serbian": [(1, None)],
+        "kierki_polish": [(1, None), (2, None)], "preferans_serbian": [(1, None)], "preferans_four": [(1, None)],
         "bouillotte_mistigri": [(1, None), (4, 5), (3, 3)],  # seed 4 with 5 players: a mistigri wins
         "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)]}
 DEALS = 24

@@ -4,6 +4,7 @@ finds the same errors, at the same places, in the same words as jsonschema."""
 from __future__ import annotations
 
 import copy
+import sys
 import json
 
 import jsonschema
@@ -35,6 +36,7 @@ CASES = {
     "action word": lambda d: d["deals"][0]["actions"][0].update(action="dance"),
     "action extra": lambda d: d["deals"][0]["actions"][0].update(why="x"),
     "hand key": lambda d: d["deals"][0]["hands"].update(north=["QH"]),
+    "hand keys": lambda d: d["deals"][0]["hands"].update(north=["QH"], east=[]),
     "hand card type": lambda d: d["deals"][0]["hands"]["0"].append(7),
     "irregularity": lambda d: d["deals"][0].update(irregularity="spilled"),
     "draw": lambda d: d.update(draw=[{"x": "QH"}]),
@@ -42,8 +44,9 @@ CASES = {
 }
 
 
-def _found(validator, data) -> list[tuple[list, str]]:
-    return sorted((list(e.absolute_path), e.message) for e in validator.iter_errors(data))
+def _found(validator, data) -> list[tuple]:
+    return sorted((list(e.absolute_path), e.message, e.validator, repr(e.validator_value), repr(e.instance),
+                   repr(e.schema)) for e in validator.iter_errors(data))
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -57,3 +60,23 @@ def test_same_errors_as_jsonschema(case):
 def test_unknown_keyword_refused():
     with pytest.raises(ValueError, match="oneOf"):
         Validator({"oneOf": [{"type": "string"}]})
+
+
+def test_transcripts_are_checked_without_jsonschema(monkeypatch):
+    """Where jsonschema cannot be imported (Pyodide), the transcript reader falls back to
+    schema_check and reports the same error."""
+    from referee import transcript
+    from referee.errors import TranscriptError
+
+    broken = _broken(CASES["action word"])
+    with pytest.raises(TranscriptError) as with_jsonschema:
+        transcript.validate_transcript(broken)
+    monkeypatch.setitem(sys.modules, "jsonschema", None)  # import jsonschema now fails
+    transcript._validator.cache_clear()
+    try:
+        with pytest.raises(TranscriptError) as without:
+            transcript.validate_transcript(broken)
+    finally:
+        transcript._validator.cache_clear()
+    assert str(without.value) == str(with_jsonschema.value)
+    assert "deals[0].actions[0].action" in str(without.value)

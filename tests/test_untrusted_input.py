@@ -87,12 +87,12 @@ def test_too_many_actions_in_all_are_refused(tmp_path):
 
 def test_actions_are_checked_as_the_schema_says(tmp_path):
     """Actions are validated by a direct check (fast), other fields by jsonschema: the first
-    error, by its place in the file, is the one reported, with the schema's words."""
+    error, by its place in the file, is the one reported, in words the catalogs translate."""
     from referee.transcript import validate_transcript
     data = json.loads(KIERKI_SEED1)
     data["deals"][0]["actions"][5] = {"seat": 1, "action": "play QH", "extra": 1}
     data["deals"][0]["actions"][9] = {"seat": True, "action": "play QH"}
-    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]: Additional properties"):
+    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]: unexpected fields: \[.extra.\]"):
         validate_transcript(data)
     data["deals"][0]["dealer"] = "x"
     with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]"):

@@ -123,6 +123,8 @@ class Players(Node):
     low: Token
     high: Token | None
     usual: Token | None
+    in_deal: Token | None = None
+    """How many play each deal when more sit at the table (the dealer sits out), or None."""
 
 
 @_node("direction")
@@ -306,6 +308,8 @@ class NoHeadDuty(Node):
 @_node("head_duty")
 class HeadDuty(Node):
     what: Token
+    on_trump_leads: bool = False
+    """The duty holds only when a trump is led (`must head if able on trump leads`)."""
 
 
 @_node("first_lead")
@@ -336,6 +340,11 @@ class LeadRestriction(Node):
 
 @_node("lead_until_broken")
 class LeadUntilBroken(Node):
+    cards: CardSet
+
+
+@_node("first_trick_ban")
+class FirstTrickBan(Node):
     cards: CardSet
 
 
@@ -525,9 +534,10 @@ class _ToNodes(Transformer):
     # statements
     def players(self, meta, c):
         ints = [t for t in c if isinstance(t, Token)]
-        usual = [t.children[0] for t in c if isinstance(t, lark.Tree)]
+        usual = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "usual_players"]
+        in_deal = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "sitting_out"]
         return Players(pos=Pos.of(meta), low=ints[0], high=ints[1] if len(ints) > 1 else None,
-                       usual=usual[0] if usual else None)
+                       usual=usual[0] if usual else None, in_deal=in_deal[0] if in_deal else None)
 
     def direction(self, meta, c):
         return Direction(pos=Pos.of(meta), way=c[0])
@@ -628,7 +638,7 @@ class _ToNodes(Transformer):
         return NoHeadDuty(pos=Pos.of(meta), what=c[0])
 
     def head_duty(self, meta, c):
-        return HeadDuty(pos=Pos.of(meta), what=c[0])
+        return HeadDuty(pos=Pos.of(meta), what=c[0], on_trump_leads=len(c) > 1)
 
     def first_lead(self, meta, c):
         return FirstLead(pos=Pos.of(meta), seat=c[0])
@@ -647,6 +657,9 @@ class _ToNodes(Transformer):
 
     def lead_until_broken(self, meta, c):
         return LeadUntilBroken(pos=Pos.of(meta), cards=c[0])
+
+    def first_trick_ban(self, meta, c):
+        return FirstTrickBan(pos=Pos.of(meta), cards=c[0])
 
     def contract_order(self, meta, c):
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))

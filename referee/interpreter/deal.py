@@ -39,6 +39,8 @@ class CompiledContract:
     trumps_clause: str | None
     head: str | None
     """Clause of a duty to head the trick (beat its best card) when following suit, or None."""
+    head_on_trump_leads: bool
+    """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
     lowest_wins: bool
@@ -53,6 +55,8 @@ class CompiledContract:
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
     lead_until_broken: tuple[tuple[frozenset[int], str], ...]
+    first_trick_bans: tuple[tuple[frozenset[int], str], ...]
+    """Cards barred from the first trick while the player holds another he may play, with their clauses."""
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
@@ -100,9 +104,10 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
         head=clause(rules.head_duty),
+        head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
         lowest_wins=winner is not None and winner.extreme == "lowest",
-        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not (
+        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not rules.first_trick_bans and not (
             rules.head_duty and rules.head_duty.value) and not (rules.overtrump_duty and rules.overtrump_duty.value),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
@@ -114,6 +119,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
                                    if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
         lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
+        first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
@@ -316,7 +322,8 @@ class Deal(BiddingPhases, BettingPhases):
         contract = self.contract
         _, best = self._winning(self.trick)
         trump = self.trump if contract.trumps_win else None
-        if kind == "follow" and contract.head:
+        led_trump = self.table.suit_of[self.trick[0][1]] == self.trump
+        if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
             clause = contract.head
         elif kind == "trump" and contract.overtrump and self.table.suit_of[best] == trump:
             clause = contract.overtrump
@@ -337,7 +344,7 @@ class Deal(BiddingPhases, BettingPhases):
             for cards, _ in contract.lead_until_broken:
                 if cards.isdisjoint(self.taken_all):
                     hand = [c for c in hand if c not in cards] or hand
-            return list(hand)
+            return self._first_trick_allowed(list(hand))
         if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
             led = self.table.suit_of[self.trick[0][1]]
             suit_of = self.table.suit_of
@@ -345,7 +352,17 @@ class Deal(BiddingPhases, BettingPhases):
         options, kind = self._duty_options(hand)
         if contract.head or contract.overtrump:
             options, _ = self._must_beat(options, kind)
-        return options
+        return self._first_trick_allowed(options)
+
+    def _first_banned(self) -> frozenset[int]:
+        """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
+        bans = self.contract.first_trick_bans
+        return frozenset().union(*(cards for cards, _ in bans)) if bans and not self.trick_winners else frozenset()
+
+    def _first_trick_allowed(self, options: list[int]) -> list[int]:
+        """`options` without the cards barred from the first trick, unless nothing else is left."""
+        banned = self._first_banned()
+        return [c for c in options if c not in banned] or options if banned else options
 
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
@@ -588,6 +605,10 @@ class Deal(BiddingPhases, BettingPhases):
             if clause and move not in beating:
                 return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
                                   "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
+        if move in self._first_banned():
+            return illegal(N_("Seat {seat} may not play {card} to the first trick while holding another card "
+                              "he may play."), tuple(c for cards, c in contract.first_trick_bans if move in cards),
+                           "illegal_card", seat=seat, card=code)
         return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
     def _turn_clauses(self) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from ..verdicts import Verdict
 from .auction import compile_auction
 from .vying import compile_vying
 from .deal import Deal, DealResult, compile_contract
+from .seating import SeatedDeal, playing_seats
 from .table import Table
 
 __all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
@@ -191,8 +192,11 @@ class Match:
         hands: list[list[int]] = [[] for _ in range(n)]
         talon: list[int] = []
         upcards: list[int] = []
-        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says).
+        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says); a
+        # dealer who sits the deal out receives none.
         order = [(self.dealer + table.eldest_offset + k) % n for k in range(n)]
+        if table.in_deal < n:
+            order = [seat for seat in order if seat != self.dealer]
         pos = 0
         for packet in self.game.deal.value:
             if packet.kind == "each":
@@ -220,12 +224,30 @@ class Match:
         if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
             contract = order.value[len(self.results) % len(order.value)]
         held = self.accounts.get(self.auction.multiplier.account) if self.auction and self.auction.multiplier else None
-        self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
-                         contract=contract, talon=talon, auction=self.auction,
-                         held=list(held) if held is not None else None, vying=self.vying,
-                         chips=list(self.totals) if self.vying else None, carry=self.carry,
-                         upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
+        seats = self.playing_seats
+        # The deal runs on the seats that play; seat lists are taken in its order (see seating.py).
+        per_seat = (lambda values: [values[s] for s in seats]) if seats else (lambda values: values)
+        deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, per_seat(hands),
+                    contracts=self.contracts, chosen=per_seat(self.chosen),
+                    contract=contract, talon=talon, auction=self.auction,
+                    held=per_seat(list(held)) if held is not None else None, vying=self.vying,
+                    chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
+                    upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
+        self.deal = SeatedDeal(deal, seats, self.dealer, self.game.players.clause) if seats else deal
         return self.deal
+
+    @property
+    def playing_seats(self) -> tuple[int, ...] | None:
+        """The seats that play this deal when the dealer sits out, else None (everyone plays)."""
+        table = self.table
+        if table.in_deal == table.players or self.dealer is None:
+            return None
+        return playing_seats(table.players, table.in_deal, self.dealer)
+
+    def hand_size(self, seat: int, size: int) -> int:
+        """Cards `seat` holds in this deal: none for a dealer who sits out."""
+        seats = self.playing_seats
+        return 0 if seats and seat not in seats else size
 
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""

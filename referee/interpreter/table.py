@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..errors import Phrase
 from ..model.cards import Card
 from ..model.game import Game
 
@@ -89,9 +90,11 @@ class Table:
     def __init__(self, game: Game, players: int) -> None:
         if game.players is None or players not in game.players.value:
             allowed = ", ".join(map(str, game.players.value)) if game.players else "?"
-            raise UsageError(f"{game.id} is played by {allowed} players, not {players}")
+            raise UsageError(Phrase("{game} is played by {allowed} players, not {players}", game=game.id, allowed=allowed, players=players))
         self.game = game
         self.players = players
+        self.in_deal = game.dealt_players(players)
+        """How many play each deal; fewer than `players` when the dealer sits out."""
         self.deck = game.pack_for(players)
         self.cards: tuple[Card, ...] = self.deck.cards
         self.index = {card: i for i, card in enumerate(self.cards)}
@@ -116,6 +119,19 @@ class Table:
         self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
                                     if c.rules.layout_start and c.rules.layout_start.value.startswith("named_by_"))
         """Contracts whose chooser names a rank (the layout's start) where others name trumps."""
+
+    def for_deal(self) -> "Table":
+        """The table as one deal sees it: only the seats that play (all of them, unless the
+        dealer sits out). The pack and the rules are shared."""
+        if self.in_deal == self.players:
+            return self
+        seated = self.__dict__.get("_seated")
+        if seated is None:
+            import copy
+            seated = copy.copy(self)
+            seated.players = self.in_deal
+            self._seated = seated
+        return seated
 
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players

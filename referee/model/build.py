@@ -14,6 +14,7 @@ from typing import Any, Callable
 import lark
 
 from ..errors import Phrase, RulesDefinitionError, UsageError
+from ..errors import N_, Term
 from ..front import syntax
 from ..front.syntax import statement
 from .cards import Card, Deck, Rank, Suit
@@ -72,7 +73,7 @@ class _Builder(AuctionStatements, VyingStatements):
         for item in doc.sources:
             sid, filename, language, lines = item.tree.children
             if str(sid) in self.sources:
-                raise item.error(sid, f"source {sid} is declared twice")
+                raise item.error(sid, Phrase('source {sid} is declared twice', sid=sid))
             self.sources[str(sid)] = Source(str(sid), _string(filename), str(language), int(lines))
         clauses: dict[str, Clause] = {}
         for cid, item in doc.clauses.items():
@@ -117,11 +118,11 @@ class _Builder(AuctionStatements, VyingStatements):
         source = self.sources.get(str(sid))
         if source is None:
             known = ", ".join(self.sources) or "none declared"
-            raise item.error(sid, f"unknown source {sid}", expected=f"one of: {known}",
-                             hint="declare it with `source ID \"file\" language xx lines N`")
+            raise item.error(sid, Phrase('unknown source {sid}', sid=sid), expected=Phrase('one of: {known}', known=known),
+                             hint=Phrase('declare it with `source ID "file" language xx lines N`'))
         if not 1 <= int(first) <= int(last) <= source.lines:
             span = f"line {first}" if first == last else f"lines {first}-{last}"
-            raise item.error(first, f"{span} not within {sid}, which has {source.lines} lines")
+            raise item.error(first, Phrase('{span} not within {sid}, which has {lines} lines', span=span, sid=sid, lines=source.lines))
         return Citation(str(sid), int(first), int(last))
 
     def _clause(self, item: Located) -> Clause:
@@ -140,8 +141,8 @@ class _Builder(AuctionStatements, VyingStatements):
                     interpretation = _string(reason)
                 see.extend(_string(s.children[0]) for s in sees)
         if not _string(statement).strip():
-            raise item.error(statement, f"clause {cid} has an empty statement",
-                             hint="say the rule in one or two plain English sentences")
+            raise item.error(statement, Phrase('clause {cid} has an empty statement', cid=cid),
+                             hint=Phrase('say the rule in one or two plain English sentences'))
         params = tuple(str(s.children[0]) for s in body.children
                        if s.data in ("parameter", "number_parameter"))
         formal = item.source_text(body).strip()
@@ -162,19 +163,18 @@ class _Builder(AuctionStatements, VyingStatements):
             param = self.parameters.get(name)
             if param is None:
                 known = ", ".join(sorted(self.parameters)) or "none"
-                raise UsageError(f"{self.doc.id} has no parameter {name!r}; its parameters: {known}")
+                raise UsageError(Phrase('{id} has no parameter {name}; its parameters: {known}', id=self.doc.id, name=repr(name), known=known))
             self.settings[name] = _check_value(param, raw)
 
     def _declare_parameters(self, item, statements, cid, top: bool) -> None:
         for stmt in statements:
             if stmt.data in ("parameter", "number_parameter"):
                 if not top:
-                    raise item.error(stmt, "a parameter must be declared at the top of a clause "
-                                     "body, not inside `if` or `in`")
+                    raise item.error(stmt, Phrase('a parameter must be declared at the top of a clause body, not inside '
+                                                  '`if` or `in`'))
                 param = self._parameter(item, stmt, cid)
                 if param.name in self.parameters:
-                    raise item.error(stmt.children[0], f"parameter {param.name} is declared twice "
-                                     f"(first in clause {self.parameters[param.name].clause})")
+                    raise item.error(stmt.children[0], Phrase('parameter {name} is declared twice (first in clause {clause})', name=param.name, clause=self.parameters[param.name].clause))
                 self.parameters[param.name] = param
                 self.settings[param.name] = param.default
             elif stmt.data in ("guard", "scoped", "then_block", "else_block"):
@@ -186,16 +186,16 @@ class _Builder(AuctionStatements, VyingStatements):
             name, question, low, high, default = stmt.children
             param = Parameter(str(name), _string(question), (), int(default), cid, int(low), int(high))
             if not int(low) <= int(default) <= int(high):
-                raise item.error(default, f"the default {default} of {name} is outside {low} to {high}")
+                raise item.error(default, Phrase('the default {default} of {name} is outside {low} to {high}', default=default, name=name, low=low, high=high))
             return param
         name, question, *choices, default = stmt.children
         options = tuple((str(c.children[0]), _string(c.children[1])) for c in choices)
         values = [v for v, _ in options]
         if len(set(values)) != len(values):
-            raise item.error(stmt, f"parameter {name} lists a choice twice")
+            raise item.error(stmt, Phrase('parameter {name} lists a choice twice', name=name))
         dvalue = self._raw_value(default)
         if dvalue not in values:
-            raise item.error(default, f"the default {dvalue!r} of {name} is not one of its choices",
+            raise item.error(default, Phrase('the default {dvalue} of {name} is not one of its choices', dvalue=repr(dvalue), name=name),
                              expected=", ".join(values))
         return Parameter(str(name), _string(question), options, dvalue, cid)
 
@@ -210,7 +210,7 @@ class _Builder(AuctionStatements, VyingStatements):
         param = self.parameters.get(name)
         if param is None:
             raise item.error(item.tree.children[0], Phrase("unknown parameter {name}", name=name),
-                             expected=", ".join(sorted(self.parameters)) or "no parameters")
+                             expected=", ".join(sorted(self.parameters)) or Phrase('no parameters'))
         raw = self._raw_value(value)
         try:
             return _check_value(param, str(raw))
@@ -225,13 +225,13 @@ class _Builder(AuctionStatements, VyingStatements):
             if kind == "guard":
                 name, value, then, *other = stmt.children
                 if str(name) not in self.parameters:
-                    raise item.error(name, f"unknown parameter {name}",
-                                     expected=", ".join(sorted(self.parameters)) or "no parameters",
-                                     hint="declare it with `parameter` in the clause that rules on it")
+                    raise item.error(name, Phrase('unknown parameter {name}', name=name),
+                                     expected=", ".join(sorted(self.parameters)) or Phrase('no parameters'),
+                                     hint=Phrase('declare it with `parameter` in the clause that rules on it'))
                 param = self.parameters[str(name)]
                 wanted = self._raw_value(value)
                 if param.choices and wanted not in [v for v, _ in param.choices]:
-                    raise item.error(value, f"{wanted!r} is not a choice of {name}",
+                    raise item.error(value, Phrase('{wanted} is not a choice of {name}', wanted=repr(wanted), name=name),
                                      expected=", ".join(v for v, _ in param.choices))
                 branch = then if self.settings[str(name)] == wanted else (other[0] if other else None)
                 if branch is not None:
@@ -239,7 +239,7 @@ class _Builder(AuctionStatements, VyingStatements):
             elif kind == "scoped":
                 name, *inner = stmt.children
                 if scope is not None:
-                    raise item.error(stmt, "`in` blocks do not nest")
+                    raise item.error(stmt, Phrase('`in` blocks do not nest'))
                 if phase == 2 and str(name) not in self.contracts:
                     raise self._unknown_contract(item, name)
                 self._statements(item, inner, cid, str(name), phase)
@@ -250,21 +250,21 @@ class _Builder(AuctionStatements, VyingStatements):
                     continue
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
-                    raise item.error(stmt, f"the statement `{kind}` is not supported by this referee")
+                    raise item.error(stmt, Phrase('the statement `{kind}` is not supported by this referee', kind=kind))
                 node = statement(stmt)
                 handler(item, node, cid, scope)
                 self.seen.append((kind, scope, item, node))
 
     def _unknown_contract(self, item, token) -> RulesDefinitionError:
         known = ", ".join(self.contracts) or "none declared"
-        return item.error(token, f"unknown contract {token}", expected=f"one of: {known}",
-                          hint="declare it with `contract ID \"title\" plays tricks|layout`")
+        return item.error(token, Phrase('unknown contract {token}', token=token), expected=Phrase('one of: {known}', known=known),
+                          hint=Phrase('declare it with `contract ID "title" plays tricks|layout`'))
 
     def _once(self, item, stmt, cid, field: str, value) -> None:
         """Set a game-wide rule that may be stated once."""
         if field in self.fields:
-            raise item.error(stmt, f"`{_rule_name(stmt)}` is already stated by clause {self.set_by[field]}",
-                             hint="state each rule once; a variant replaces the clause instead")
+            raise item.error(stmt, Phrase('`{stmt}` is already stated by clause {clause}', stmt=_rule_name(stmt), clause=self.set_by[field]),
+                             hint=Phrase('state each rule once; a variant replaces the clause instead'))
         self.fields[field] = Cited(value, cid)
         self.set_by[field] = cid
 
@@ -275,8 +275,7 @@ class _Builder(AuctionStatements, VyingStatements):
             rules[field] = rules.get(field, ()) + (Cited(value, cid),)
             return
         if field in rules:
-            raise item.error(stmt, f"`{_rule_name(stmt)}` is already stated for "
-                             f"{'contract ' + scope if scope else 'the game'} by clause {rules[field].clause}")
+            raise item.error(stmt, Phrase('`{stmt}` is already stated for {scope} by clause {clause}', stmt=_rule_name(stmt), scope=Phrase("contract {scope}", scope=scope) if scope else Phrase("the game"), clause=rules[field].clause))
         rules[field] = Cited(value, cid)
 
     def _number(self, item, number) -> int:
@@ -290,7 +289,7 @@ class _Builder(AuctionStatements, VyingStatements):
             return value
         param = self.parameters.get(str(name))
         if param is None or not param.is_number:
-            raise item.error(name, f"${name} is not a number parameter")
+            raise item.error(name, Phrase('${name} is not a number parameter', name=name))
         return int(self.settings[str(name)])
 
     # pass 1 ---------------------------------------------------------------------------------
@@ -304,16 +303,37 @@ class _Builder(AuctionStatements, VyingStatements):
         low = int(node.low)
         high = int(node.high) if node.high is not None else low
         if not 2 <= low <= high <= 10:
-            raise item.error(node, f"players {low} to {high} is not a usable table",
-                             expected="between 2 and 10 players, the smaller number first")
+            raise item.error(node, Phrase('players {low} to {high} is not a usable table', low=low, high=high),
+                             expected=Phrase('between 2 and 10 players, the smaller number first'))
         counts = tuple(range(low, high + 1))
         if node.usual is not None:
             usual = int(node.usual)
             if usual not in counts:
-                raise item.error(node.usual, f"the usual number {usual} is outside {low} to {high}")
+                raise item.error(node.usual, Phrase('the usual number {usual} is outside {low} to {high}', usual=usual, low=low, high=high))
             # The usual number of players comes first: it is the default table.
             counts = (usual,) + tuple(c for c in counts if c != usual)
         self._once(item, node, cid, "players", counts)
+        if node.in_deal is not None:
+            self.fields["in_deal"] = Cited(self._sitting_out(item, node, counts), cid)
+
+    @staticmethod
+    def _sitting_out(item, node, counts: tuple[int, ...]) -> int:
+        """How many play each deal (`N play each deal: dealer sits out`), checked against the table:
+        only the dealer can sit out, so the table holds at most one more than play."""
+        in_deal = int(node.in_deal)
+        if in_deal > min(counts):
+            raise item.error(node.in_deal, Phrase('{in_deal} play each deal, but only {seated} may sit at the table',
+                                                  in_deal=in_deal, seated=min(counts)),
+                             hint=Phrase('write at most {seated}, or seat more players', seated=min(counts)))
+        if max(counts) - in_deal > 1:
+            raise item.error(node.in_deal, Phrase('with {players} players {out} would sit out each deal, but only '
+                                                  'the dealer sits out', players=max(counts), out=max(counts) - in_deal),
+                             expected=Phrase('{in_deal} play each deal', in_deal=max(counts) - 1))
+        if max(counts) == in_deal:
+            raise item.error(node.in_deal, Phrase('all {in_deal} players play each deal, so nobody sits out',
+                                                  in_deal=in_deal),
+                             hint=Phrase('remove `, N play each deal: dealer sits out`, or seat more players'))
+        return in_deal
 
     def _s_deck(self, item, node, cid, scope) -> None:
         suits = [Suit(str(s.code), _string(s.name), _string(s.symbol)) for s in node.suits]
@@ -321,22 +341,22 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _new_deck(self, item, did, title, suits, ranks, cid) -> None:
         if str(did) in self.decks:
-            raise item.error(did, f"deck {did} is declared twice")
-        for seen, what in ((([s.code for s in suits]), "suit"), (ranks, "rank")):
+            raise item.error(did, Phrase('deck {did} is declared twice', did=did))
+        for seen, what in ((([s.code for s in suits]), N_("suit")), (ranks, N_("rank"))):
             dup = {x for x in seen if seen.count(x) > 1}
             if dup:
-                raise item.error(did, f"deck {did} lists the {what} {sorted(dup)[0]} twice")
+                raise item.error(did, Phrase('deck {did} lists the {what} {dup} twice', did=did, what=Term(what), dup=sorted(dup)[0]))
         self.decks[str(did)] = Deck(str(did), title, tuple(suits),
                                     tuple(Rank(i, r) for i, r in enumerate(ranks)), cid)
 
     def _s_derived_deck(self, item, node, cid, scope) -> None:
         parent = self.decks.get(str(node.base))
         if parent is None:
-            raise item.error(node.base, f"unknown deck {node.base}",
-                             expected=", ".join(self.decks) or "a deck declared earlier")
+            raise item.error(node.base, Phrase('unknown deck {base}', base=node.base),
+                             expected=", ".join(self.decks) or Phrase('a deck declared earlier'))
         for code in node.ranks:
             if parent.rank(str(code)) is None:
-                raise item.error(code, f"deck {node.base} has no rank {code}",
+                raise item.error(code, Phrase('deck {base} has no rank {code}', base=node.base, code=code),
                                  expected=" ".join(r.code for r in parent.ranks))
         chosen = {str(c) for c in node.ranks}
         keep = [r.code for r in parent.ranks if (r.code in chosen) == (str(node.how) == "only")]
@@ -348,7 +368,7 @@ class _Builder(AuctionStatements, VyingStatements):
         def attach() -> None:
             for code, _ in names:
                 if not any(d.suit(code) for d in self.decks.values()):
-                    raise item.error(node, f"no deck has the suit {code}")
+                    raise item.error(node, Phrase('no deck has the suit {code}', code=code))
             for did, deck in list(self.decks.items()):
                 self.decks[did] = dataclasses.replace(
                     deck, suit_names=deck.suit_names + ((str(node.tradition), names),))
@@ -358,22 +378,22 @@ class _Builder(AuctionStatements, VyingStatements):
         did = str(node.deck)
         count = int(node.players) if node.players is not None else None
         if did not in self.decks:
-            raise item.error(node.deck, f"unknown deck {did}",
-                             expected=", ".join(self.decks) or "a deck declared with `deck`")
+            raise item.error(node.deck, Phrase('unknown deck {did}', did=did),
+                             expected=", ".join(self.decks) or Phrase('a deck declared with `deck`'))
         if any(p.value[1] == count for p in self.packs):
-            raise item.error(node, "a pack is already chosen for "
-                             + (f"{count} players" if count else "the game"))
+            raise item.error(node, Phrase("a pack is already chosen for {table}", table=Phrase(
+                "{count} players", count=count) if count else Phrase("the game")))
         self.packs.append(Cited((did, count), cid))
 
     def _s_contract(self, item, node, cid, scope) -> None:
         if str(node.id) in self.contracts:
-            raise item.error(node.id, f"contract {node.id} is declared twice")
+            raise item.error(node.id, Phrase('contract {id} is declared twice', id=node.id))
         self.contracts[str(node.id)] = {"title": _string(node.title), "plays": str(node.plays),
                                         "clause": cid, "combines": ()}
 
     def _s_account(self, item, node, cid, scope) -> None:
         if str(node.id) in self.accounts:
-            raise item.error(node.id, f"account {node.id} is declared twice")
+            raise item.error(node.id, Phrase('account {id} is declared twice', id=node.id))
         start = self._number(item, node.start) if node.start is not None else 0
         self.accounts[str(node.id)] = Cited((_string(node.title), start, node.per_opponent), cid)
 
@@ -387,15 +407,14 @@ class _Builder(AuctionStatements, VyingStatements):
         points: dict[str, int] = {}
         for code, value in node.points:
             if deck.rank(str(code)) is None:
-                raise item.error(code, f"the pack has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
+                raise item.error(code, Phrase('the pack has no rank {code}', code=code), expected=" ".join(r.code for r in deck.ranks))
             points[str(code)] = int(value)
         if node.others_pips:
             for deck_ in self.decks.values():
                 for rank in deck_.ranks:
                     if rank.code not in points:
                         if not rank.code.isdigit():
-                            raise item.error(node, f"rank {rank.code} of deck {deck_.id} has no pips; "
-                                             "give its points explicitly")
+                            raise item.error(node, Phrase('rank {code} of deck {id} has no pips; give its points explicitly', code=rank.code, id=deck_.id))
                         points[rank.code] = int(rank.code)
         self._once(item, node, cid, "card_points", points)
 
@@ -404,7 +423,7 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _s_first_dealer_rank(self, item, node, cid, scope) -> None:
         if self._deck(item, node).rank(str(node.rank)) is None:
-            raise item.error(node.rank, f"the pack has no rank {node.rank}")
+            raise item.error(node.rank, Phrase('the pack has no rank {rank}', rank=node.rank))
         self._once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
 
     def _s_draw_ties(self, item, node, cid, scope) -> None:
@@ -422,7 +441,7 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_phases(self, item, node, cid, scope) -> None:
         names = tuple(str(name) for name in node.names)
         if len(set(names)) != len(names):
-            raise item.error(node, "a phase is listed twice", hint="each phase of a deal comes once")
+            raise item.error(node, Phrase('a phase is listed twice'), hint=Phrase('each phase of a deal comes once'))
         self._once(item, node, cid, "phases", names)
 
     def _s_deal(self, item, node, cid, scope) -> None:
@@ -430,10 +449,10 @@ class _Builder(AuctionStatements, VyingStatements):
         for packet in node.packets:
             count = int(packet.count)
             if count < 1:
-                raise item.error(packet, "a packet must hold at least one card")
+                raise item.error(packet, Phrase('a packet must hold at least one card'))
             until = int(packet.until) if packet.until is not None else None
             if until is not None and until % count:
-                raise item.error(packet, f"packets of {count} cannot reach exactly {until}")
+                raise item.error(packet, Phrase('packets of {count} cannot reach exactly {until}', count=count, until=until))
             packets.append(Packet(packet.kind, count, until))
         self._once(item, node, cid, "deal", tuple(packets))
 
@@ -466,8 +485,8 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _need_account(self, item, token) -> None:
         if str(token) not in self.accounts:
-            raise item.error(token, f"unknown account {token}", expected=", ".join(self.accounts) or
-                             "an account declared with `account`")
+            raise item.error(token, Phrase('unknown account {token}', token=token), expected=", ".join(self.accounts) or
+                             Phrase('an account declared with `account`'))
 
     # pass 2: contracts --------------------------------------------------------------------------
 
@@ -479,9 +498,9 @@ class _Builder(AuctionStatements, VyingStatements):
             if str(part) not in self.contracts:
                 raise self._unknown_contract(item, part)
             if str(part) == str(name):
-                raise item.error(part, f"contract {name} cannot combine itself")
+                raise item.error(part, Phrase('contract {name} cannot combine itself', name=name))
             if self.contracts[str(part)]["combines"]:
-                raise item.error(part, f"contract {part} itself combines others; combine its parts instead")
+                raise item.error(part, Phrase('contract {part} itself combines others; combine its parts instead', part=part))
         entry = self.contracts[str(name)]
         entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in node.parts)
 
@@ -494,8 +513,8 @@ class _Builder(AuctionStatements, VyingStatements):
                 raise self._unknown_contract(item, name)
         missing = [c for c in self.contracts if c not in {str(n) for n in node.contracts}]
         if missing:
-            raise item.error(node, f"contract {missing[0]} is never played: the order leaves it out",
-                             hint="list every contract, or remove the ones the match never plays")
+            raise item.error(node, Phrase('contract {missing} is never played: the order leaves it out', missing=missing[0]),
+                             hint=Phrase('list every contract, or remove the ones the match never plays'))
         self._once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
 
     def _s_choose_once(self, item, node, cid, scope) -> None:
@@ -507,14 +526,14 @@ class _Builder(AuctionStatements, VyingStatements):
         steps = []
         for step in node.steps:
             if steps and steps[-1].kind == "any":
-                raise item.error(step, "nothing can follow `any card`: every card is already allowed",
-                                 hint="end the list with `any card`")
+                raise item.error(step, Phrase('nothing can follow `any card`: every card is already allowed'),
+                                 hint=Phrase('end the list with `any card`'))
             cards = self._cardset(item, step.cards) if step.kind == "discard" else None
             steps.append(DutyStep(step.kind, cards))
         if steps[-1].kind != "any":
-            raise item.error(node, "a player who can do none of these would have no card to play",
-                             expected="`else any card` at the end",
-                             hint="write `must follow suit, else any card`")
+            raise item.error(node, Phrase('a player who can do none of these would have no card to play'),
+                             expected=Phrase('`else any card` at the end'),
+                             hint=Phrase('write `must follow suit, else any card`'))
         self._rule(item, node, cid, scope, "play_duty", tuple(steps))
 
     def _s_no_trumps(self, item, node, cid, scope) -> None:
@@ -530,7 +549,11 @@ class _Builder(AuctionStatements, VyingStatements):
         self._rule(item, node, cid, scope, f"{node.what}_duty", False)
 
     def _s_head_duty(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, f"{node.what}_duty", True)
+        if node.on_trump_leads and str(node.what) == "overtrump":
+            raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
+                             hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
+        # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
+        self._rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
 
     def _seat(self, item, seat) -> SeatRef:
         if isinstance(seat, lark.Tree):  # from a statement read without a node type
@@ -539,8 +562,8 @@ class _Builder(AuctionStatements, VyingStatements):
             return SeatRef(seat.role)
         card = self._deck(item, seat).card(str(seat.card))
         if card is None:
-            raise item.error(seat.card, f"the pack has no card {seat.card}",
-                             hint="cards are written rank then suit, such as QH or 2C")
+            raise item.error(seat.card, Phrase('the pack has no card {card}', card=seat.card),
+                             hint=Phrase('cards are written rank then suit, such as QH or 2C'))
         return SeatRef("holder", card)
 
     def _s_first_lead(self, item, node, cid, scope) -> None:
@@ -563,20 +586,23 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_lead_until_broken(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
 
+    def _s_first_trick_ban(self, item, node, cid, scope) -> None:
+        self._rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
+
     def _s_card_passing(self, item, node, cid, scope) -> None:
         if scope is not None:
-            raise item.error(node, "cards are passed before the contract is known",
-                             hint="state `pass ...` outside any `in` block")
+            raise item.error(node, Phrase('cards are passed before the contract is known'),
+                             hint=Phrase('state `pass ...` outside any `in` block'))
         count, targets = int(node.count), tuple(str(t) for t in node.targets)
         if count < 1:
-            raise item.error(node.count, "a player passes at least one card", hint="write `pass 3 cards to left`")
+            raise item.error(node.count, Phrase('a player passes at least one card'), hint=Phrase('write `pass 3 cards to left`'))
         if len(targets) > 1 and not node.rotation:
-            raise item.error(node, "several targets are taken in turn, deal by deal",
-                             expected="`in rotation` before `to`")
+            raise item.error(node, Phrase('several targets are taken in turn, deal by deal'),
+                             expected=Phrase('`in rotation` before `to`'))
         if len(targets) == 1 and node.rotation:
-            raise item.error(node, "one target has no rotation", hint="remove `in rotation`")
+            raise item.error(node, Phrase('one target has no rotation'), hint=Phrase('remove `in rotation`'))
         if set(targets) == {"none"}:
-            raise item.error(node, "no deal would pass any card", hint="remove the statement")
+            raise item.error(node, Phrase('no deal would pass any card'), hint=Phrase('remove the statement'))
         self._once(item, node, cid, "card_passing", CardPassing(count, targets))
     # pass 2: layout -----------------------------------------------------------------------------
 
@@ -588,19 +614,19 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _s_pair_doubling(self, item, node, cid, scope) -> None:
         if scope is not None:
-            raise item.error(node, "doubling between players is a rule of the whole game",
-                             hint="state it outside any `in` block; limit a contract with `only the dealer may be doubled`")
+            raise item.error(node, Phrase('doubling between players is a rule of the whole game'),
+                             hint=Phrase('state it outside any `in` block; limit a contract with `only the dealer may be doubled`'))
         self._once(item, node, cid, "pair_doubling", True)
 
     def _s_only_dealer_doubled(self, item, node, cid, scope) -> None:
         if scope is None:
-            raise item.error(node, "a game where only the dealer may ever be doubled needs no list of pairs",
-                             hint="put it in the `in` block of the contracts it limits")
+            raise item.error(node, Phrase('a game where only the dealer may ever be doubled needs no list of pairs'),
+                             hint=Phrase('put it in the `in` block of the contracts it limits'))
         self._rule(item, node, cid, scope, "only_dealer_doubled", True)
 
     def _s_double_quota(self, item, node, cid, scope) -> None:
         if int(node.times) < 1:
-            raise item.error(node.times, "a duty to double 0 times is no duty", hint="remove the statement")
+            raise item.error(node.times, Phrase('a duty to double 0 times is no duty'), hint=Phrase('remove the statement'))
         self._once(item, node, cid, "double_quota", int(node.times))
 
     def _s_layout_build(self, item, node, cid, scope) -> None:
@@ -623,10 +649,10 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_score_per_trick(self, item, node, cid, scope) -> None:
         count = int(node.last) if node.last is not None else None
         if count is not None and count < 1:
-            raise item.error(node.last, "`of the last 0` counts no trick", hint="write a number from 1")
+            raise item.error(node.last, Phrase('`of the last 0` counts no trick'), hint=Phrase('write a number from 1'))
         number = int(node.number) if node.number is not None else None
         if number is not None and number < 1:
-            raise item.error(node.number, "tricks are numbered from 1", hint="write `per trick number 1` for the first")
+            raise item.error(node.number, Phrase('tricks are numbered from 1'), hint=Phrase('write `per trick number 1` for the first'))
         rule = ScoreRule("per_trick", self._number(item, node.points), last=count, number=number,
                          account=self._account_of(item, node.account))
         self._rule(item, node, cid, scope, "scores", rule, many=True)
@@ -653,8 +679,7 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_irregularity(self, item, node, cid, scope) -> None:
         name = str(node.what)
         if name in self.irregularities:
-            raise item.error(node, f"the irregularity {name} is already ruled on by clause "
-                             f"{self.irregularities[name].clause}")
+            raise item.error(node, Phrase('the irregularity {name} is already ruled on by clause {clause}', name=name, clause=self.irregularities[name].clause))
         self.irregularities[name] = Cited(tuple(str(r) for r in node.remedies), cid)
 
     # -- cards ------------------------------------------------------------------------------------
@@ -664,14 +689,14 @@ class _Builder(AuctionStatements, VyingStatements):
         deck = self._deck(item, at)
         if (deck.suit if what == "suit" else deck.rank)(str(code)) is None:
             known = deck.suits if what == "suit" else deck.ranks
-            raise item.error(code, f"the pack has no {what} {code}", expected=" ".join(k.code for k in known))
+            raise item.error(code, Phrase('the pack has no {what} {code}', what=Term(what), code=code), expected=" ".join(k.code for k in known))
         return str(code)
 
     def _deck(self, item, at) -> Deck:
         """The deck card names are resolved against: the first pack declared."""
         if not self.packs:
-            raise item.error(at, "cards are named before any pack is chosen",
-                             hint="add `pack DECK` to the clause that declares the deck")
+            raise item.error(at, Phrase('cards are named before any pack is chosen'),
+                             hint=Phrase('add `pack DECK` to the clause that declares the deck'))
         return self.decks[self.packs[0].value[0]]
 
     def _cardset(self, item, node) -> CardSet:
@@ -688,19 +713,19 @@ class _Builder(AuctionStatements, VyingStatements):
         if kind == "rank_set":
             code = atom.codes[0]
             if deck.rank(str(code)) is None:
-                raise item.error(code, f"deck {deck.id} has no rank {code}", expected=" ".join(r.code for r in deck.ranks))
+                raise item.error(code, Phrase('deck {id} has no rank {code}', id=deck.id, code=code), expected=" ".join(r.code for r in deck.ranks))
             return {c for c in deck.cards if c.rank.code == str(code)}
         if kind == "suit_set":
             code = atom.codes[0]
             if deck.suit(str(code)) is None:
-                raise item.error(code, f"deck {deck.id} has no suit {code}", expected=" ".join(s.code for s in deck.suits))
+                raise item.error(code, Phrase('deck {id} has no suit {code}', id=deck.id, code=code), expected=" ".join(s.code for s in deck.suits))
             return {c for c in deck.cards if c.suit == str(code)}
         out = set()
         for code in atom.codes:
             card = deck.card(str(code))
             if card is None:
-                raise item.error(code, f"deck {deck.id} has no card {code}",
-                                 hint="cards are written rank then suit, such as QH or 10S")
+                raise item.error(code, Phrase('deck {id} has no card {code}', id=deck.id, code=code),
+                                 hint=Phrase('cards are written rank then suit, such as QH or 10S'))
             out.add(card)
         return out
 
@@ -719,20 +744,20 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _require(self, game: Game) -> None:
         pos_item = Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text)
-        for field, statement in (("players", "players N"), ("direction", "direction clockwise"),
-                                 ("deal", "deal 1 each until 13")):
+        for field, statement in ((N_("players"), "players N"), (N_("direction"), "direction clockwise"),
+                                 (N_("deal"), "deal 1 each until 13")):
             if getattr(game, field) is None:
-                raise pos_item.error(self.doc.header.tree, f"the game never states its {field}",
-                                     hint=f"add a clause with `{statement}`")
+                raise pos_item.error(self.doc.header.tree, Phrase('the game never states its {field}', field=Term(field)),
+                                     hint=Phrase('add a clause with `{statement}`', statement=statement))
         if not game.packs:
-            raise pos_item.error(self.doc.header.tree, "the game never chooses a pack",
-                                 hint="declare a deck and add `pack DECK`")
+            raise pos_item.error(self.doc.header.tree, Phrase('the game never chooses a pack'),
+                                 hint=Phrase('declare a deck and add `pack DECK`'))
         for count in game.players.value:
             try:
                 game.pack_for(count)
             except LookupError:
-                raise pos_item.error(self.doc.header.tree, f"no pack is chosen for {count} players",
-                                     hint=f"add `pack DECK when players {count}`") from None
+                raise pos_item.error(self.doc.header.tree, Phrase('no pack is chosen for {count} players', count=count),
+                                     hint=Phrase('add `pack DECK when players {count}`', count=count)) from None
 
 
 def _rule_name(stmt) -> str:

@@ -15,6 +15,9 @@ import lark
 
 from .auction import (Amount, AuctionRules, ContractValue, LadderStep, PassOut, Quota, Multiplier, Settle,
                       SpecialBid, Target)
+from ..errors import N_, Phrase, Term
+
+_SCOPED_RULES = (N_("defence"), N_("targets"))  # the rules `_scoped_once` names in its error
 from .document import _string
 
 __all__ = ["AuctionStatements", "AUCTION_KINDS"]
@@ -51,25 +54,23 @@ class AuctionStatements:
     def _auction_statement(self, item, stmt, cid, scope) -> None:
         kind = stmt.data
         if scope is not None and kind not in _SCOPED | {"score_contract"}:
-            raise item.error(stmt, f"`{kind.replace('_', ' ')}` holds for every contract and cannot "
-                             "stand in an `in` block", hint="state it outside the `in` block")
+            raise item.error(stmt, Phrase('`{kind}` holds for every contract and cannot stand in an `in` block', kind=kind.replace('_', ' ')), hint=Phrase('state it outside the `in` block'))
         getattr(self, f"_a_{kind}")(item, stmt, cid, scope)
 
     def _auction_once(self, item, stmt, key: str, value) -> None:
         parts = self.auction_parts
         if key in parts:
-            raise item.error(stmt, "this rule is already stated by clause "
-                             f"{self.auction_clauses[key]}",
-                             hint="state each rule once; a variant replaces the clause instead")
+            raise item.error(stmt, Phrase('this rule is already stated by clause {clause}', clause=self.auction_clauses[key]),
+                             hint=Phrase('state each rule once; a variant replaces the clause instead'))
         parts[key] = value
         self.auction_clauses[key] = self.clause_id_of(item)
 
     def _scoped_once(self, item, stmt, key: str, scope, value) -> None:
         table = self.auction_parts.setdefault(key, {})
         if scope in table:
-            where = f"contract {scope}" if scope else "the game"
-            raise item.error(stmt, f"the rule on {key.replace('_', ' ')} is already stated for {where}",
-                             hint="state each rule once for each contract")
+            where = Phrase("contract {scope}", scope=scope) if scope else Phrase("the game")
+            raise item.error(stmt, Phrase('the rule on {key} is already stated for {where}', key=Term(key), where=where),
+                             hint=Phrase('state each rule once for each contract'))
         table[scope] = value
 
     # -- the auction ----------------------------------------------------------------------------
@@ -83,28 +84,28 @@ class AuctionStatements:
             steps.append(LadderStep(int(number), str(contract)))
         numbers = [s.number for s in steps]
         if numbers != sorted(set(numbers)):
-            raise item.error(stmt, "the bid ladder must rise: each number above the one before")
+            raise item.error(stmt, Phrase('the bid ladder must rise: each number above the one before'))
         if len({s.contract for s in steps}) != len(steps):
-            raise item.error(stmt, "a contract stands twice on the bid ladder",
-                             hint="each step of the ladder wins a different contract")
+            raise item.error(stmt, Phrase('a contract stands twice on the bid ladder'),
+                             hint=Phrase('each step of the ladder wins a different contract'))
         self._auction_once(item, stmt, "ladder", (tuple(steps), cid))
 
     def _a_bid_special(self, item, stmt, cid, scope) -> None:
         name, title, *terms = stmt.children
         kinds = [t.data for t in terms]
         if len(set(kinds)) != len(kinds):
-            raise item.error(stmt, f"bid {name} states the same property twice")
+            raise item.error(stmt, Phrase('bid {name} states the same property twice', name=name))
         specials = self.auction_parts.setdefault("specials", [])
         if any(s.name == str(name) for s in specials):
-            raise item.error(name, f"the bid {name} is declared twice")
+            raise item.error(name, Phrase('the bid {name} is declared twice', name=name))
         specials.append(SpecialBid(str(name), _string(title), "special_from_hand" in kinds,
                                    "special_first_turn" in kinds, cid))
 
     def _a_first_bid(self, item, stmt, cid, scope) -> None:
         seat = self._seat(item, stmt.children[0])
         if seat.role not in ("eldest", "dealer", "holder"):
-            raise item.error(stmt.children[0], f"the {seat} is not known before the auction ends",
-                             expected="eldest, dealer or holder of a card")
+            raise item.error(stmt.children[0], Phrase('the {seat} is not known before the auction ends', seat=seat),
+                             expected=Phrase('eldest, dealer or holder of a card'))
         self._auction_once(item, stmt, "first_bid", (seat, cid))
 
     def _a_bid_next_step(self, item, stmt, cid, scope) -> None:
@@ -130,8 +131,8 @@ class AuctionStatements:
     def _need_special(self, item, token) -> None:
         names = [s.name for s in self.auction_parts.get("specials", [])]
         if str(token) not in names:
-            raise item.error(token, f"there is no bid {token} off the ladder",
-                             expected=", ".join(names) or 'a bid declared with `bid NAME "title" above every number`')
+            raise item.error(token, Phrase('there is no bid {token} off the ladder', token=token),
+                             expected=", ".join(names) or Phrase('a bid declared with `bid NAME "title" above every number`'))
 
     def _a_pass_out_writes(self, item, stmt, cid, scope) -> None:
         points, account = stmt.children
@@ -146,11 +147,11 @@ class AuctionStatements:
         self._need_account(item, account)
         multiplier = self._number(item, times)
         if multiplier < 1:
-            raise item.error(times, "a multiplier must be 1 or more", hint="write `by 2` to double")
+            raise item.error(times, Phrase('a multiplier must be 1 or more'), hint=Phrase('write `by 2` to double'))
         most = self._number(item, limit[0].children[0]) if limit else None
         if most is not None and most < 1:
-            raise item.error(limit[0], "with at most 0 held nobody could ever hold one",
-                             hint="remove the statement, or allow at least 1")
+            raise item.error(limit[0], Phrase('with at most 0 held nobody could ever hold one'),
+                             hint=Phrase('remove the statement, or allow at least 1'))
         self._auction_once(item, stmt, "multiplier", Multiplier(str(account), multiplier, most, cid))
 
     # -- the talon and the declaration ---------------------------------------------------------------
@@ -186,15 +187,15 @@ class AuctionStatements:
     def _quota(self, item, stmt, cid, scope, kind: str, tricks: int, share: int | None = None) -> None:
         quotas = self.auction_parts.setdefault("quotas", {}).setdefault(scope, [])
         if any(q.kind == kind for q in quotas) or (quotas and "none" in {kind} | {q.kind for q in quotas}):
-            raise item.error(stmt, "this quota contradicts or repeats one already stated for "
-                             + (f"contract {scope}" if scope else "the game"))
+            raise item.error(stmt, Phrase("this quota contradicts or repeats one already stated for {where}", where=Phrase(
+                "contract {scope}", scope=scope) if scope else Phrase("the game")))
         quotas.append(Quota(kind, tricks, cid, share))
 
     def _a_quota_together(self, item, stmt, cid, scope) -> None:
         tricks, *share = (int(t) for t in stmt.children)
         if share and not 1 <= share[0] <= tricks:
-            raise item.error(stmt.children[1], f"a share of {share[0]} tricks each does not fit a quota of "
-                             f"{tricks} together", expected=f"a number from 1 to {tricks}")
+            raise item.error(stmt.children[1], Phrase('a share of {share} tricks each does not fit a quota of {tricks} '
+                                                      'together', share=share[0], tricks=tricks), expected=Phrase('a number from 1 to {tricks}', tricks=tricks))
         self._quota(item, stmt, cid, scope, "together", tricks, share[0] if share else None)
 
     def _a_quota_each(self, item, stmt, cid, scope) -> None:
@@ -221,8 +222,8 @@ class AuctionStatements:
     def _a_doubling(self, item, stmt, cid, scope) -> None:
         times = int(stmt.children[0])
         if not 1 <= times <= 8:
-            raise item.error(stmt.children[0], f"{times} doublings is not a usable kontra ladder",
-                             expected="from 1 to 8 doublings")
+            raise item.error(stmt.children[0], Phrase('{times} doublings is not a usable kontra ladder', times=times),
+                             expected=Phrase('from 1 to 8 doublings'))
         self._auction_once(item, stmt, "doubling", (times, cid))
 
     # -- scores -----------------------------------------------------------------------------------------
@@ -238,8 +239,7 @@ class AuctionStatements:
             raise self._unknown_contract(item, name)
         values = self.auction_parts.setdefault("values", {})
         if str(name) in values:
-            raise item.error(stmt, f"the value of contract {name} is already stated by clause "
-                             f"{values[str(name)].clause}")
+            raise item.error(stmt, Phrase('the value of contract {name} is already stated by clause {clause}', name=name, clause=values[str(name)].clause))
         values[str(name)] = ContractValue(self._number(item, value),
                                           self._number(item, hand[0]) if hand else None, cid)
 
@@ -257,14 +257,14 @@ class AuctionStatements:
         rule = Settle(_words(who), outcome, str(account), 1 if _words(sign) == "plus" else -1, value,
                       bool(against), cid)
         if rule.against_declarer and not self.accounts[rule.account].value[2]:
-            raise item.error(account, f"`against declarer` needs an account kept per opponent, and "
-                             f"{account} is not", hint=f"declare it `account {account} \"...\" per opponent`")
+            raise item.error(account, Phrase('`against declarer` needs an account kept per opponent, and {account} '
+                                             'is not', account=account), hint=Phrase('declare it `account {account} "..." per opponent`', account=account))
         if rule.against_declarer and rule.who == "declarer":
-            raise item.error(stmt, "the declarer cannot write against himself",
-                             hint="write `each defender writes ... against declarer`")
+            raise item.error(stmt, Phrase('the declarer cannot write against himself'),
+                             hint=Phrase('write `each defender writes ... against declarer`'))
         if rule.outcome == "not_defended" and rule.who != "declarer":
-            raise item.error(stmt, "a contract nobody defends has no defenders to write to",
-                             hint="write `if not defended: declarer writes ...`")
+            raise item.error(stmt, Phrase('a contract nobody defends has no defenders to write to'),
+                             hint=Phrase('write `if not defended: declarer writes ...`'))
         self.auction_parts.setdefault("settles", []).append((scope, rule))
 
     def _a_final_score(self, item, stmt, cid, scope) -> None:

@@ -6,6 +6,7 @@ number is, and then the clause must say so as a ruling and the check must state 
 
 from __future__ import annotations
 
+from ..errors import Phrase
 from .game import Game
 
 __all__ = ["run_checks", "hand_size", "quantity"]
@@ -29,15 +30,15 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
         return hand_size(game, players)
     if name == "deals":
         if game.match_end is None:
-            raise ValueError("the game states no match length")
+            raise ValueError(Phrase('the game states no match length'))
         kind, count = game.match_end.value
         if kind == "all_chosen":
             return players * len(game.contracts)
         if kind == "deals":
             return count
-        raise ValueError("the match has no fixed number of deals")
+        raise ValueError(Phrase('the match has no fixed number of deals'))
     if contract is None:
-        raise ValueError(f"`check {name}` needs a contract (`check {name} in CONTRACT = N`)")
+        raise ValueError(Phrase('`check {name}` needs a contract (`check {name} in CONTRACT = N`)', name=name))
     rules = game.contracts[contract].all_scores(game.contracts)
     total = 0
     for cited in rules:
@@ -59,10 +60,10 @@ def run_checks(game: Game, builder) -> None:
         try:
             actual = quantity(game, check.quantity, check.contract)
         except ValueError as err:
-            raise item.error(stmt, str(err)) from None
+            raise item.error(stmt, err.args[0]) from None
         if actual != check.expected:
             where = f" in {check.contract}" if check.contract else ""
-            raise item.error(stmt, f"the rules give {check.quantity}{where} = {actual}, "
-                             f"but the check states {check.expected}",
-                             hint="fix the encoding, or if the source's number is wrong, record a "
-                                  "ruling in the clause and check the true value")
+            raise item.error(stmt, Phrase('the rules give {quantity}{where} = {actual}, but the check states '
+                                          '{expected}', quantity=check.quantity, where=where, actual=actual, expected=check.expected),
+                             hint=Phrase("fix the encoding, or if the source's number is wrong, record a ruling "
+                                         'in the clause and check the true value'))

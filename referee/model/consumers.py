@@ -8,6 +8,7 @@ the statement (or, for a missing one, at the game's header) and say what would m
 
 from __future__ import annotations
 
+from ..errors import N_, Phrase, Term
 from .document import Located
 from .game import Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
@@ -15,7 +16,7 @@ from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEED
 __all__ = ["check_mechanics", "dealt_cards"]
 
 _TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "score_per_trick",
+               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
                "score_per_card", "score_all_taken"}
 _LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish"}
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
@@ -50,9 +51,9 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     where = {kind: (item, stmt) for kind, _, item, stmt in seen}
 
     def missing(mech, write):
-        return header.error(at_header, f"{mech.title} needs a rule the game never states",
-                            expected=f"a statement such as `{write}`",
-                            hint="add it to the clause that rules on it")
+        return header.error(at_header, Phrase('{title} needs a rule the game never states', title=Term(mech.title)),
+                            expected=Phrase('a statement such as `{write}`', write=write),
+                            hint=Phrase('add it to the clause that rules on it'))
 
     # Every required statement of every mechanic the game has.
     for name in ALWAYS + tuple(p for p in PHASES if p in active):
@@ -67,9 +68,9 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
         if owners and not set(owners) & active:
             mech = MECHANICS[owners[0]]
             word = owners[0].replace("_", " ")
-            raise item.error(stmt, f"`{_words(item, stmt)}` is a rule of {mech.title}, which is not a "
-                             "phase of this game's deals",
-                             hint=f"add `{word}` to `deal phases`, or remove the statement")
+            raise item.error(stmt, Phrase("`{stmt}` is a rule of {title}, which is not a phase of this game's "
+                                          'deals', stmt=_words(item, stmt), title=Term(mech.title)),
+                             hint=Phrase('add `{word}` to `deal phases`, or remove the statement', word=word))
 
     _check_seats(game, seen, phases)
     _check_contracts(game, seen, phases, header)
@@ -88,17 +89,17 @@ def _check_passing(game: Game, seen, phases) -> None:
         return
     item, stmt = next((i, s) for k, _, i, s in seen if k == "card_passing")
     if phases[0] != "passing" or {"auction", "blinds", "betting"} & set(phases):
-        raise item.error(stmt, "cards are passed first, before the contract choice or the play, in a "
-                         "game without an auction or betting", hint="write `deal phases passing, play`")
+        raise item.error(stmt, Phrase('cards are passed first, before the contract choice or the play, in a '
+                                      'game without an auction or betting'), hint=Phrase('write `deal phases passing, play`'))
     rule = game.card_passing.value
     for players in game.players.value:
-        if "across" in rule.targets and players % 2:
-            raise item.error(stmt, f"with {players} players nobody sits across the table",
-                             hint="pass to left or right, or play with an even number of players")
+        if "across" in rule.targets and game.dealt_players(players) % 2:
+            raise item.error(stmt, Phrase('with {players} players nobody sits across the table', players=players),
+                             hint=Phrase('pass to left or right, or play with an even number of players'))
         hand = dealt_cards(game, players)[0]
         if rule.count > hand:
-            raise item.error(stmt.count, f"a player holds {hand} cards with {players} players and cannot "
-                             f"pass {rule.count}")
+            raise item.error(stmt.count, Phrase('a player holds {hand} cards with {players} players and cannot pass '
+                                                '{count}', hand=hand, players=players, count=rule.count))
 
 
 def _check_pair_doubling(game: Game, seen, phases) -> None:
@@ -108,13 +109,13 @@ def _check_pair_doubling(game: Game, seen, phases) -> None:
         return
     item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
     if "contract_choice" not in phases or list(phases).index("doubling") != list(phases).index("contract_choice") + 1:
-        raise item.error(stmt, "players double once the contract is named: `doubling` comes right after "
-                         "`contract choice`", hint="write `deal phases contract choice, doubling, play`")
+        raise item.error(stmt, Phrase('players double once the contract is named: `doubling` comes right '
+                                      'after `contract choice`'), hint=Phrase('write `deal phases contract choice, doubling, play`'))
     if game.double_quota is not None and not (game.choose_once and game.contract_choice
                                               and game.contract_choice.value == "dealer"):
         item, stmt = next((i, s) for k, _, i, s in seen if k == "double_quota")
-        raise item.error(stmt, "the duty counts the deals of each dealer, one for each contract he chooses",
-                         hint="add `contract chosen by dealer` and `each player chooses each contract once`")
+        raise item.error(stmt, Phrase('the duty counts the deals of each dealer, one for each contract he chooses'),
+                         hint=Phrase('add `contract chosen by dealer` and `each player chooses each contract once`'))
 
 
 def _check_all_taken(game: Game, seen) -> None:
@@ -126,72 +127,69 @@ def _check_all_taken(game: Game, seen) -> None:
             if scope not in (None, contract.id) or contract.plays != "tricks":
                 continue
             if not any(s.value.kind == "per_card" for s in contract.all_scores(game.contracts)):
-                raise item.error(stmt, f"contract {contract.id} has no card that scores, so nobody can take "
-                                 "every scoring card", hint="add `score N per card of ... taken`")
+                raise item.error(stmt, Phrase('contract {id} has no card that scores, so nobody can take every '
+                                              'scoring card', id=contract.id), hint=Phrase('add `score N per card of ... taken`'))
 
 
 def _check_contracts(game: Game, seen, phases, header: Located) -> None:
     contracts = game.contracts
     plays = {c.plays for c in contracts.values()}
     if "play" in phases and not contracts:
-        raise header.error(header.tree, "the deal has a play phase but no contract says how it is played",
-                           hint='declare one: `contract whist "Whist" plays tricks`')
+        raise header.error(header.tree, Phrase('the deal has a play phase but no contract says how it is played'),
+                           hint=Phrase('declare one: `contract whist "Whist" plays tricks`'))
     if contracts and "play" not in phases:
         item, stmt = next((i, s) for k, _, i, s in seen if k == "contract")
-        raise item.error(stmt, "contracts are declared but the deal has no play phase",
-                         hint="add `play` to `deal phases`")
+        raise item.error(stmt, Phrase('contracts are declared but the deal has no play phase'),
+                         hint=Phrase('add `play` to `deal phases`'))
     if game.contract_order is not None and {"contract_choice", "auction"} & set(phases):
         item, stmt = next((i, s) for k, _, i, s in seen if k == "contract_order")
-        raise item.error(stmt, "the contracts come in a fixed order, so no phase may choose one",
-                         hint="remove `contracts in order ...` or the phase that chooses")
+        raise item.error(stmt, Phrase('the contracts come in a fixed order, so no phase may choose one'),
+                         hint=Phrase('remove `contracts in order ...` or the phase that chooses'))
     if len(contracts) > 1 and not {"contract_choice", "auction"} & set(phases) and game.contract_order is None:
-        raise header.error(header.tree, "the game has several contracts but no phase chooses one",
-                           hint="add `contract choice` or `auction` to `deal phases`, or play them "
-                                "in turn with `contracts in order ...`")
+        raise header.error(header.tree, Phrase('the game has several contracts but no phase chooses one'),
+                           hint=Phrase('add `contract choice` or `auction` to `deal phases`, or play them in '
+                                       'turn with `contracts in order ...`'))
     for kind, scope, item, stmt in seen:
         if kind in _TRICK_ONLY | _LAYOUT_ONLY:
             wanted = "tricks" if kind in _TRICK_ONLY else "layout"
             if scope is not None and contracts[scope].plays != wanted:
-                raise item.error(stmt, f"`{_words(item, stmt)}` is a rule of {wanted} play, but contract "
-                                 f"{scope} plays {contracts[scope].plays}",
-                                 hint=f"move it into the `in` block of a contract that plays {wanted}")
+                raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, but contract {scope} plays '
+                                              '{plays}', stmt=_words(item, stmt), wanted=wanted, scope=scope, plays=contracts[scope].plays),
+                                 hint=Phrase('move it into the `in` block of a contract that plays {wanted}', wanted=wanted))
             if scope is None and wanted not in plays:
-                raise item.error(stmt, f"`{_words(item, stmt)}` is a rule of {wanted} play, and no "
-                                 f"contract of this game plays {wanted}",
-                                 hint="remove it, or declare a contract that is played that way")
+                raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, and no contract of this game '
+                                              'plays {wanted}', stmt=_words(item, stmt), wanted=wanted),
+                                 hint=Phrase('remove it, or declare a contract that is played that way'))
         if kind == "early_end":
             condition = stmt.condition.kind
             if condition == "place_decided" and (scope is None or contracts[scope].plays != "layout"):
-                raise item.error(stmt, "places are decided only in a layout game",
-                                 hint="put it in the `in` block of a contract that plays layout")
+                raise item.error(stmt, Phrase('places are decided only in a layout game'),
+                                 hint=Phrase('put it in the `in` block of a contract that plays layout'))
             if condition in ("declarer_tricks", "defenders_tricks") and "auction" not in phases:
-                raise item.error(stmt, "only an auction makes a declarer and defenders",
-                                 hint="add `auction` to `deal phases`, or end the deal on cards taken")
+                raise item.error(stmt, Phrase('only an auction makes a declarer and defenders'),
+                                 hint=Phrase('add `auction` to `deal phases`, or end the deal on cards taken'))
     any_trumps = False
     for contract in contracts.values():
         rules = contract.rules
         for field, write in PLAY_NEEDS.get(contract.plays, ()):
             if getattr(rules, field) is None:
-                raise header.error(header.tree, f"contract {contract.id} ({contract.plays}) needs a rule "
-                                   "the game never states", expected=f"a statement such as `{write}`",
-                                   hint=f"state it for all contracts, or in `in {contract.id} {{ ... }}`")
+                raise header.error(header.tree, Phrase('contract {id} ({plays}) needs a rule the game never states', id=contract.id, plays=contract.plays), expected=Phrase('a statement such as `{write}`', write=write),
+                                   hint=Phrase('state it for all contracts, or in `in {id} {{ ... }}`', id=contract.id))
         if contract.plays == "tricks" and rules.trumps.value is not None:
             any_trumps = True
             if not rules.trick_winner.value.trumps_win:
                 item, stmt = next((i, s) for k, _, i, s in seen if k == "trick_winner")
-                raise item.error(stmt, f"contract {contract.id} has trumps, but this rule ignores them",
-                                 hint="write `trick won by highest of suit led unless trumped`")
+                raise item.error(stmt, Phrase('contract {id} has trumps, but this rule ignores them', id=contract.id),
+                                 hint=Phrase('write `trick won by highest of suit led unless trumped`'))
             if rules.overtrump_duty is None:
-                raise header.error(header.tree, f"contract {contract.id} has trumps and needs a rule on "
-                                   "overtrumping", expected="`no duty to overtrump` or `must overtrump if able`")
+                raise header.error(header.tree, Phrase('contract {id} has trumps and needs a rule on overtrumping', id=contract.id), expected=Phrase('`no duty to overtrump` or `must overtrump if able`'))
         if not (contract.all_scores(contracts) or "auction" in phases):
-            raise header.error(header.tree, f"contract {contract.id} has no score rule: a deal of it "
-                               "could not be scored", hint=f"add `in {contract.id} {{ score 1 per trick }}`")
+            raise header.error(header.tree, Phrase('contract {id} has no score rule: a deal of it could not be scored', id=contract.id), hint=Phrase('add `in {id} {{ score 1 per trick }}`', id=contract.id))
     if not any_trumps:
         for kind, scope, item, stmt in seen:
             if kind in ("head_duty", "no_head_duty") and str(stmt.what) == "overtrump":
-                raise item.error(stmt, "no contract of this game has trumps, so there is nothing to overtrump",
-                                 hint="remove the statement")
+                raise item.error(stmt, Phrase('no contract of this game has trumps, so there is nothing to overtrump'),
+                                 hint=Phrase('remove the statement'))
 
 
 def _check_seats(game: Game, seen, phases) -> None:
@@ -204,11 +202,11 @@ def _check_seats(game: Game, seen, phases) -> None:
             roles.append(str(stmt.namer))
         for role in roles:
             if role in ("declarer", "before_declarer") and "auction" not in phases:
-                raise item.error(stmt, f"`{_words(item, stmt)}` names the declarer, but no auction makes one",
-                                 hint="add `auction` to `deal phases`, or name another seat (eldest, chooser)")
+                raise item.error(stmt, Phrase('`{stmt}` names the declarer, but no auction makes one', stmt=_words(item, stmt)),
+                                 hint=Phrase('add `auction` to `deal phases`, or name another seat (eldest, chooser)'))
             if role == "chooser" and "contract_choice" not in phases:
-                raise item.error(stmt, f"`{_words(item, stmt)}` names the chooser, but nobody chooses the contract",
-                                 hint="add `contract choice` to `deal phases`, or name another seat")
+                raise item.error(stmt, Phrase('`{stmt}` names the chooser, but nobody chooses the contract', stmt=_words(item, stmt)),
+                                 hint=Phrase('add `contract choice` to `deal phases`, or name another seat'))
 
 
 def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
@@ -221,22 +219,22 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
         if kind == "irregularity":
             name = str(stmt.what)
             if name not in can_meet:
-                raise item.error(stmt, f"no phase of this game's deals can meet the irregularity {name}",
-                                 hint="remove the statement")
+                raise item.error(stmt, Phrase("no phase of this game's deals can meet the irregularity {name}", name=name),
+                                 hint=Phrase('remove the statement'))
             remedies = [str(r) for r in stmt.remedies]
             # An illegal action is refused and judging stops there; remedies that deal again
             # apply to a deal a transcript records as cancelled.
             if name in _ACTION_IRREGULARITIES and remedies != ["reject"]:
-                raise item.error(stmt, f"the referee can only reject an illegal action ({name})",
-                                 expected=f"`irregularity {name}: reject`")
+                raise item.error(stmt, Phrase('the referee can only reject an illegal action ({name})', name=name),
+                                 expected=Phrase('`irregularity {name}: reject`', name=name))
             if name not in _ACTION_IRREGULARITIES and "reject" in remedies:
-                raise item.error(stmt, f"a {name} cancels the deal; there is no action to reject",
-                                 hint="say how the deal is played again, e.g. `redeal_same_dealer`")
+                raise item.error(stmt, Phrase('a {name} cancels the deal; there is no action to reject', name=name),
+                                 hint=Phrase('say how the deal is played again, e.g. `redeal_same_dealer`'))
     for name in sorted(can_meet & _ACTION_IRREGULARITIES):
         if name not in game.irregularities:
-            raise header.error(header.tree, f"the game never says what follows the irregularity {name}",
-                               expected=f"`irregularity {name}: reject`",
-                               hint="the referee needs a remedy for every irregularity its phases can meet")
+            raise header.error(header.tree, Phrase('the game never says what follows the irregularity {name}', name=name),
+                               expected=Phrase('`irregularity {name}: reject`', name=name),
+                               hint=Phrase('the referee needs a remedy for every irregularity its phases can meet'))
 
 
 def _check_table(game: Game, seen, header: Located, where) -> None:
@@ -245,13 +243,14 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
         deck = game.pack_for(players)
         hand, talon, up = dealt_cards(game, players)
         if hand < 1:
-            raise header.error(header.tree, "the deal gives the players no cards", hint="write `deal 1 each until 13`")
-        total = hand * players + talon + up
+            raise header.error(header.tree, Phrase('the deal gives the players no cards'), hint=Phrase('write `deal 1 each until 13`'))
+        total = hand * game.dealt_players(players) + talon + up
         if total > len(deck.cards):
             item, stmt = where["deal"]
-            raise item.error(stmt, f"with {players} players the deal needs {total} cards, but the "
-                             f"{deck.title} has {len(deck.cards)}",
-                             hint=f"deal fewer cards, or choose a larger pack with `pack DECK when players {players}`")
+            raise item.error(stmt, Phrase('with {players} players the deal needs {total} cards, but the {title} '
+                                          'has {count}', players=players, total=total, title=Term(deck.title), count=len(deck.cards)),
+                             hint=Phrase('deal fewer cards, or choose a larger pack with `pack DECK when players {players}`', players=players))
+    _check_sitting_out(game, where)
     first = game.first_dealer.value if game.first_dealer else None
     if first and first[0] == "rank":
         for players in game.players.value:
@@ -260,14 +259,14 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
             top = rank.order + 1 if rank else 0
             if top < players:
                 item, stmt = where["first_dealer_rank"]
-                raise item.error(stmt, f"with {players} players the {deck.title} has only {top} ranks from "
-                                 f"{first[1]} downwards to draw", hint="draw from a higher rank")
+                raise item.error(stmt, Phrase('with {players} players the {title} has only {top} ranks from {first} '
+                                              'downwards to draw', players=players, title=Term(deck.title), top=top, first=first[1]), hint=Phrase('draw from a higher rank'))
         if game.draw_ties is not None:
             item, stmt = where["draw_ties"]
-            raise item.error(stmt, "a draw of one card of each rank cannot tie", hint="remove the statement")
+            raise item.error(stmt, Phrase('a draw of one card of each rank cannot tie'), hint=Phrase('remove the statement'))
     elif first and game.draw_ties is None:
-        raise header.error(header.tree, "the draw for the first dealer can tie, and the game never says what then",
-                           expected="`draw ties redraw` or `draw ties by suit order`")
+        raise header.error(header.tree, Phrase('the draw for the first dealer can tie, and the game never says what then'),
+                           expected=Phrase('`draw ties redraw` or `draw ties by suit order`'))
 
 
 _AUCTION_ORDER = ("auction", "talon_exchange", "declaration", "defence", "play")
@@ -280,13 +279,12 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     if "auction" not in phases:
         for phase in ("talon_exchange", "declaration", "defence"):
             if phase in phases:
-                raise header.error(header.tree, f"{MECHANICS[phase].title} follows an auction, and the "
-                                   "deal has none", hint="add `auction` to `deal phases`")
+                raise header.error(header.tree, Phrase('{title} follows an auction, and the deal has none', title=Term(MECHANICS[phase].title)), hint=Phrase('add `auction` to `deal phases`'))
         return
     if listed != sorted(listed, key=_AUCTION_ORDER.index):
         item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
-        raise item.error(stmt, "the phases of an auction game come in the order auction, talon exchange, "
-                         "declaration, defence, play", hint="list them in that order")
+        raise item.error(stmt, Phrase('the phases of an auction game come in the order auction, talon '
+                                      'exchange, declaration, defence, play'), hint=Phrase('list them in that order'))
     rules = game.auction
 
     def at(kind):
@@ -299,50 +297,52 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     on_ladder = {step.contract for step in rules.ladder}
     for cid in game.contracts:
         if cid not in on_ladder:
-            raise fail("bid_ladder", f"contract {cid} is not on the bid ladder, so no auction can win it",
-                       hint=f"add a step for {cid} to the ladder")
+            raise fail("bid_ladder", Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
+                       hint=Phrase('add a step for {cid} to the ladder', cid=cid))
     from_hand = any(s.from_hand for s in rules.specials)
     for cid in (step.contract for step in rules.ladder):
         if rules.targets.get(cid) is None and rules.targets.get(None) is None:
-            raise fail("bid_ladder", f"contract {cid} never says how many tricks its declarer needs",
-                       expected="a statement such as `declarer needs at least 6 tricks`")
+            raise fail("bid_ladder", Phrase('contract {cid} never says how many tricks its declarer needs', cid=cid),
+                       expected=Phrase('a statement such as `declarer needs at least 6 tricks`'))
         value = rules.values.get(cid)
         if value is None:
-            raise fail("bid_ladder", f"contract {cid} has no value, so a deal of it could not be settled",
-                       expected=f"a statement such as `score {cid} value 4`")
+            raise fail("bid_ladder", Phrase('contract {cid} has no value, so a deal of it could not be settled', cid=cid),
+                       expected=Phrase('a statement such as `score {cid} value 4`', cid=cid))
         if from_hand and value.from_hand is None:
             item, stmt = _find(seen, "score_contract", lambda s: str(s.children[0]) == cid)
-            raise item.error(stmt, f"a bid off the ladder plays {cid} from hand, and its value from hand "
-                             "is not stated", hint=f"write `score {cid} value {value.value} from hand N`")
+            raise item.error(stmt, Phrase('a bid off the ladder plays {cid} from hand, and its value from hand is '
+                                          'not stated', cid=cid), hint=Phrase('write `score {cid} value {value} from hand N`', cid=cid, value=value.value))
         _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
         for outcome in ("made", "failed"):
             if not rules.settle_rules("declarer", outcome, cid):
-                verb, sign = ("makes", "minus") if outcome == "made" else ("fails", "plus")
-                raise fail("settle", f"nothing says what the declarer of {cid} writes when he {verb} his "
-                           "contract", expected=f"a statement such as `if {outcome}: declarer writes points "
-                           f"{sign} value`")
+                sign = "minus" if outcome == "made" else "plus"
+                problem = (Phrase("nothing says what the declarer of {cid} writes when he makes his contract", cid=cid)
+                           if outcome == "made" else
+                           Phrase("nothing says what the declarer of {cid} writes when he fails his contract", cid=cid))
+                raise fail("settle", problem, expected=Phrase('a statement such as `if {outcome}: declarer writes points {sign} '
+                                                       'value`', outcome=outcome, sign=sign))
     if not from_hand:
         for kind, _, item, stmt in seen:
             hand = (stmt.children[2] if kind == "score_contract" and len(stmt.children) > 2 else
                     next((a.children[1] for a in stmt.find_data("amount_fixed") if len(a.children) > 1), None)
                     if kind == "settle" else None)
             if hand is not None:
-                raise item.error(hand, "no bid of this game plays from hand, so a value from hand is "
-                                 "never used", hint="remove `from hand N`, or declare a bid `from hand`")
+                raise item.error(hand, Phrase('no bid of this game plays from hand, so a value from hand is never '
+                                              'used'), hint=Phrase('remove `from hand N`, or declare a bid `from hand`'))
     winner = game.winner.value[1] if game.winner else None
     written = {s.account for _, s in rules.settles} | {rules.pass_out.account if rules.pass_out else None}
     if rules.final is not None:
         written.add(rules.final[0][0])
     if winner is not None and winner not in written:
-        raise fail("winner", f"the winner is decided on {winner}, and nothing in this game writes it",
-                   hint=f"write it in a settle rule, or compute it: `final {winner} = ...`")
+        raise fail("winner", Phrase('the winner is decided on {winner}, and nothing in this game writes it', winner=winner),
+                   hint=Phrase('write it in a settle rule, or compute it: `final {winner} = ...`', winner=winner))
     if rules.first_bid is not None and rules.first_bid[0].role == "holder":
         for players in game.players.value:
             hand, talon, up = dealt_cards(game, players)
-            if hand * players < len(game.pack_for(players).cards):
-                raise fail("first_bid", f"with {players} players not every card is dealt to a hand, so "
-                           f"{rules.first_bid[0].card} may lie undealt and nobody hold it",
-                           hint="name the eldest or the dealer")
+            if hand * game.dealt_players(players) < len(game.pack_for(players).cards):
+                raise fail("first_bid", Phrase('with {players} players not every card is dealt to a hand, so {card} '
+                                               'may lie undealt and nobody hold it', players=players, card=rules.first_bid[0].card),
+                           hint=Phrase('name the eldest or the dealer'))
     _check_pass_out(rules, seen, fail)
     _check_talon(game, rules, phases, seen, fail, header)
     _check_specials(rules, phases, fail, header)
@@ -354,10 +354,10 @@ def _check_target_reachable(contract, target, fail) -> None:
     more than k."""
     for end in contract.rules.early_ends:
         if end.value.kind == "declarer_tricks" and not target.at_most and target.tricks > end.value.count:
-            raise fail("declarer_target", f"in {contract.id} the deal ends when the declarer takes "
-                       f"{end.value.count} tricks, so he can never take the {target.tricks} he needs",
-                       hint=f"state his target for {contract.id}, such as `declarer needs at most "
-                       f"{end.value.count - 1} tricks`")
+            raise fail("declarer_target", Phrase('in {id} the deal ends when the declarer takes {count} tricks, so he '
+                                                 'can never take the {tricks} he needs', id=contract.id, count=end.value.count, tricks=target.tricks),
+                       hint=Phrase('state his target for {id}, such as `declarer needs at most {end} '
+                                   'tricks`', id=contract.id, end=end.value.count - 1))
 
 
 def _find(seen, kind, test):
@@ -367,8 +367,8 @@ def _find(seen, kind, test):
 def _check_pass_out(rules, seen, fail) -> None:
     out, held = rules.pass_out, rules.multiplier
     if held is not None and (out is None or out.account != held.account):
-        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", f"nothing ever writes a {held.account}, so this rule never applies",
-                   hint=f"write `all passing: each player writes 1 {held.account}`")
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule", Phrase('nothing ever writes a {account}, so this rule never applies', account=held.account),
+                   hint=Phrase('write `all passing: each player writes 1 {account}`', account=held.account))
 
 
 def _check_talon(game, rules, phases, seen, fail, header) -> None:
@@ -377,15 +377,15 @@ def _check_talon(game, rules, phases, seen, fail, header) -> None:
     _, talon, _ = dealt_cards(game, game.default_players)
     count = rules.talon_discards[0]
     if talon == 0:
-        raise fail("talon_take", "the deal puts no cards in the talon, so there is nothing to take",
-                   hint="deal a talon (`deal 5 each, 2 to talon, 5 each`), or remove `talon exchange` from "
-                   "`deal phases`")
+        raise fail("talon_take", Phrase('the deal puts no cards in the talon, so there is nothing to take'),
+                   hint=Phrase('deal a talon (`deal 5 each, 2 to talon, 5 each`), or remove `talon '
+                               'exchange` from `deal phases`'))
     if count != talon:
-        raise fail("talon_take", f"the declarer takes {talon} talon cards and discards {count}: his hand "
-                   "would no longer match the others'", hint=f"write `discards {talon}`")
+        raise fail("talon_take", Phrase('the declarer takes {talon} talon cards and discards {count}: his hand '
+                                        "would no longer match the others'", talon=talon, count=count), hint=Phrase('write `discards {talon}`', talon=talon))
     if count != 2:
-        raise fail("talon_take", f"this referee's discard action names two cards, not {count}",
-                   hint="a talon of two cards can be exchanged; deal two to the talon")
+        raise fail("talon_take", Phrase("this referee's discard action names two cards, not {count}", count=count),
+                   hint=Phrase('a talon of two cards can be exchanged; deal two to the talon'))
 
 
 def _check_specials(rules, phases, fail, header) -> None:
@@ -393,14 +393,14 @@ def _check_specials(rules, phases, fail, header) -> None:
         return
     name = rules.specials[0].name
     if "declaration" not in phases:
-        raise fail("bid_special", f"the declarer of {name} names his contract, and the deal has no "
-                   "declaration", hint="add `declaration` to `deal phases`")
+        raise fail("bid_special", Phrase('the declarer of {name} names his contract, and the deal has no '
+                                         'declaration', name=name), hint=Phrase('add `declaration` to `deal phases`'))
     if rules.after_special is None:
-        raise fail("bid_special", f"nothing says which contracts the declarer of {name} may name",
-                   expected=f"`after {name} declarer may name any contract`")
+        raise fail("bid_special", Phrase('nothing says which contracts the declarer of {name} may name', name=name),
+                   expected=Phrase('`after {name} declarer may name any contract`', name=name))
     if rules.contest is None:
-        raise fail("bid_special", f"several players may say {name}, and nothing says who then wins",
-                   expected=f"`between several {name} bids the highest contract wins, then the earlier bidder`")
+        raise fail("bid_special", Phrase('several players may say {name}, and nothing says who then wins', name=name),
+                   expected=Phrase('`between several {name} bids the highest contract wins, then the earlier bidder`', name=name))
 
 
 def _check_defence(game, rules, phases, seen, fail, header) -> None:
@@ -409,55 +409,67 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
     choices = {scope: choice for scope, (choice, _) in rules.defence.items()}
     if None not in choices and set(choices) != set(game.contracts):
         missing = sorted(set(game.contracts) - set(choices))[0]
-        raise fail("defence_must", f"nothing says whether the defenders of {missing} may decline",
-                   expected="`each defender may decline` or `both defenders must defend`")
+        raise fail("defence_must", Phrase('nothing says whether the defenders of {missing} may decline', missing=missing),
+                   expected=Phrase('`each defender may decline` or `both defenders must defend`'))
     may_decline = any(choices.get(cid, choices.get(None)) == "may_decline" for cid in game.contracts)
     if may_decline:
         for key, write in (("undefended", "nobody defending: contract counts as made"),
                            ("decliner_tricks", "tricks of a decliner count for the lone defender")):
             if getattr(rules, key) is None:
-                raise fail("defence_may_decline", "a defender may decline, and nothing says what "
-                           "follows", expected=f"a statement such as `{write}`")
+                raise fail("defence_may_decline", Phrase('a defender may decline, and nothing says what follows'), expected=Phrase('a statement such as `{write}`', write=write))
     else:
         for kinds in (("undefended_made", "undefended_played"),
                       ("decliner_tricks_to_defender", "decliner_tricks_to_nobody")):
             for kind in kinds:
                 if any(k == kind for k, *_ in seen):
-                    raise fail(kind, "no defender may decline, so this rule never applies",
-                               hint="remove it, or write `each defender may decline`")
+                    raise fail(kind, Phrase('no defender may decline, so this rule never applies'),
+                               hint=Phrase('remove it, or write `each defender may decline`'))
     undefended_made = rules.undefended is not None and rules.undefended[0] == "made"
     writes_undefended = any(s.outcome == "not_defended" for _, s in rules.settles)
     if undefended_made and not writes_undefended:
-        raise fail("undefended_made", "nothing says what the declarer writes when nobody defends",
-                   expected="a statement such as `if not defended: declarer writes points minus value`")
+        raise fail("undefended_made", Phrase('nothing says what the declarer writes when nobody defends'),
+                   expected=Phrase('a statement such as `if not defended: declarer writes points minus value`'))
     if writes_undefended and not undefended_made:
         item, stmt = _find(seen, "settle", lambda s: s.children[0].data == "settle_outcome"
                            and "not" in [str(t) for t in s.children[0].children[0].children])
-        raise item.error(stmt, "a contract nobody defends is played out here, so it is never settled "
-                         "as undefended", hint="remove it, or write `nobody defending: contract counts as made`")
+        raise item.error(stmt, Phrase('a contract nobody defends is played out here, so it is never settled '
+                                      'as undefended'), hint=Phrase('remove it, or write `nobody defending: contract counts as made`'))
     quotas = [q for qs in rules.quotas.values() for q in qs if q.kind != "none"]
     short = any(s.who == "each_short_defender" for _, s in rules.settles)
     if quotas and not short:
-        raise fail(f"quota_{quotas[0].kind}", "a quota is stated, and nothing says what a defender "
-                   "short of it writes", expected="a statement such as `if made: each short defender "
-                   "writes points plus value`")
+        raise fail(f"quota_{quotas[0].kind}", Phrase('a quota is stated, and nothing says what a defender short of it writes'), expected=Phrase('a statement such as `if made: each short defender writes points plus '
+                                                         'value`'))
     if short and not quotas:
         item, stmt = _find(seen, "settle", lambda s: "short" in _tokens(s))
-        raise item.error(stmt, "no quota is stated, so no defender is ever short",
-                         hint="state one, such as `defenders need 4 tricks together`")
+        raise item.error(stmt, Phrase('no quota is stated, so no defender is ever short'),
+                         hint=Phrase('state one, such as `defenders need 4 tricks together`'))
     if not may_decline and any(q.kind == "lone" for q in quotas):
-        raise fail("quota_lone", "no defender may decline, so nobody ever defends alone",
-                   hint="remove it, or write `each defender may decline`")
+        raise fail("quota_lone", Phrase('no defender may decline, so nobody ever defends alone'),
+                   hint=Phrase('remove it, or write `each defender may decline`'))
     for scope, qs in rules.quotas.items():
         kinds = {q.kind for q in qs}
         if {"together", "each"} <= kinds:
-            raise fail("quota_each", "the quota is counted both together and for each defender",
-                       hint="keep one of the two")
+            raise fail("quota_each", Phrase('the quota is counted both together and for each defender'),
+                       hint=Phrase('keep one of the two'))
         if kinds & {"together", "each"} and may_decline and "lone" not in kinds | {
                 q.kind for q in rules.quotas.get(None, ())}:
-            raise fail(f"quota_{next(iter(kinds & {'together', 'each'}))}", "a defender may defend alone, "
-                       "and nothing says how many tricks he needs", expected="`lone defender needs 2 tricks`")
+            raise fail(f"quota_{next(iter(kinds & {'together', 'each'}))}", Phrase('a defender may defend alone, and nothing says how many tricks he needs'), expected='`lone defender needs 2 tricks`')
 
 
 def _tokens(stmt) -> list[str]:
     return [str(t) for t in stmt.scan_values(lambda v: isinstance(v, lark.Token))]
+
+
+def _check_sitting_out(game: Game, where) -> None:
+    """A dealer who sits out the deal holds no cards: no rule may give him a turn in it."""
+    if game.in_deal is None:
+        return
+    acting = (("eldest_dealer", game.eldest is not None and game.eldest.value == 0, Term(N_("the eldest hand"))),
+              ("contract_choice", game.contract_choice is not None and game.contract_choice.value == "dealer",
+               Term(N_("the player who chooses the contract"))))
+    for kind, by_dealer, role in acting:
+        if by_dealer and kind in where:
+            item, stmt = where[kind]
+            raise item.error(stmt, Phrase('the dealer sits out each deal (`players ... dealer sits out`), so '
+                                          'he cannot be {role}', role=role),
+                             hint=Phrase('name the player after the dealer instead'))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import lark
 
+from ..errors import N_, Phrase
 from ..errors import RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
 from ..front.syntax import Node
@@ -104,10 +105,9 @@ def find_rules_file(name: str, near: Path | None = None) -> Path:
     try:
         named_file = candidate.suffix == ".rules" or candidate.is_file()
         if named_file and not candidate.is_file():
-            raise UsageError(f"no rules file at {_shown(name, 1000, quote=False)}")
+            raise UsageError(Phrase('no rules file at {name}', name=_shown(name, 1000, quote=False)))
     except (OSError, ValueError) as err:  # a name too long for the system, a NUL byte
-        raise UsageError(f"no rules file at {_shown(name, 1000, quote=False)} "
-                         f"({getattr(err, 'strerror', None) or err})") from None
+        raise UsageError(Phrase('no rules file at {name} ({err})', name=_shown(name, 1000, quote=False), err=getattr(err, 'strerror', None) or err)) from None
     if named_file:
         return candidate
     return find_game(name, near)
@@ -129,7 +129,7 @@ def find_game(name: str, near: Path | None = None) -> Path:
         if near is not None and (near / f"{name}.rules").is_file():
             return near / f"{name}.rules"
     known = ", ".join(game_names() + variant_names())
-    raise UsageError(f"unknown game {_shown(name)}; the games are: {known}, or give a path to a .rules file")
+    raise UsageError(Phrase('unknown game {name}; the games are: {known}, or give a path to a .rules file', name=_shown(name), known=known))
 
 
 def find_relative(reference: str, variant: Path) -> Path:
@@ -139,19 +139,19 @@ def find_relative(reference: str, variant: Path) -> Path:
     parts = reference.replace("\\", "/").split("/")
     if (not reference.endswith(".rules") or ":" in reference or "\0" in reference
             or any(part in ("", "..") for part in parts)):  # "" also catches a leading "/"
-        raise UsageError(f"{_shown(reference)} is not a path to a .rules file inside the variant's "
-                         "folder (no absolute path, no `..`)")
+        raise UsageError(Phrase("{reference} is not a path to a .rules file inside the variant's folder "
+                                '(no absolute path, no `..`)', reference=_shown(reference)))
     folder = variant.parent.resolve()
     path = variant.parent.joinpath(*[p for p in parts if p != "."])
     try:
         inside = path.resolve().is_relative_to(folder)
         found = path.is_file()
     except (OSError, ValueError) as err:
-        raise UsageError(f"no rules file at {_shown(reference)} ({getattr(err, 'strerror', None) or err})") from None
+        raise UsageError(Phrase('no rules file at {reference} ({err})', reference=_shown(reference), err=getattr(err, 'strerror', None) or err)) from None
     if not inside:
-        raise UsageError(f"{_shown(reference)} leads out of the variant's folder")
+        raise UsageError(Phrase("{reference} leads out of the variant's folder", reference=_shown(reference)))
     if not found:
-        raise UsageError(f"no rules file {_shown(reference)} beside {variant.name}")
+        raise UsageError(Phrase('no rules file {reference} beside {name}', reference=_shown(reference), name=variant.name))
     return path
 
 
@@ -169,9 +169,9 @@ def _clause_id(tree: lark.Tree) -> lark.Token:
 def read_rules_text(path: Path) -> str:
     """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte."""
     try:
-        data = read_untrusted(path, LIMITS.rules_file_bytes, "rules file")
+        data = read_untrusted(path, LIMITS.rules_file_bytes, N_("rules file"))
     except UnreadableFile as why:
-        raise UsageError(f"{path} {why}") from None
+        raise UsageError(Phrase('{path} {why}', path=path, why=why.args[0])) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -181,8 +181,8 @@ def read_rules_text(path: Path) -> str:
         column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", errors="replace")) + 1
         text = data.decode("utf-8", errors="replace")
         raise RulesSyntaxError(SourcePosition(str(path), line, column),
-                               f"the file is not UTF-8 text (byte 0x{data[start]:02x})", text=text,
-                               hint="save the file as UTF-8") from None
+                               Phrase('the file is not UTF-8 text (byte 0x{start:02x})', start=data[start]), text=text,
+                               hint=Phrase('save the file as UTF-8')) from None
 
 
 def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Document:
@@ -206,20 +206,20 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
         if len(chain) >= LIMITS.variant_chain:
             names = " -> ".join([name for name, _ in chain] + [base_name])
             raise RulesLimitError(header.position(head.children[2]),
-                                  f"variants extend each other more than {LIMITS.variant_chain} deep ({names})",
-                                  text=text, hint="extend the game, or a variant of it, directly")
+                                  Phrase('variants extend each other more than {depth} deep ({names})', depth=LIMITS.variant_chain, names=names),
+                                  text=text, hint=Phrase('extend the game, or a variant of it, directly'))
         if base_name == own[0] and not by_path:
-            raise header.error(head.children[2], f"variant {base_name} extends itself")
+            raise header.error(head.children[2], Phrase('variant {base_name} extends itself', base_name=base_name))
         try:
             base_path = find_relative(base_name, path) if by_path else find_game(base_name, path.parent)
         except UsageError as err:
-            raise header.error(head.children[2], f"the game {_shown(base_name)} to extend is not found",
-                               hint=str(err)) from None
+            raise header.error(head.children[2], Phrase('the game {base_name} to extend is not found', base_name=_shown(base_name)),
+                               hint=err.args[0]) from None
         if any(base_path.resolve() == seen_path for _, seen_path in chain):
             names = " -> ".join([name for name, _ in chain] + [base_name])
-            raise header.error(head.children[2], f"variant {own[0]} extends itself through {names}",
-                               hint="a variant may extend a shipped game or another variant, never "
-                                    "one that leads back to it")
+            raise header.error(head.children[2], Phrase('variant {own} extends itself through {names}', own=own[0], names=names),
+                               hint=Phrase('a variant may extend a shipped game or another variant, never one that '
+                                           'leads back to it'))
         doc = load_document(base_path, chain)
         doc.base = doc.id
         doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
@@ -236,22 +236,20 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
             cid = _clause_id(item.tree)
             if str(cid) in doc.clauses:
                 where = doc.clauses[str(cid)].position()
-                hint = ("in a variant, write `replace clause ...` to change a clause of the base game"
-                        if doc.base else "give every clause its own number")
-                raise item.error(cid, f"clause {cid} is defined twice (first at {where})", hint=hint)
+                hint = (Phrase("in a variant, write `replace clause ...` to change a clause of the base game")
+                        if doc.base else Phrase("give every clause its own number"))
+                raise item.error(cid, Phrase('clause {cid} is defined twice (first at {where})', cid=cid, where=where), hint=hint)
             doc.clauses[str(cid)] = item
         elif kind == "replace_clause":
             inner = Located(item.tree.children[0], shown, text)
             cid = str(_clause_id(inner.tree))
             if cid not in doc.clauses:
-                raise item.error(_clause_id(inner.tree), f"`replace` names clause {cid}, which "
-                                 "the base game does not have", hint="to add a clause, write it without `replace`")
+                raise item.error(_clause_id(inner.tree), Phrase('`replace` names clause {cid}, which the base game does not have', cid=cid), hint=Phrase('to add a clause, write it without `replace`'))
             doc.clauses[cid] = inner
         elif kind == "remove_clause":
             cid = str(item.tree.children[0])
             if cid not in doc.clauses:
-                raise item.error(item.tree.children[0], f"`remove` names clause {cid}, which "
-                                 "the base game does not have")
+                raise item.error(item.tree.children[0], Phrase('`remove` names clause {cid}, which the base game does not have', cid=cid))
             del doc.clauses[cid]
     return doc
 
@@ -270,8 +268,8 @@ def _check_nesting(text: str, path: str) -> None:
             depth += 1
             if depth > LIMITS.nesting_depth:
                 raise RulesLimitError(SourcePosition(path, line, match.start() - line_start + 1),
-                                      f"blocks are nested more than {LIMITS.nesting_depth} deep", text=text,
-                                      hint="write the inner rules as a clause of their own")
+                                      Phrase('blocks are nested more than {depth} deep', depth=LIMITS.nesting_depth), text=text,
+                                      hint=Phrase('write the inner rules as a clause of their own'))
         elif token == "}":
             depth -= 1
 
@@ -288,24 +286,24 @@ def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
     items = tree.children[1:]
     if len(items) > LIMITS.clauses:
         raise refuse(_first_token(items[LIMITS.clauses]),
-                     f"the file has {len(items):,} clauses and other items; at most {LIMITS.clauses:,} are allowed")
+                     Phrase('the file has {count:,} clauses and other items; at most {limit:,} are allowed', count=len(items), limit=LIMITS.clauses))
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         rule = str(node.data)
         if depth > _TREE_DEPTH:  # any nesting the block count above misses (later grammar changes)
-            raise refuse(_first_token(node), f"statements are nested more than {_TREE_DEPTH} deep")
+            raise refuse(_first_token(node), Phrase('statements are nested more than {depth} deep', depth=_TREE_DEPTH))
         for child in node.children:
             if isinstance(child, lark.Tree):
                 stack.append((child, depth + 1))
             elif child.type == "STRING" and len(child) > LIMITS.string_chars + 2:
-                raise refuse(child, f"a quoted text of {len(child) - 2:,} characters; at most "
-                             f"{LIMITS.string_chars:,} are allowed")
+                raise refuse(child, Phrase('a quoted text of {count:,} characters; at most {limit:,} are '
+                                           'allowed', count=len(child) - 2, limit=LIMITS.string_chars))
             elif child.type == "INT":
                 limit, counts = statement_int_limit(rule)
                 if len(child) > 12 or int(child) > limit:
                     shown = child if len(child) <= 12 else child[:12] + "..."
-                    raise refuse(child, f"{shown} is too large for {counts} in `{rule}`; at most {limit:,}")
+                    raise refuse(child, Phrase('{shown} is too large for {counts} in `{rule}`; at most {limit:,}', shown=shown, counts=counts, rule=rule, limit=limit))
         if rule == "source":
             _check_source(node, refuse)
 
@@ -315,20 +313,20 @@ def _check_source(node: lark.Tree, refuse) -> None:
     _sid, filename, _language, lines = node.children
     name = _string(filename)
     if not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
-        raise refuse(filename, f"the source file {_shown(name)} must be a plain file name",
-                     hint="source documents are looked up in rules/sources/ by name")
+        raise refuse(filename, Phrase('the source file {name} must be a plain file name', name=_shown(name)),
+                     hint=Phrase('source documents are looked up in rules/sources/ by name'))
     shipped = sources_dir() / name
     if shipped.is_file():
         try:
-            real = len(read_untrusted(shipped, LIMITS.rules_file_bytes, "source document")
+            real = len(read_untrusted(shipped, LIMITS.rules_file_bytes, N_("source document"))
                        .decode("utf-8", errors="replace").splitlines())
         except UnreadableFile:
             real = None
         if real is not None and int(lines) != real:
-            raise refuse(lines, f"the source {name} has {real} lines, not {lines}",
-                         hint=f"write `lines {real}`", kind=RulesDefinitionError)
+            raise refuse(lines, Phrase('the source {name} has {real} lines, not {lines}', name=name, real=real, lines=lines),
+                         hint=Phrase('write `lines {real}`', real=real), kind=RulesDefinitionError)
     elif int(lines) > LIMITS.source_lines:
-        raise refuse(lines, f"{lines} lines is more than a source may have ({LIMITS.source_lines:,})")
+        raise refuse(lines, Phrase('{lines} lines is more than a source may have ({limit:,})', lines=lines, limit=LIMITS.source_lines))
 
 
 def _first_token(tree: lark.Tree) -> lark.Token:

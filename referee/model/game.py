@@ -214,13 +214,16 @@ class ContractRules:
     play_duty: Cited[tuple[DutyStep, ...]] | None = None
     trumps: Cited[str | None] | None = None
     """A suit code, None for no trumps, or "named_by_declarer" / "named_by_chooser"."""
-    head_duty: Cited[bool] | None = None
+    head_duty: Cited[bool | str] | None = None
+    """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
     overtrump_duty: Cited[bool] | None = None
     first_lead: Cited[SeatRef] | None = None
     trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()
     lead_until_broken: tuple[Cited[CardSet], ...] = ()
+    first_trick_bans: tuple[Cited[CardSet], ...] = ()
+    """Cards nobody may lead or play to the first trick while holding another playable card."""
     """Cards that may not be led until one of them has been played to a trick."""
     scores: tuple[Cited[ScoreRule], ...] = ()
     all_taken: Cited[AllTaken] | None = None
@@ -275,6 +278,8 @@ class Game:
     settings: dict[str, str | int]
     """The value in force for every parameter."""
     players: Cited[tuple[int, ...]] | None = None
+    in_deal: Cited[int] | None = None
+    """How many play each deal when more sit at the table (the dealer sits out), or None: all play."""
     direction: Cited[str] | None = None
     decks: dict[str, Deck] = field(default_factory=dict)
     packs: tuple[Cited[tuple[str, int | None]], ...] = ()
@@ -337,6 +342,10 @@ class Game:
             if cited.value[1] in (players, None):
                 return cited.clause
         return ""
+
+    def dealt_players(self, players: int) -> int:
+        """How many of `players` at the table receive cards and play a deal (the rest, the dealer, sit out)."""
+        return min(players, self.in_deal.value) if self.in_deal is not None else players
 
     @property
     def default_players(self) -> int:

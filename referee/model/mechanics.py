@@ -120,7 +120,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("ties won by first from eldest", "showdown_ties"))),
     Mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "layout_start", "layout_start_named",
+        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "first_trick_ban", "layout_start", "layout_start_named",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
         "score_finish", "score_all_taken", "contract_order"})),
 )}

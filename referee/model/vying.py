@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import lark
 
+from ..errors import Phrase
 from .document import _string
 from .game import Cited
 
@@ -138,18 +139,18 @@ class VyingStatements:
 
     def _vying_once(self, item, stmt, cid, scope, field: str, value) -> None:
         if scope is not None:
-            raise item.error(stmt, "betting and showdown rules hold for every deal, not inside `in`",
-                             hint="move the statement out of the `in` block")
+            raise item.error(stmt, Phrase('betting and showdown rules hold for every deal, not inside `in`'),
+                             hint=Phrase('move the statement out of the `in` block'))
         parts = self.__dict__.setdefault("vying_parts", {})
         if field in parts:
-            raise item.error(stmt, f"`{stmt.data}` is already stated by clause {parts[field].clause}",
-                             hint="state each rule once; a variant replaces the clause instead")
+            raise item.error(stmt, Phrase('`{data}` is already stated by clause {clause}', data=stmt.data, clause=parts[field].clause),
+                             hint=Phrase('state each rule once; a variant replaces the clause instead'))
         parts[field] = Cited(value, cid)
 
     def _vying_add(self, item, stmt, cid, scope, field: str, value) -> None:
         if scope is not None:
-            raise item.error(stmt, "betting and showdown rules hold for every deal, not inside `in`",
-                             hint="move the statement out of the `in` block")
+            raise item.error(stmt, Phrase('betting and showdown rules hold for every deal, not inside `in`'),
+                             hint=Phrase('move the statement out of the `in` block'))
         lists = self.__dict__.setdefault("vying_lists", {})
         lists.setdefault(field, []).append(value)
 
@@ -157,7 +158,7 @@ class VyingStatements:
         amount, who = stmt.children
         chips = self._number(item, amount)
         if chips < 1:
-            raise item.error(amount, f"an ante of {chips} puts nothing in", hint="write 1 or more chips")
+            raise item.error(amount, Phrase('an ante of {chips} puts nothing in', chips=chips), hint=Phrase('write 1 or more chips'))
         self._vying_add(item, stmt, cid, scope, "antes", Ante(words(who), chips, cid))
 
     def _s_blind(self, item, stmt, cid, scope) -> None:
@@ -166,10 +167,10 @@ class VyingStatements:
                 "size_times_last": "times last blind"}[size.data]
         number = self._number(item, size.children[0]) if size.children else 1
         if number < 1:
-            raise item.error(size, f"a blind of {number} stakes nothing", hint="write 1 or more")
+            raise item.error(size, Phrase('a blind of {number} stakes nothing', number=number), hint=Phrase('write 1 or more'))
         lists = self.__dict__.setdefault("vying_lists", {})
         if any(b.name == str(name) for b in lists.get("blinds", ())):
-            raise item.error(name, f"the blind {name} is declared twice")
+            raise item.error(name, Phrase('the blind {name} is declared twice', name=name))
         self._vying_add(item, stmt, cid, scope, "blinds",
                         Blind(str(name), _string(title), words(seat), BlindSize(kind, number), cid))
         self.__dict__.setdefault("vying_where", {})[str(name)] = (item, stmt)
@@ -186,12 +187,12 @@ class VyingStatements:
     def _s_first_bet(self, item, stmt, cid, scope) -> None:
         seats = tuple(words(w) for w in stmt.children)
         if "eldest" in seats[:-1]:
-            raise item.error(stmt, "the eldest hand is always there: nothing after `eldest` is ever tried",
-                             hint="end the list with `eldest`")
+            raise item.error(stmt, Phrase('the eldest hand is always there: nothing after `eldest` is ever tried'),
+                             hint=Phrase('end the list with `eldest`'))
         if seats[-1] != "eldest":
-            raise item.error(stmt, "when nobody bet blind nobody would speak first",
-                             expected="`, else eldest` at the end",
-                             hint="write `first bet by player after last blind, else eldest`")
+            raise item.error(stmt, Phrase('when nobody bet blind nobody would speak first'),
+                             expected=Phrase('`, else eldest` at the end'),
+                             hint=Phrase('write `first bet by player after last blind, else eldest`'))
         self._vying_once(item, stmt, cid, scope, "first_bet", seats)
 
     def _s_raise_limit(self, item, stmt, cid, scope) -> None:
@@ -228,25 +229,25 @@ class VyingStatements:
     def _s_pass_out(self, item, stmt, cid, scope) -> None:
         fates = tuple(words(w) for w in stmt.children)
         if "pot stays" in fates[:-1]:
-            raise item.error(stmt, "the pot can always stay: nothing after `pot stays` is ever tried",
-                             hint="end the list with `pot stays`")
+            raise item.error(stmt, Phrase('the pot can always stay: nothing after `pot stays` is ever tried'),
+                             hint=Phrase('end the list with `pot stays`'))
         if fates[-1] != "pot stays":
-            raise item.error(stmt, "when nobody bet blind the pot would go nowhere",
-                             expected="`, else pot stays` at the end",
-                             hint="write `everyone passes: pot to last blind, else pot stays`")
+            raise item.error(stmt, Phrase('when nobody bet blind the pot would go nowhere'),
+                             expected=Phrase('`, else pot stays` at the end'),
+                             hint=Phrase('write `everyone passes: pot to last blind, else pot stays`'))
         self._vying_once(item, stmt, cid, scope, "pass_out", fates)
 
     def _s_hand_rank(self, item, stmt, cid, scope) -> None:
         name, title, pattern = stmt.children
         lists = self.__dict__.setdefault("vying_lists", {})
         if any(h.name == str(name) for h in lists.get("hands", ())):
-            raise item.error(name, f"the hand {name} is declared twice")
+            raise item.error(name, Phrase('the hand {name} is declared twice', name=name))
         card = None
         if pattern.data == "pair_with":
             card = str(pattern.children[0])
             if not any(deck.card(card) for deck in self.decks.values()):
-                raise item.error(pattern.children[0], f"the pack has no card {card}",
-                                 hint="cards are written rank then suit, such as QC")
+                raise item.error(pattern.children[0], Phrase('the pack has no card {card}', card=card),
+                                 hint=Phrase('cards are written rank then suit, such as QC'))
         self._vying_add(item, stmt, cid, scope, "hands", HandRank(
             str(name), _string(title), "pair with" if card else words(pattern), cid, card))
         self.__dict__.setdefault("vying_where", {})["hand " + str(name)] = (item, stmt)
@@ -273,9 +274,9 @@ class VyingStatements:
         name, amount, *cancelled = stmt.children
         chips = self._number(item, amount)
         if chips < 1:
-            raise item.error(amount, f"a bonus of {chips} pays nothing", hint="write 1 or more chips")
+            raise item.error(amount, Phrase('a bonus of {chips} pays nothing', chips=chips), hint=Phrase('write 1 or more chips'))
         if any(b.hand == str(name) for b in self.__dict__.get("vying_lists", {}).get("bonuses", ())):
-            raise item.error(name, f"the bonus for {name} is stated twice")
+            raise item.error(name, Phrase('the bonus for {name} is stated twice', name=name))
         self._vying_add(item, stmt, cid, scope, "bonuses", Bonus(str(name), chips, bool(cancelled), cid))
         self.__dict__.setdefault("vying_where", {})["bonus " + str(name)] = (item, stmt)
 
@@ -309,114 +310,114 @@ def check_vying(game, seen, header, where_of) -> None:
         return where[kind]
 
     def header_error(message, write):
-        return header.error(header.tree, message, expected=f"a statement such as `{write}`",
-                            hint="add it to the clause that rules on it")
+        return header.error(header.tree, message, expected=Phrase('a statement such as `{write}`', write=write),
+                            hint=Phrase('add it to the clause that rules on it'))
 
     # Blinds: the first by the eldest, later ones by the next player, nothing after a repeated one.
     for index, blind in enumerate(model.blinds):
         item, stmt = named[blind.name]
         if index == 0 and blind.by != "eldest":
-            raise item.error(stmt, f"the first blind ({blind.name}) has no blind before it to follow",
-                             hint="write `by eldest`")
+            raise item.error(stmt, Phrase('the first blind ({name}) has no blind before it to follow', name=blind.name),
+                             hint=Phrase('write `by eldest`'))
         if index and blind.by == "eldest":
-            raise item.error(stmt, "only the first blind is bet by the eldest hand",
-                             hint="write `by next player` or `by each next player up to dealer`")
+            raise item.error(stmt, Phrase('only the first blind is bet by the eldest hand'),
+                             hint=Phrase('write `by next player` or `by each next player up to dealer`'))
         if index and model.blinds[index - 1].by == "each next player up to dealer":
-            raise item.error(stmt, f"the blind before it repeats up to the dealer, so {blind.name} is never bet",
-                             hint="remove it, or make the blind before it `by next player`")
+            raise item.error(stmt, Phrase('the blind before it repeats up to the dealer, so {name} is never bet', name=blind.name),
+                             hint=Phrase('remove it, or make the blind before it `by next player`'))
         if index == 0 and blind.size.kind == "times last blind":
-            raise item.error(stmt, "the first blind has no last blind to be a multiple of",
-                             hint="write `stakes pot` or a number of chips")
+            raise item.error(stmt, Phrase('the first blind has no last blind to be a multiple of'),
+                             hint=Phrase('write `stakes pot` or a number of chips'))
         start = _start_chips(game)
         if blind.size.kind == "chips" and start is not None and blind.size.number > start:
-            raise item.error(stmt, f"a blind of {blind.size.number} can never be met: every player starts "
-                             f"with {start} chips", hint="make the blind smaller")
+            raise item.error(stmt, Phrase('a blind of {number} can never be met: every player starts with {start} '
+                                          'chips', number=blind.size.number, start=start), hint=Phrase('make the blind smaller'))
     if "blinds" not in phases:
         for kind in ("first_bet", "pass_out"):
             value = getattr(model, kind)
             if value and any("blind" in w for w in value.value):
                 item, stmt = at(kind)
-                raise item.error(stmt, "this rule names the last blind, but the deal has no blinds",
-                                 hint="add `blinds` to `deal phases`, or remove the blind from the rule")
+                raise item.error(stmt, Phrase('this rule names the last blind, but the deal has no blinds'),
+                                 hint=Phrase('add `blinds` to `deal phases`, or remove the blind from the rule'))
     # Betting rules that only mean something with another rule.
     if "betting" in phases and model.betting_end is None:
-        raise header_error("the betting needs a rule the game never states", "betting ends when all have called")
+        raise header_error(Phrase('the betting needs a rule the game never states'), "betting ends when all have called")
     if model.two_left_call_ends and model.betting_end and model.betting_end.value == "all have called":
         item, stmt = next((i, s) for k, _, i, s in seen if k == "betting_end"
                           and "two" in " ".join(str(t) for t in s.children[0].children))
-        raise item.error(stmt, "when the betting ends as soon as all have called, a call by the last of "
-                         "two already ends it", hint="remove the statement")
+        raise item.error(stmt, Phrase('when the betting ends as soon as all have called, a call by the last '
+                                      'of two already ends it'), hint=Phrase('remove the statement'))
     if model.all_in_winnings and model.all_in_winnings.value == "at most his stake from each player":
         if model.stakes_above is None:
-            raise header_error("an all in player wins only what he matched, and the game never says what "
-                               "becomes of the stakes above his", "stakes above all in form side pots")
+            raise header_error(Phrase('an all in player wins only what he matched, and the game never says '
+                                      'what becomes of the stakes above his'), "stakes above all in form side pots")
         if model.stakes_above.value == "form side pots" and model.side_pot_winner is None:
-            raise header_error("the game has side pots and never says who wins them",
+            raise header_error(Phrase('the game has side pots and never says who wins them'),
                                "side pot won like main pot")
     else:
         for kind in ("stakes_above", "side_pot_winner"):
             if getattr(model, kind) is not None:
                 item, stmt = at(kind)
-                raise item.error(stmt, "an all in player may win the whole pot, so nothing is set apart",
-                                 hint="remove the statement, or write `all in wins at most his stake from "
-                                 "each player`")
+                raise item.error(stmt, Phrase('an all in player may win the whole pot, so nothing is set apart'),
+                                 hint=Phrase('remove the statement, or write `all in wins at most his stake from '
+                                             'each player`'))
     if model.side_pot_winner is not None and model.stakes_above is not None \
             and model.stakes_above.value == "go back":
         item, stmt = at("side_pot_winner")
-        raise item.error(stmt, "the stakes above an all in player go back, so there is no side pot to win",
-                         hint="remove the statement")
+        raise item.error(stmt, Phrase('the stakes above an all in player go back, so there is no side pot to win'),
+                         hint=Phrase('remove the statement'))
     # Hands, the turned card and bonuses.
     names = {h.name: h for h in model.hands}
     points = [h for h in model.hands if h.pattern == "highest suit total"]
     if len(points) != 1:
-        raise header_error("the showdown needs exactly one hand for a player who holds none of the others",
+        raise header_error(Phrase('the showdown needs exactly one hand for a player who holds none of the others'),
                            'hand points "points" highest suit total')
     if model.hands[-1] is not points[0]:
         item, stmt = named["hand " + model.hands[-1].name]
-        raise item.error(stmt, f"every player holds at least {points[0].name}, so a hand ranked below it "
-                         "never wins", hint=f"move it above the `hand {points[0].name}` statement")
+        raise item.error(stmt, Phrase('every player holds at least {name}, so a hand ranked below it never '
+                                      'wins', name=points[0].name), hint=Phrase('move it above the `hand {name}` statement', name=points[0].name))
     if game.card_points is None:
         item, stmt = named["hand " + points[0].name]
-        raise item.error(stmt, "suit totals need the points of the cards, and the game never gives them",
-                         hint="add `card points A 11, K 10, others pips` to the clause on the cards")
+        raise item.error(stmt, Phrase('suit totals need the points of the cards, and the game never gives them'),
+                         hint=Phrase('add `card points A 11, K 10, others pips` to the clause on the cards'))
     upcards = any(p.kind == "upcard" for p in game.deal.value)
     if not upcards:
         for hand in model.hands:
             if "turned" in hand.pattern:
                 item, stmt = named["hand " + hand.name]
-                raise item.error(stmt, "no card is turned up in this deal", hint="add `1 face up` to the deal")
+                raise item.error(stmt, Phrase('no card is turned up in this deal'), hint=Phrase('add `1 face up` to the deal'))
         if model.turned_card is not None and model.turned_card.value:
             item, stmt = at("turned_card")
-            raise item.error(stmt, "no card is turned up in this deal", hint="add `1 face up` to the deal")
+            raise item.error(stmt, Phrase('no card is turned up in this deal'), hint=Phrase('add `1 face up` to the deal'))
     if model.folded_hands and model.folded_hands.value and model.showing \
             and model.showing.value != "everyone shows":
         item, stmt = at("folded_hands")
-        raise item.error(stmt, "folded hands are not shown, so they cannot count",
-                         hint="write `everyone shows`, or `folded hands do not count`")
+        raise item.error(stmt, Phrase('folded hands are not shown, so they cannot count'),
+                         hint=Phrase('write `everyone shows`, or `folded hands do not count`'))
     for bonus in model.bonuses:
         if bonus.hand not in names:
             item, stmt = named["bonus " + bonus.hand]
-            raise item.error(stmt, f"unknown hand {bonus.hand}", expected=", ".join(names) or "a `hand` statement")
+            raise item.error(stmt, Phrase('unknown hand {hand}', hand=bonus.hand), expected=", ".join(names) or Phrase('a `hand` statement'))
         if names[bonus.hand].pattern == "highest suit total":
             item, stmt = named["bonus " + bonus.hand]
-            raise item.error(stmt, f"every player holds {bonus.hand}: the bonus would pay everybody")
+            raise item.error(stmt, Phrase('every player holds {hand}: the bonus would pay everybody', hand=bonus.hand))
     if model.bonuses and model.bonus_meeting is None:
-        raise header_error("two holders of bonus hands can meet, and the game never says who pays whom",
+        raise header_error(Phrase('two holders of bonus hands can meet, and the game never says who pays whom'),
                            "two bonus hands: lower pays higher")
     if model.bonus_meeting is not None and not model.bonuses:
         item, stmt = at("bonus_meeting")
-        raise item.error(stmt, "no hand of this game earns a bonus", hint="remove the statement")
+        raise item.error(stmt, Phrase('no hand of this game earns a bonus'), hint=Phrase('remove the statement'))
     paid_on_cancel = any("pay_bonuses" in c.value for c in game.irregularities.values())
     if paid_on_cancel and not any(b.on_cancelled_deal for b in model.bonuses):
-        raise header_error("a cancelled deal pays bonuses, but no bonus is paid on a cancelled deal",
+        raise header_error(Phrase('a cancelled deal pays bonuses, but no bonus is paid on a cancelled deal'),
                            "bonus trips 1 from each player, also on cancelled deal")
     if model.stock_draw is not None:
         item, stmt = named["stock_draw"]
         for name in model.stock_draw.value:
             if name not in names:
-                raise item.error(stmt, f"unknown hand {name}", expected=", ".join(names))
-        raise item.error(stmt, "this referee cannot run a draw from the stock at the showdown yet",
-                         hint="leave the statement out of the rules in force (if a parameter switches it on, keep that reading off)")
+                raise item.error(stmt, Phrase('unknown hand {name}', name=name), expected=", ".join(names))
+        raise item.error(stmt, Phrase('this referee cannot run a draw from the stock at the showdown yet'),
+                         hint=Phrase('leave the statement out of the rules in force (if a parameter switches it on, keep that reading off)'))
 
 
 def _start_chips(game) -> int | None:
