@@ -12,13 +12,38 @@ clauses. The names below are the public API; everything else may change.
 True
 """
 
-from .errors import (IllegalActionError, RefereeError, RulesDefinitionError, RulesError,
-                     RulesSyntaxError, TranscriptError, UsageError)
-from .interpreter import Action, Deal, Match
-from .judge import Judgement, judge, judge_file
-from .model import Game, load_game
-from .transcript import load_transcript, random_transcript
-from .verdicts import ScoreLine, Verdict, cite
+import sys as _sys
+import types as _types
+
+from .lazy import lazy_names
+
+# The public names are imported when first used, so that `referee --help` and a judge do not
+# pay for the parts of the pipeline they do not need.
+_HOMES = {
+    "load_game": "model", "Game": "model", "Match": "interpreter", "Deal": "interpreter",
+    "Action": "interpreter", "Verdict": "verdicts", "ScoreLine": "verdicts", "cite": "verdicts",
+    "judge": "judge", "judge_file": "judge", "Judgement": "judge", "load_transcript": "transcript",
+    "random_transcript": "transcript", "RefereeError": "errors", "RulesError": "errors",
+    "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
+    "UsageError": "errors", "IllegalActionError": "errors",
+}
+
+
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
+
+
+class _Package(_types.ModuleType):
+    """Keeps `referee.judge` the function: importing the submodule of the same name would
+    otherwise bind the module over it (as the eager import of this package used to prevent)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name == "judge" and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
+
 
 __version__ = "0.1.0"
 

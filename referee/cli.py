@@ -1,4 +1,4 @@
-"""The `referee` command line: games, rules, play, judge, check, bench.
+"""The `referee` command line: games, rules, play, judge, legal, explain, check, bench.
 
 Errors never show a traceback: a rules file error prints file:line:col with a caret, a
 transcript error names the field, and the exit status says who must act (judge: 0 legal,
@@ -15,19 +15,18 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import N_
-from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
-from .limits import LIMITS
-from .output import write_output
-from .transcript import dump_transcript
+
+# Everything else is imported by the command that needs it: `referee --help` stays instant.
 
 __all__ = ["main"]
 
 
 def _settings(pairs: list[str] | None) -> dict[str, str]:
+    from .errors import Phrase, UsageError
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise UsageError(f"--param takes NAME=VALUE, not {pair!r}")
+            raise UsageError(Phrase("--param takes NAME=VALUE, not {pair}", pair=repr(pair)))
         name, value = pair.split("=", 1)
         out[name.strip()] = value.strip()
     return out
@@ -35,6 +34,7 @@ def _settings(pairs: list[str] | None) -> dict[str, str]:
 
 def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     if output:
+        from .output import write_output
         write_output(text, output, inputs)  # atomic, and never over a link, a folder or an input
     else:
         sys.stdout.write(text)
@@ -42,6 +42,7 @@ def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
 
 def _count(text: str) -> int:
     """A count of players: a whole number from 1 (argparse turns the error into exit 2)."""
+    from .limits import LIMITS
     value = int(text)
     if not 1 <= value <= LIMITS.players:
         raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {LIMITS.players}, not {text}")
@@ -121,7 +122,7 @@ def cmd_rules(args) -> int:
 
 def cmd_play(args) -> int:
     from .model import load_game
-    from .transcript import random_transcript
+    from .transcript import dump_transcript, random_transcript
     settings = _settings(args.param)
     game = load_game(args.game, settings)
     named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"
@@ -140,6 +141,32 @@ def cmd_judge(args) -> int:
     else:
         print(judgement.text(args.lang))
     return judgement.exit_status
+
+
+def cmd_legal(args) -> int:
+    from .director import legal_at, parse_position, read_transcript
+    position = parse_position(args.at)
+    data = read_transcript(args.transcript)
+    view = legal_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules)
+    _show(view, args)
+    return view.exit_status
+
+
+def cmd_explain(args) -> int:
+    from .director import explain_at, parse_position, read_transcript
+    position = parse_position(args.at)
+    data = read_transcript(args.transcript)
+    found = explain_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
+                       lang=args.lang)
+    _show(found, args)
+    return found.exit_status
+
+
+def _show(answer, args) -> None:
+    if args.json:
+        print(json.dumps(answer.to_json(args.lang), ensure_ascii=False, indent=1))
+    else:
+        print(answer.text(args.lang))
 
 
 def cmd_check(args) -> int:
@@ -170,6 +197,9 @@ def cmd_check(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.game == "judge":  # not a game: the director's figures (help, judge, cost per action)
+        from .judge_bench import run_judge_bench
+        return run_judge_bench()
     from .bench import run_bench
     return run_bench(args.game, seconds=args.seconds, players=args.players, settings=_settings(args.param),
                      peer=not args.no_peer)
@@ -204,11 +234,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--rules", metavar="FILE", help="judge under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_judge)
+    at_help = ("a position: DEAL.ACTION (2.7: deal 2 before its action 7), \"deal 2 action 7\", "
+               "DEAL alone for the end of that deal, or end")
+    p = sub.add_parser("legal", help="whose turn it is at a position of a transcript, every legal action, "
+                                     "and the clause that forbids each other kind")
+    p.add_argument("transcript")
+    common(p, game=False)
+    p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
+    p.set_defaults(run=cmd_legal)
+    p = sub.add_parser("explain", help="why the action at a position was legal or not, under every reading of "
+                                       "the parameters involved: exit 0 legal, 1 illegal, 2 unusable input")
+    p.add_argument("transcript")
+    common(p, game=False)
+    p.add_argument("--at", metavar="POSITION", required=True, help=at_help)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
+    p.set_defaults(run=cmd_explain)
     p = sub.add_parser("check", help="validate a rules file (for variant authors)")
     p.add_argument("file")
     common(p, game=False)
     p.set_defaults(run=cmd_check)
-    p = sub.add_parser("bench", help="rules-load time and random deals per second")
+    p = sub.add_parser("bench", help="rules-load time and random deals per second; `bench judge`: the time "
+                                     "of --help, of judging a match, and of one Bouillotte action")
     common(p)
     p.add_argument("--seconds", type=_seconds, default=3.0)
     p.add_argument("--players", type=_count)
@@ -224,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) and 2
     lang = getattr(args, "lang", "en")
+    from .errors import RefereeError, RulesError, TranscriptError, UsageError, in_language
     try:
         return args.run(args)
     except RulesError as err:
@@ -236,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except RefereeError as err:
-        print(f"referee: {err}", file=sys.stderr)
+        print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

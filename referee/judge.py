@@ -14,7 +14,7 @@ from . import i18n
 from .errors import TranscriptError, UsageError
 from .errors import N_, Phrase, Term
 from .interpreter import Action, Match
-from .model import load_game
+from .model.game import Game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
 from .i18n import N_
@@ -22,7 +22,10 @@ from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
-__all__ = ["Judgement", "judge", "judge_file"]
+__all__ = ["Judgement", "judge", "judge_file", "FORMAT"]
+
+FORMAT = "referee-judgement/1"
+"""The version of `judge --json` (referee/data/judgement.schema.json)."""
 
 
 # Lines about one seat: (by its number, by its player's name when the transcript gives names).
@@ -46,6 +49,10 @@ class DealReport:
     totals: list[int] = field(default_factory=list)
     accounts: dict[str, list[int]] = field(default_factory=dict)
     """Every account after the deal (per-opponent accounts as the total each seat wrote)."""
+    tricks: list[int] = field(default_factory=list)
+    """Tricks taken per seat (zero in a deal without tricks)."""
+    taken: list[list[str]] = field(default_factory=list)
+    """Cards taken in tricks per seat, in the order taken."""
 
 
 @dataclass
@@ -61,6 +68,10 @@ class Judgement:
     deals: list[DealReport] = field(default_factory=list)
     match: object | None = None
     seats: list[str] = field(default_factory=list)
+    table: object | None = None
+    """The match as the replay left it (`referee.interpreter.Match`): the live state."""
+    in_play: object | None = None
+    """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
 
     @property
     def exit_status(self) -> int:
@@ -156,25 +167,43 @@ class Judgement:
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
+        """The judgement as `referee-judgement/1` (referee/data/judgement.schema.json)."""
         g = self.game
         return {
+            "format": FORMAT,
             "game": g.id, "rules": g.path, "legal": self.legal,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
             "deals": [{"number": d.number, "dealer": d.dealer, "contract": d.contract,
-                       "actions_judged": d.actions_judged, "finished": d.finished,
-                       "ended_early": d.ended_early,
-                       "scores": [{"seat": s.seat, "points": s.points, "account": s.account,
-                                   "explanation": s.text(lang), "clauses": list(s.clauses),
+                       "declarer": d.declarer, "actions_judged": d.actions_judged, "finished": d.finished,
+                       "ended_early": d.ended_early, "cancelled": d.cancelled, "upcards": d.upcards,
+                       "tricks": d.tricks, "taken": d.taken,
+                       "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
+                                   "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "declarer": d.declarer, "cancelled": d.cancelled, "upcards": d.upcards,
                        "totals": d.totals, "accounts": d.accounts}
                       for d in self.deals],
+            "next": self._next_json(lang),
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
         }
+
+    def _next_json(self, lang: str) -> dict | None:
+        """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
+        not finished, or before the illegal action), or who deals next; None once the match is over."""
+        from .director import options, options_json
+
+        state = self.table
+        if state is None:
+            return None
+        if self.in_play is not None and not self.in_play.is_over():
+            return {"deal": len(self.deals), "dealer": self.in_play.dealer,
+                    "options": options_json(self.game, options(self.in_play), lang)}
+        if state.is_over() or state.dealer is None or self.illegal is not None:
+            return None
+        return {"deal": len(self.deals) + 1, "dealer": state.dealer, "options": None}
 
 
 def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], str | None]:
@@ -192,6 +221,27 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
     return cards, None
 
 
+def _load_game(name, params: dict):
+    """The game to judge under: a shipped game kept from an earlier build when its files are
+    unchanged (`referee.model.cache`), else built from its rules file."""
+    from .model.cache import kept_game
+
+    def build():
+        from .model.build import load_game
+        return load_game(name, params)
+    return kept_game(Path(name), params, build)
+
+
+def _take_state(report: DealReport, deal) -> None:
+    """What the deal has shown so far: its contract and declarer as soon as they are known, and
+    the tricks and cards each seat has taken."""
+    table = deal.table
+    report.contract = deal.contract.id if deal.contract else None
+    report.declarer = getattr(deal, "declarer", None)
+    report.tricks = list(deal.tricks_won)
+    report.taken = [[table.code(card) for card in cards] for cards in deal.taken]
+
+
 def _is_final(match, account: str) -> bool:
     """An account computed only at the end of the match (the `final` formula's target)."""
     final = match.auction.final if match.auction else None
@@ -204,8 +254,8 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
-    data = load_transcript(path)
-    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file)
+    data = load_transcript(path)  # validated here, so not again in judge()
+    return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True)
 
 
 def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
@@ -222,22 +272,31 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
 
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
-          rules_file: str | Path | None = None) -> Judgement:
-    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names)."""
-    validate_transcript(data)
+          rules_file: str | Path | None = None, validated: bool = False,
+          until: tuple[int, int] | None = None, game: Game | None = None) -> Judgement:
+    """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
+    `validated`: the caller has already checked it against the schema).
+
+    `until` (deal index, action index), both from 0, stops the replay before that action (an
+    index past the deal's last action: at the deal's end), leaving the state in the judgement.
+    `game`: judge under this game already loaded (its parameters as chosen), not the one named.
+    """
+    if not validated:
+        validate_transcript(data)
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
-    name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
-    try:
-        game = load_game(name, params)
-    except UsageError as err:
-        raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
+    if game is None:
+        name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
+        try:
+            game = _load_game(name, params)
+        except UsageError as err:
+            raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
         raise TranscriptError("transcript.players", err.args[0]) from None
     table = match.table
-    judgement = Judgement(game, seats=list(data.get("seats", [])))
+    judgement = Judgement(game, seats=list(data.get("seats", [])), table=match)
 
     def stop(verdict: Verdict, where: str) -> Judgement:
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
@@ -266,6 +325,8 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
 
     size = hand_size(game, table.players)
     for number, deal_data in enumerate(data["deals"]):
+        if until is not None and number > until[0]:
+            break
         where = f"deals[{number}]"
         if match.is_over():
             return stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
@@ -325,20 +386,24 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
         judgement.deals.append(report)
+        judgement.in_play = deal
         for index, entry in enumerate(deal_data["actions"]):
+            if until == (number, index):
+                _take_state(report, deal)
+                return judgement
             seat = entry["seat"]
             if seat >= table.players:
                 raise TranscriptError(f"transcript.{where}.actions[{index}].seat", Phrase('there is no seat {seat}', seat=seat))
             verdict = deal.play(seat, Action.parse(entry["action"]))
             if not verdict.legal:
-                report.contract = deal.contract.id if deal.contract else None
+                _take_state(report, deal)
                 return stop(verdict, f"{where}.actions[{index}]")
             report.actions_judged += 1
-        report.contract = deal.contract.id if deal.contract else None
+        _take_state(report, deal)
         if not deal.is_over():
             return judgement
+        judgement.in_play = None
         report.ended_early = deal.ended_early
-        report.declarer = deal.declarer
         result = match.finish_deal()
         report.finished = True
         report.scores = list(result.scores)

@@ -14,7 +14,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .errors import UsageError
+from .errors import Phrase, UsageError
 
 __all__ = ["write_output"]
 
@@ -32,30 +32,31 @@ def write_output(text: str, output: str | os.PathLike, inputs: tuple[str | os.Pa
     path = Path(output)
     shown = str(output) if len(str(output)) <= 200 else str(output)[:200] + "..."
     if not path.name or path.name in (".", ".."):
-        raise UsageError(f"-o {shown}: name a file, not a folder")
+        raise UsageError(Phrase("-o {path}: name a file, not a folder", path=shown))
     folder = path.parent
     try:
         if not folder.is_dir():
-            raise UsageError(f"-o {shown}: the folder {folder} does not exist")
+            raise UsageError(Phrase("-o {path}: the folder {folder} does not exist", path=shown, folder=str(folder)))
         try:
             info = os.lstat(path)
         except FileNotFoundError:
             info = None
         if info is not None:
             if stat.S_ISLNK(info.st_mode):
-                raise UsageError(f"-o {shown}: is a symbolic link; name the file itself")
+                raise UsageError(Phrase("-o {path}: is a symbolic link; name the file itself", path=shown))
             if stat.S_ISDIR(info.st_mode):
-                raise UsageError(f"-o {shown}: is a folder; name a file inside it")
+                raise UsageError(Phrase("-o {path}: is a folder; name a file inside it", path=shown))
             if not stat.S_ISREG(info.st_mode):
-                raise UsageError(f"-o {shown}: is not a regular file; it is not replaced")
+                raise UsageError(Phrase("-o {path}: is not a regular file; it is not replaced", path=shown))
             for given in inputs:
                 if _same_file(info, Path(given)):
-                    raise UsageError(f"-o {shown}: is the file being read ({given}); write elsewhere")
+                    raise UsageError(Phrase("-o {path}: is the file being read ({given}); write elsewhere", path=shown, given=str(given)))
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=folder)
     except UsageError:
         raise
     except (OSError, ValueError) as err:
-        raise UsageError(f"-o {shown}: cannot be written ({getattr(err, 'strerror', None) or err})") from None
+        raise UsageError(Phrase("-o {path}: cannot be written ({reason})", path=shown,
+                                reason=str(getattr(err, 'strerror', None) or err))) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -72,7 +73,7 @@ def write_output(text: str, output: str | os.PathLike, inputs: tuple[str | os.Pa
         # os.replace swaps the directory entry and never follows a link put there meanwhile.
         os.replace(temporary, path)
     except OSError as err:
-        raise UsageError(f"-o {shown}: cannot be written ({err.strerror or err})") from None
+        raise UsageError(Phrase("-o {path}: cannot be written ({reason})", path=shown, reason=str(err.strerror or err))) from None
     finally:
         if os.path.lexists(temporary):
             os.unlink(temporary)

@@ -102,6 +102,15 @@ class ScoreLine:
     against: int | None = None
     """For an account kept per opponent: the seat the points are written against."""
 
+    @property
+    def counterpart(self) -> int | None:
+        """The seat the points are written against: the opponent of a per-opponent account, else
+        the other seat the line names (who pays a bonus, who is paid it, the partner of a double)."""
+        if self.against is not None:
+            return self.against
+        return next((v for k, v in self.values if k in presentation.SEAT_KEYS and k != "seat"
+                     and isinstance(v, int) and not isinstance(v, bool) and v != self.seat), None)
+
     def text(self, lang: str = "en", game=None, names=()) -> str:
         values = _localised(self.values, lang, game, names)
         if self.plural and self.count:

@@ -277,7 +277,10 @@ def rules_oversized(draw) -> Case:
 
 
 def _judge_case(kind: str, text: bytes, extra: tuple[str, ...] = ()) -> Case:
-    return Case(kind, (("deal.json", text),), (("judge", "{dir}/deal.json", *extra),))
+    at = str(len(text) % 5 + 1)  # a position that exists in some transcripts and not in others
+    return Case(kind, (("deal.json", text),), (("judge", "{dir}/deal.json", *extra),
+                                               ("legal", "{dir}/deal.json", "--at", f"1.{at}"),
+                                               ("explain", "{dir}/deal.json", "--at", f"1.{at}")))
 
 
 def transcript_mutants() -> st.SearchStrategy[Case]:
@@ -324,10 +327,13 @@ _WORDS = {
     "--seconds": ["0", "-1", "0.01", "nan", "inf", "1e9", "x"],
     "-o": _TARGETS,
     "--rules": ["{dir}/variant.rules", "{dir}/missing.rules", "{dir}/sub", "/dev/null"],
+    "--at": ["1.2", "1", "end", "1.54", "1.99", "2", "0", "1.0", "deal 1 action 3", "x", "9" * 40, ""],
 }
 _OPTIONS = {"games": [], "rules": ["--formal", "--param", "--lang"],
             "play": ["--seed", "--match", "--players", "-o", "--param", "--lang"],
             "judge": ["--json", "--rules", "--param", "--lang"], "check": ["--param", "--lang"],
+            "legal": ["--at", "--json", "--rules", "--param", "--lang"],
+            "explain": ["--at", "--at", "--json", "--param", "--lang"],
             "bench": ["--seconds", "--players", "--param", "--no-peer"]}
 
 
@@ -339,7 +345,7 @@ def command_lines(draw) -> Case:
     argv = [command] if command else []
     if command in ("rules", "play", "check", "bench"):
         argv.append(draw(st.sampled_from(_WORDS["game"])))
-    if command == "judge":
+    if command in ("judge", "legal", "explain"):
         argv.append(draw(st.sampled_from(["{dir}/deal.json", "{dir}/sub", "/dev/null", "{dir}/missing.json"])))
     for option in draw(st.lists(st.sampled_from(_OPTIONS.get(command) or ["--seed"]), max_size=4)):
         argv.append(option)

@@ -3,10 +3,21 @@ talon, the declaration, the defence, contract values and settle rules), each wit
 
 from __future__ import annotations
 
-from ..model.auction import AuctionRules, Settle
+from typing import TYPE_CHECKING
+
 from ..model.game import Game
 
+if TYPE_CHECKING:  # a game without an auction never loads the auction's model (see __getattr__)
+    from ..model.auction import AuctionRules, Settle
+
 __all__ = ["AuctionRules", "Settle", "compile_auction"]
+
+
+def __getattr__(name: str):
+    if name in ("AuctionRules", "Settle"):
+        from ..model import auction
+        return getattr(auction, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def compile_auction(game: Game) -> AuctionRules | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
-from .table import _OPEN, _RAISE, BLIND, CALL, FOLD, PASS, Action
+from .table import _OPEN, _PAIR_DOUBLE, _RAISE, BLIND, CALL, FOLD, PASS, Action
 from .vying import clause
 
 __all__ = ["BettingPhases"]
@@ -114,6 +114,15 @@ class BettingPhases:
         kinds, base, low, high = self._bet_range(seat)
         return kinds + [base - k for k in range(low, high + 1)]
 
+    def _bet_allowed(self, seat: int, move: int) -> bool:
+        """Whether `move` is among `_betting_moves(seat)`, decided by arithmetic on the amount:
+        the cost does not grow with the stacks, as listing every amount would."""
+        kinds, base, low, high = self._bet_range(seat)
+        if move in kinds:
+            return True
+        same_kind = _RAISE < move <= _OPEN if base == _OPEN else _PAIR_DOUBLE < move <= _RAISE
+        return same_kind and low <= base - move <= high
+
     def random_bet(self, rng) -> int:
         """A random legal betting move without listing every amount: the kind of action first,
         then (nine times in ten) one of the three smallest amounts. Same moves as `_betting_moves`."""
@@ -219,7 +228,6 @@ class BettingPhases:
         phase = self.phase
         what = str(action)
         move = self.table.move(action)
-        legal = self.legal_moves()
         stake_limit = clause(model.stake_limit)
         if phase == "blinds":
             blind = self.vying.blind(len(self.blinders))
@@ -229,7 +237,7 @@ class BettingPhases:
             if action.kind not in ("blind", "pass"):
                 return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (blind.clause,),
                                seat=seat)
-            if move not in legal:
+            if move not in self._blind_moves(seat):
                 return illegal(N_("Seat {seat} cannot bet blind: the {blind} stakes {size} and he has {chips}."),
                                (blind.clause, stake_limit), "over_stake", seat=seat, blind=blind.title,
                                size=self._blind_chips(), chips=self.chips[seat])
@@ -244,7 +252,7 @@ class BettingPhases:
         if action.kind not in ("pass", "open", "call", "raise", "fold") or move is None:
             return illegal(N_("Seat {seat} must pass, open, call, raise or fold, not {action}."), (open_clause,),
                            seat=seat, action=what)
-        if move in legal:
+        if self._bet_allowed(seat, move):
             return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
                            (open_clause,) if action.kind == "open" else (), seat, what)
         chips = self.chips[seat]

@@ -8,17 +8,20 @@ citing the deciding clauses, and applies it only when it is legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n import N_
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
-from .auction import AuctionRules
 from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
 from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
+
+if TYPE_CHECKING:
+    from .auction import AuctionRules
 
 __all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..errors import SimulationError, UsageError
+from ..errors import Phrase, SimulationError, UsageError
 from ..model.game import Game
 from ..i18n import N_
 from ..verdicts import Verdict
@@ -51,8 +51,8 @@ class Match:
     def __init__(self, game: Game, players: int | None = None) -> None:
         missing = unsupported_mechanics(game)
         if missing:
-            raise UsageError(f"{game.id}: this referee cannot run {', '.join(missing)} yet; "
-                             "the rules file loads and validates (`referee check`)")
+            raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
+                                    "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
         self.table = Table(game, players or game.default_players)
         self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
@@ -96,8 +96,8 @@ class Match:
         rounds = []
         while True:
             if len(rounds) >= _DRAW_ROUNDS:  # ties every round: the pack cannot decide a dealer
-                raise SimulationError(f"{game.path}: the draw for the first dealer was tied "
-                                      f"{_DRAW_ROUNDS} times in a row")
+                raise SimulationError(Phrase("{path}: the draw for the first dealer was tied {rounds} times in a row",
+                                             path=str(game.path), rounds=_DRAW_ROUNDS))
             pack = list(range(len(table.cards)))
             rng.shuffle(pack)
             drawn = {seat: pack[i] for i, seat in enumerate(contenders)}
@@ -203,8 +203,9 @@ class Match:
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
                 while len(hands[order[-1]]) < target:
                     if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
-                        raise SimulationError(f"{self.game.path}: the pack of {len(pack)} cards runs "
-                                              f"out before every hand holds {target}")
+                        raise SimulationError(Phrase("{path}: the pack of {cards} cards runs out before every hand "
+                                                     "holds {target}", path=str(self.game.path), cards=len(pack),
+                                                     target=target))
                     for seat in order:
                         hands[seat].extend(pack[pos:pos + packet.count])
                         pos += packet.count
@@ -219,7 +220,7 @@ class Match:
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
         if self.dealer is None:
-            raise UsageError("the first dealer is not known: draw for it first")
+            raise UsageError(Phrase("the first dealer is not known: draw for it first"))
         order = self.game.contract_order
         if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
             contract = order.value[len(self.results) % len(order.value)]

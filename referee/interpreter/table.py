@@ -79,9 +79,9 @@ class Action:
         words = text.split()
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
-        raise UsageError(f"cannot read the action {text!r}; write one of: play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
+        raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
                          "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
-                         "blind, open CHIPS, call, raise CHIPS, fold, withdraw")
+                         "blind, open CHIPS, call, raise CHIPS, fold, withdraw"))
 
 
 class Table:

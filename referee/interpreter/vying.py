@@ -4,9 +4,12 @@ side pots and bonuses for ranked hands, all read by name from the model's cited 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model.game import Game
-from ..model.vying import Blind, VyingModel
+
+if TYPE_CHECKING:  # a game without betting never loads the betting model
+    from ..model.vying import Blind, VyingModel
 
 __all__ = ["VyingRules", "compile_vying"]
 

@@ -8,14 +8,22 @@ traceback. Every value keeps the clause that states it, for the verdicts that ci
 from __future__ import annotations
 
 from dataclasses import dataclass
-import lark
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the interpreter imports this module's values without the parser
+    import lark
 
 from ..errors import Phrase
-from .document import _string
 from .game import Cited
 
 __all__ = ["Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "VyingStatements",
            "check_vying", "words"]
+
+
+def _string(token) -> str:
+    from .document import _string as unquoted
+    return unquoted(token)
+
 
 def words(tree: lark.Tree) -> str:
     """The keywords of a `!..._word` rule as written, one space apart: `largest stake`."""

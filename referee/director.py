@@ -1,0 +1,482 @@
+"""A director's questions about one position of a recorded deal: what may be done there
+(`referee legal`), and why the action recorded there was legal or not, under each reading of the
+rules that bears on it (`referee explain`).
+
+A position is written as people count: `2.7` or `deal 2 action 7` is the moment action 7 of
+deal 2 is (or would be) taken, after its first six; `2` or `deal 2` is the end of deal 2; `end`
+is the end of the transcript. Nothing here knows a game: the candidate actions are every action
+the table's vocabulary can form for the player to act (his cards, the contracts, the bids, the
+seats, amounts around the legal ones), and each one that is not legal is ruled on by the deal's
+own judge, which names the clause that forbids it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from . import i18n, presentation
+from .errors import Phrase, TranscriptError, UsageError
+from .i18n import N_
+from .interpreter import Action
+from .judge import Judgement, judge
+from .transcript import load_transcript
+from .verdicts import Verdict
+
+__all__ = ["Position", "parse_position", "Options", "Forbidden", "options", "legal_at", "explain_at",
+           "Explanation", "Reading", "read_transcript"]
+
+
+def read_transcript(path: str | Path) -> dict:
+    """The one place `legal` and `explain` read a transcript file."""
+    return load_transcript(path)
+
+
+# -- positions ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of a transcript as people count it (deals and actions from 1)."""
+
+    deal: int | None
+    """The deal; None: the last deal of the transcript."""
+    action: int | None = None
+    """The action about to be taken; None: the end of the deal."""
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return "end"
+        return f"{self.deal}" if self.action is None else f"{self.deal}.{self.action}"
+
+
+_POSITION = re.compile(r"^\s*(?:(?:deal\s+)?(\d{1,6})(?:(?:\s*\.\s*|\s+action\s+)(\d{1,6}))?|(end))\s*$",
+                       re.IGNORECASE)
+
+
+def parse_position(text: str | None) -> Position:
+    """`2.7`, `deal 2 action 7`, `2`, `deal 2` or `end` (the default)."""
+    if text is None:
+        return Position(None)
+    found = _POSITION.match(text)
+    if not found or found.group(1) == "0" or found.group(2) == "0":
+        raise UsageError(Phrase(N_("--at {text!r} is not a position: write DEAL.ACTION (2.7), "
+                                   "\"deal 2 action 7\", a deal alone for its end (2), or end"), text=text))
+    if found.group(3):
+        return Position(None)
+    return Position(int(found.group(1)), int(found.group(2)) if found.group(2) else None)
+
+
+def locate(data: dict, position: Position) -> tuple[int, int]:
+    """(deal index, action index) from 0 of a position, or a clean error when the transcript has
+    no such moment (past its end, or inside a deal cancelled before any action)."""
+    deals = data["deals"]
+    if not deals:
+        raise TranscriptError("transcript.deals", Phrase(N_("the transcript has no deal")))
+    number = position.deal or len(deals)
+    if number > len(deals):
+        raise UsageError(Phrase(N_("there is no deal {number}: the deals of the transcript are numbered 1 to {count}"),
+                                number=number, count=len(deals)))
+    deal = deals[number - 1]
+    if "irregularity" in deal:
+        raise UsageError(Phrase(N_("deal {number} was cancelled for an irregularity ({name}): no action "
+                                   "was taken in it"), number=number, name=deal["irregularity"]))
+    count = len(deal["actions"])
+    action = count + 1 if position.action is None else position.action
+    if action > count + 1:
+        raise UsageError(Phrase(N_("position {position} is past the end of deal {number}: its actions are "
+                                   "numbered 1 to {count}, and {number}.{end} is its end"),
+                                position=str(position), number=number, count=count, end=count + 1))
+    return number - 1, action - 1
+
+
+def replay(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
+           rules_file=None) -> tuple[Judgement, tuple[int, int]]:
+    """The transcript judged up to a position: the judgement holds the live state there."""
+    where = locate(data, position)
+    return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, until=where), where
+
+
+# -- what may be done -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Forbidden:
+    """Candidate actions of one kind that the same ruling forbids."""
+
+    actions: tuple[str, ...]
+    verdict: Verdict
+    """The ruling on the first of them."""
+    readings: tuple[tuple[str, str | int], ...]
+    """The parameter values of the clauses the ruling cites (the reading it was made under)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the player to act may do at a position, and what he may not, with why."""
+
+    seat: int
+    legal: tuple[str, ...]
+    forbidden: tuple[Forbidden, ...]
+
+
+_NAMING = frozenset({"card", "cards", "action"})
+"""Values of a ruling that only name the action ruled on."""
+
+_PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
+
+
+def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
+    """Every action the table's vocabulary forms for `seat` here (the legal ones among them)."""
+    table = deal.table
+    hand = [table.code(c) for c in sorted(deal.hands[seat])]
+    out = [Action(word) for word in _PLAIN_WORDS]
+    out += [Action(word, (code,)) for word in ("play", "give") for code in hand]
+    if len(hand) <= 16:  # a talon exchange: every pair the hand could set aside
+        out += [Action("discard", pair) for pair in combinations(hand, 2)]
+    for index, cid in enumerate(table.contract_ids):
+        # A contract whose chooser or declarer names its trumps or its starting rank takes a word more.
+        compiled = deal.contracts[cid]
+        takes_name = compiled.trumps_named_by is not None or compiled.layout_named_by is not None
+        named = (table.rank_codes if index in table.rank_named else table.suit_codes) if takes_name else ()
+        out += [Action(word, (cid,) + extra) for word in ("choose", "declare")
+                for extra in [()] + [(code,) for code in named]]
+    out += [Action("bid", (str(n),)) for n in table.ladder_numbers]
+    out += [Action("bid", (name,)) for name in table.special_names]
+    out += [Action(word, (str(other),)) for word in ("double", "redouble")
+            for other in range(table.players) if other != seat]
+    amounts = {1}
+    for word in ("open", "raise"):  # around the legal amounts: the least and the most allowed
+        allowed = [int(a.args[0]) for a in legal if a.kind == word]
+        if allowed:
+            amounts |= {min(allowed) - 1, max(allowed) + 1}
+    chips = getattr(deal, "chips", None)
+    if chips:
+        amounts.add(chips[seat] + 1)
+    out += [Action(word, (str(n),)) for word in ("open", "raise") for n in sorted(amounts) if n >= 1]
+    return out
+
+
+def options(deal) -> Options:
+    """The legal actions of the player to act, and the others ruled on, grouped by ruling."""
+    seat = deal.to_act
+    legal = deal.legal_actions()
+    allowed = {str(a) for a in legal}
+    words = {a.kind for a in legal}
+    game = deal.game
+    groups: dict[tuple, list] = {}
+    tried: set[str] = set()
+    for action in _candidates(deal, seat, legal):
+        if str(action) in allowed:
+            continue
+        # A word with no legal action here is ruled out as a word: one candidate speaks for it.
+        if action.kind not in words and action.kind in tried:
+            continue
+        tried.add(action.kind)
+        verdict = deal.judge(seat, action)
+        if verdict.legal:  # an action the list would have held; never expected
+            continue
+        # Rulings alike but for the card or the action they name are one group; any other value
+        # (a contract, an amount) makes a ruling of its own.
+        key = (verdict.message, verdict.clauses, tuple(kv for kv in verdict.values if kv[0] not in _NAMING))
+        groups.setdefault(key, [verdict, []])[1].append(str(action))
+    forbidden = tuple(Forbidden(tuple(actions), verdict, _readings(game, verdict.clauses))
+                      for verdict, actions in groups.values())
+    return Options(seat, tuple(str(a) for a in legal), forbidden)
+
+
+def _readings(game, clauses) -> tuple[tuple[str, str | int], ...]:
+    names = dict.fromkeys(name for cid in clauses if cid in game.clauses for name in game.clauses[cid].parameters)
+    return tuple((name, game.settings[name]) for name in names)
+
+
+def shown_actions(actions, lang: str, game) -> str:
+    """Actions for people, grouped: one word with all its cards (play 4♥ 9♥ K♥), a run of
+    amounts as a range (raise by 3–500), anything else one by one."""
+    by_word: dict[str, list[Action]] = {}
+    for text in actions:
+        action = Action.parse(text)
+        by_word.setdefault(action.kind, []).append(action)
+    parts = []
+    for word, group in by_word.items():
+        args = [a.args for a in group]
+        if all(len(a) == 1 and _CARD.match(a[0]) for a in args) and len(args) > 1:
+            parts.append(presentation.action(f"{word} {' '.join(a[0] for a in args)}", lang, game))
+        elif all(len(a) == 1 and a[0].isdigit() for a in args) and len(args) > 2 and _is_run(args):
+            parts.append(presentation.action(f"{word} {args[0][0]}–{args[-1][0]}", lang, game))
+        else:
+            parts.extend(_one_action(a, lang, game) for a in group)
+    return ", ".join(dict.fromkeys(parts))
+
+
+def _one_action(action: Action, lang: str, game) -> str:
+    shown = presentation.action(str(action), lang, game)
+    if action.kind in ("choose", "declare") and len(action.args) == 2:  # the named trumps or rank
+        shown += " " + presentation.value("suit", action.args[1], lang, game)
+    return shown
+
+
+_CARD = re.compile(r"^(10|[2-9JQKA])[CDHS]$")
+
+
+def _is_run(args) -> bool:
+    numbers = [int(a[0]) for a in args]
+    return numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+def legal_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
+             rules_file=None) -> "LegalView":
+    judgement, where = replay(data, position, base, settings, rules_file)
+    deal = judgement.in_play
+    return LegalView(judgement, where, options(deal) if deal is not None and judgement.legal else None)
+
+
+@dataclass(frozen=True)
+class LegalView:
+    judgement: Judgement
+    where: tuple[int, int]
+    options: Options | None
+    """None when no deal is in play there (the deal is over) or the replay stopped earlier."""
+
+    @property
+    def exit_status(self) -> int:
+        return self.judgement.exit_status
+
+    def text(self, lang: str = "en") -> str:
+        return "\n".join(_head(self.judgement, self.where, lang) + _options_lines(self.judgement, self.options,
+                                                                                  self.where, lang))
+
+    def to_json(self, lang: str = "en") -> dict:
+        out = _state_json(self.judgement, self.where, lang)
+        out["options"] = options_json(self.judgement.game, self.options, lang)
+        return out
+
+
+def options_json(game, found: Options | None, lang: str) -> dict | None:
+    if found is None:
+        return None
+    return {"seat": found.seat, "legal": list(found.legal),
+            "forbidden": [{"actions": list(f.actions), **f.verdict.to_json(game, lang),
+                           "readings": dict(f.readings)} for f in found.forbidden]}
+
+
+def _head(judgement: Judgement, where: tuple[int, int], lang: str) -> list[str]:
+    game = judgement.game
+    return [f"{i18n.gettext(lang, game.title)} ({Path(game.path).name})",
+            i18n.gettext(lang, "Position: {where}").format(where=_where(where, lang, judgement))]
+
+
+def _where(where: tuple[int, int], lang: str, judgement: Judgement | None = None) -> str:
+    if judgement is not None and judgement.deals and where[1] >= judgement.deals[-1].actions_judged \
+            and judgement.in_play is None and judgement.illegal is None:
+        return i18n.gettext(lang, "the end of deal {deal}").format(deal=where[0] + 1)
+    return presentation.position(f"deals[{where[0]}].actions[{where[1]}]", lang)
+
+
+def _options_lines(judgement: Judgement, found: Options | None, where, lang: str) -> list[str]:
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    game = judgement.game
+    if judgement.illegal is not None:
+        return [_("The replay stops before this position: ILLEGAL, {where}: {verdict}").format(
+            where=judgement.position(lang), verdict=judgement.illegal.describe(game, lang))]
+    if found is None:
+        return [_next_deal_line(judgement, where, lang)]
+    out = _table_lines(judgement, lang)
+    out += [_("Seat {seat} to act.").format(seat=judgement.seat_name(found.seat)),
+            _("Legal: {actions}").format(actions=shown_actions(found.legal, lang, game) or "—")]
+    if found.forbidden:
+        out.append(_("Not legal:"))
+    for item in found.forbidden:
+        kinds = {Action.parse(a).kind for a in item.actions}
+        if len(kinds) == 1:
+            shown = shown_actions(item.actions, lang, game)
+        elif len(kinds) <= 3:
+            shown = ", ".join(dict.fromkeys(_one_action(Action.parse(a), lang, game) for a in item.actions))
+        else:  # the words of other parts of the game, ruled out alike (--json lists them)
+            shown = _("any other action")
+        line = f"  {shown}: {item.verdict.describe(game, lang)}"
+        if item.readings:
+            line += " " + _("under {readings}").format(readings=", ".join(f"{k}={v}" for k, v in item.readings))
+        out.append(line)
+    return out
+
+
+def _table_lines(judgement: Judgement, lang: str) -> list[str]:
+    """What the table shows at the position: the deal's contract and declarer once known, and
+    the cards of the trick being played."""
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    deal, game = judgement.in_play, judgement.game
+    report = judgement.deals[-1]
+    head = _("Deal {number}: dealer seat {dealer}").format(number=report.number,
+                                                           dealer=judgement.seat_name(report.dealer))
+    if report.contract:
+        head += _(", contract {contract}").format(contract=_(game.contracts[report.contract].title))
+    if report.declarer is not None:
+        head += _(", declarer seat {seat}").format(seat=judgement.seat_name(report.declarer))
+    out = [head]
+    if getattr(deal, "trick", None):
+        plays = ", ".join(_("seat {seat}: {action}").format(
+            seat=judgement.seat_name(seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
+            for seat, card in deal.trick)
+        out.append(_("The trick so far: {plays}").format(plays=plays))
+    return out
+
+
+def _next_deal_line(judgement: Judgement, where, lang: str) -> str:
+    _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+    match = judgement.table
+    if match.is_over():
+        return _("Deal {deal} is over, and so is the match.").format(deal=where[0] + 1)
+    return _("Deal {deal} is over; seat {seat} deals the next one.").format(
+        deal=where[0] + 1, seat=judgement.seat_name(match.dealer))
+
+
+def _state_json(judgement: Judgement, where, lang: str) -> dict:
+    return {"game": judgement.game.id, "rules": judgement.game.path, "parameters": dict(judgement.game.settings),
+            "position": {"deal": where[0] + 1, "action": where[1] + 1, "where": f"deals[{where[0]}].actions[{where[1]}]",
+                         "shown": _where(where, lang)},
+            "illegal_before": None if judgement.illegal is None else {
+                "where": judgement.where, **judgement.illegal.to_json(judgement.game, lang)}}
+
+
+# -- why -------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """The ruling on the action under one other value of one parameter."""
+
+    parameter: str
+    value: str | int
+    verdict: Verdict | None
+    """None when the replay does not reach the action under this reading."""
+    stopped: str | None = None
+    """Why it does not: an earlier action illegal, or the rules not loading."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    judgement: Judgement
+    where: tuple[int, int]
+    verdict: Verdict | None
+    readings: tuple[tuple[str, str | int], ...]
+    """The values, under which the ruling was made, of the parameters involved."""
+    others: tuple[Reading, ...]
+
+    @property
+    def exit_status(self) -> int:
+        if self.verdict is None:
+            return self.judgement.exit_status
+        return 0 if self.verdict.legal else 1
+
+    def text(self, lang: str = "en") -> str:
+        _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
+        judgement, game = self.judgement, self.judgement.game
+        out = _head(judgement, self.where, lang)
+        if self.verdict is None:
+            return "\n".join(out + _options_lines(judgement, None, self.where, lang))
+        verdict = self.verdict
+        out.append(_("seat {seat}: {action}").format(seat=judgement.seat_name(verdict.seat),
+                                                    action=presentation.action(verdict.action, lang, game))
+                   + " — " + (_("LEGAL") if verdict.legal else _("ILLEGAL")))
+        out.append("  " + verdict.describe(game, lang))
+        if self.readings:
+            out.append("  " + _("Ruled under: {readings}").format(readings=_shown_readings(game, self.readings, lang)))
+        if self.others:
+            out.append("  " + _("Under the other readings:"))
+        for other in self.others:
+            if other.verdict is None:
+                said = other.stopped or ""
+            elif _same(other.verdict, verdict):
+                said = _("the same ruling")
+            else:
+                said = (_("LEGAL") if other.verdict.legal else _("ILLEGAL")) + " — " + other.verdict.describe(game, lang)
+            out.append(f"    {other.parameter}={other.value}: {said}")
+        return "\n".join(out)
+
+    def to_json(self, lang: str = "en") -> dict:
+        game = self.judgement.game
+        out = _state_json(self.judgement, self.where, lang)
+        out["verdict"] = None if self.verdict is None else self.verdict.to_json(game, lang)
+        out["readings"] = dict(self.readings)
+        out["other_readings"] = [{"parameter": r.parameter, "value": r.value,
+                                  "verdict": None if r.verdict is None else r.verdict.to_json(game, lang),
+                                  "same": r.verdict is not None and self.verdict is not None
+                                  and _same(r.verdict, self.verdict), "stopped": r.stopped}
+                                 for r in self.others]
+        return out
+
+
+def _shown_readings(game, readings, lang: str) -> str:
+    parts = []
+    for name, value in readings:
+        default = game.parameters[name].default
+        parts.append(f"{name}={value}" + ("" if value != default else " (" + i18n.gettext(lang, "default") + ")"))
+    return ", ".join(parts)
+
+
+def _same(a: Verdict, b: Verdict) -> bool:
+    return (a.legal, a.message, a.values, a.clauses) == (b.legal, b.message, b.values, b.clauses)
+
+
+def _other_values(parameter) -> list[str | int]:
+    if parameter.is_number:  # a number: its bounds and its default stand for the readings
+        return [v for v in dict.fromkeys((parameter.low, parameter.default, parameter.high)) if v is not None]
+    return [value for value, _description in parameter.choices]
+
+
+def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
+    judgement, where = replay(data, position, base, settings, rules_file)
+    deal = judgement.in_play
+    if judgement.illegal is not None or deal is None:
+        return judgement, where, None
+    entry = data["deals"][where[0]]["actions"][where[1]]
+    return judgement, where, deal.judge(entry["seat"], Action.parse(entry["action"]))
+
+
+def explain_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
+               rules_file=None, lang: str = "en") -> Explanation:
+    """The ruling on the action recorded at `position`, the readings it was made under, and the
+    ruling under every other value of each parameter involved: those of the clauses it cites, and
+    any other whose change changes the ruling."""
+    where = locate(data, position)
+    if where[1] >= len(data["deals"][where[0]]["actions"]):
+        raise UsageError(Phrase(N_("position {position} is the end of deal {number}: no action is recorded "
+                                   "there to explain (its last is {number}.{last})"),
+                                position=str(position), number=where[0] + 1, last=where[1]))
+    settings = dict(settings or {})
+    judgement, where, verdict = _ruling(data, position, base, settings, rules_file)
+    if verdict is None:
+        return Explanation(judgement, where, None, (), ())
+    game = judgement.game
+    cited = [name for name, _value in _readings(game, verdict.clauses)]
+    others: list[Reading] = []
+    involved = list(cited)
+    for name, parameter in game.parameters.items():
+        for value in _other_values(parameter):
+            if value == game.settings[name]:
+                continue
+            reading = _reading(data, position, base, {**settings, name: str(value)}, rules_file, name, value, lang)
+            changed = reading.verdict is None or not _same(reading.verdict, verdict)
+            if name in cited or changed:
+                others.append(reading)
+                if name not in involved:
+                    involved.append(name)
+    readings = tuple((name, game.settings[name]) for name in involved)
+    return Explanation(judgement, where, verdict, readings, tuple(others))
+
+
+def _reading(data, position, base, settings, rules_file, name, value, lang: str) -> Reading:
+    from .errors import RefereeError, RulesError, in_language
+
+    try:
+        judgement, _where, verdict = _ruling(data, position, base, settings, rules_file)
+    except RulesError as err:
+        return Reading(name, value, None, i18n.gettext(lang, "the rules do not load under this reading: {error}")
+                       .format(error=err.render(lang).splitlines()[0]))
+    except RefereeError as err:
+        return Reading(name, value, None, in_language(err.args[0], lang) if err.args else str(err))
+    if verdict is None:
+        stopped = judgement.illegal.describe(judgement.game, lang) if judgement.illegal else ""
+        return Reading(name, value, None, i18n.gettext(lang, "the replay stops earlier: ILLEGAL, {where}: {verdict}")
+                       .format(where=judgement.position(lang), verdict=stopped))
+    return Reading(name, value, verdict)

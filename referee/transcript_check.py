@@ -1,0 +1,76 @@
+"""The transcript schema's rules written out in code, for the common case of a well-formed file.
+
+`conforms(data)` answers whether a parsed transcript meets `referee/data/transcript.schema.json`
+without importing a JSON Schema library (whose import alone costs more than judging a whole
+match). It is at least as strict as the schema: whatever it accepts the schema accepts (checked by
+`tests/test_director.py` against the schema on valid and mutated transcripts). When it says no,
+`referee.transcript` asks the schema validator for the first error, so the message (the JSON path
+and what was expected) is the validator's.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["conforms"]
+
+_TOP = frozenset({"format", "game", "rules", "parameters", "players", "seats", "seed", "draw",
+                  "first_dealer", "deals"})
+_DEAL = frozenset({"dealer", "hands", "talon", "upcard", "irregularity", "actions"})
+_IRREGULARITIES = frozenset({"misdeal", "exposed_card", "one_exposed_card"})
+_SEAT_KEY = re.compile(r"[0-9]+")
+
+
+def _whole(value, least: int | None = None, most: int | None = None) -> bool:
+    return (type(value) is int and (least is None or value >= least)
+            and (most is None or value <= most))
+
+
+def _texts(value) -> bool:
+    return type(value) is list and all(type(item) is str for item in value)
+
+
+def _by_seat(value, valid) -> bool:
+    """An object keyed by seat numbers, each value passing `valid`."""
+    return type(value) is dict and all(_SEAT_KEY.fullmatch(key) and valid(item) for key, item in value.items())
+
+
+def _deal(deal, action: re.Pattern) -> bool:
+    if type(deal) is not dict or not _DEAL.issuperset(deal) or not {"dealer", "hands", "actions"} <= deal.keys():
+        return False
+    if not _whole(deal["dealer"], 0) or not _by_seat(deal["hands"], _texts):
+        return False
+    if any(part in deal and not _texts(deal[part]) for part in ("talon", "upcard")):
+        return False
+    if "irregularity" in deal and deal["irregularity"] not in _IRREGULARITIES:
+        return False
+    actions = deal["actions"]
+    return type(actions) is list and all(
+        type(entry) is dict and len(entry) == 2 and _whole(entry.get("seat"), 0)
+        and type(entry.get("action")) is str and action.match(entry["action"]) is not None
+        for entry in actions)
+
+
+def conforms(data, format_name: str, action: re.Pattern) -> bool:
+    """Whether `data` surely meets the transcript schema (`action`: the schema's action pattern)."""
+    if type(data) is not dict or not _TOP.issuperset(data) or "format" not in data or "deals" not in data:
+        return False
+    if data["format"] != format_name or type(data["format"]) is not str:
+        return False
+    if any(key in data and type(data[key]) is not str for key in ("game", "rules")):
+        return False
+    parameters = data.get("parameters", {})
+    if type(parameters) is not dict or not all(type(v) is str or _whole(v) for v in parameters.values()):
+        return False
+    if "players" in data and not _whole(data["players"], 2, 10):
+        return False
+    if "seats" in data and not _texts(data["seats"]):
+        return False
+    if "seed" in data and not _whole(data["seed"]):
+        return False
+    if "first_dealer" in data and not _whole(data["first_dealer"], 0):
+        return False
+    if "draw" in data and not (type(data["draw"]) is list
+                               and all(_by_seat(rnd, lambda card: type(card) is str) for rnd in data["draw"])):
+        return False
+    return type(data["deals"]) is list and all(_deal(deal, action) for deal in data["deals"])
