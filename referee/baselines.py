@@ -1,75 +1,71 @@
-"""Measure how many random-play episodes per second peer engines (OpenSpiel) manage
-from Python, so `referee bench` can print them beside the referee's own figures."""
+"""OpenSpiel peers for `referee bench`: random play driven from Python the way OpenSpiel's own
+examples drive it, so the comparison is with what a user of that library would write.
+
+A driver (`PeerDriver.play_episode`) plays one whole episode: at a chance node it samples an
+outcome, at a decision node it picks uniformly among `state.legal_actions()`. Chance sampling is
+kept as plain as a hand-written driver's: where every outcome of a node has the same probability
+(the shuffle of a pack, Hearts' pass direction) it is a uniform choice among the node's legal
+actions; otherwise one cumulative draw over `chance_outcomes()`.
+"""
 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-# OpenSpiel is an optional extra (the `bench` dependency group): the referee must
-# import and run without it, so the import is guarded and every entry point
-# degrades to "not available" instead of raising.
+# OpenSpiel is an optional extra (the `bench` dependency group): the referee must import and run
+# without it, so the import is guarded and every entry point degrades to "not available".
 try:
     import pyspiel
 except ImportError:  # pragma: no cover - exercised only where open-spiel is absent
     pyspiel = None
 
+INSTALL_HINT = "install the optional peers with `bash scripts/setup bench` (requirements/bench.txt: open-spiel)"
 
-# universal_poker config: 4 players, one no-limit betting round, a 20-card deck
-# (numRanks=5 x numSuits=4; OpenSpiel takes the lowest ranks, 2..6), 3 hole cards
-# each and no board cards, so the hand is one deal, one betting round, showdown.
-# - betting="nolimit" selects the ACPC no-limit rules; bettingAbstraction="fullgame"
-#   exposes every legal bet size as an action. OpenSpiel's default "fcpa" would
-#   shrink no-limit to fold/call/pot/all-in, which is an abstraction, not the game.
-# - stack 100 with blinds 1/2 (50 big blinds) keeps the full-game action list at
-#   about 100 entries per decision; with the default stack of 1200 it is ~1100, and
-#   the benchmark would mostly time building Python lists rather than the engine.
-# - blind and firstPlayer follow the ACPC ring-game convention: seat 1 posts the
-#   small blind, seat 2 the big blind, and seat 3 (ACPC counts from 1) acts first.
-# Values are given as strings where OpenSpiel declares string parameters: its game
-# string parser would read "3" or "0" back as ints and reject them, which is also
-# why the game is loaded from this dict rather than from its printed game string.
+# universal_poker as close to the shipped vying game as its parameters allow: 4 players, a 20-card
+# pack (numRanks=5 x numSuits=4), 3 hole cards each and 1 card turned face up, one betting round,
+# then the showdown; stacks of 100 (the default stock of chips) with blinds 1/2 standing in for the
+# dealer's ante. The betting abstraction "fcpa" (fold, check/call, pot-size bet, all-in) is the one
+# OpenSpiel's no-limit examples use; it is close to how the referee's random player bets in a vying
+# game: it chooses the kind of action first (pass, open, call, raise, fold) and then mostly a
+# small amount, so an episode has a handful of decisions either way (the table reports both).
+# Values OpenSpiel declares as strings are given as strings (its parser rejects "0" read as an int).
 _POKER_PARAMS: dict[str, Any] = {
     "numPlayers": 4,
     "numRounds": 1,
     "numSuits": 4,
     "numRanks": 5,
     "numHoleCards": 3,
-    "numBoardCards": "0",
+    "numBoardCards": "1",
     "betting": "nolimit",
-    "bettingAbstraction": "fullgame",
+    "bettingAbstraction": "fcpa",
     "stack": "100 100 100 100",
     "blind": "1 2 0 0",
     "firstPlayer": "3",
 }
 
-# Peer name -> (OpenSpiel short name, parameters). Hearts keeps OpenSpiel's defaults
-# (pass_cards=True), so an episode includes the pass-direction chance node, the deal
-# and the pass phase; skat's defaults are the full game (deal, bidding, tricks).
-_PEERS: dict[str, tuple[str, dict[str, Any]]] = {
-    "hearts": ("hearts", {}),
-    "skat": ("skat", {}),
-    "universal_poker": ("universal_poker", _POKER_PARAMS),
-}
-
-PEERS: tuple[str, ...] = tuple(_PEERS)
-
 
 @dataclass(frozen=True)
-class PeerRate:
-    """Complete episodes one peer engine played within a wall-clock budget."""
+class Peer:
+    """An OpenSpiel game standing beside the referee for one kind of card game."""
 
-    peer: str
-    game: str  # OpenSpiel's own rendering of the loaded game, parameters included
-    episodes: int
-    seconds: float
+    name: str
+    short_name: str
+    params: tuple[tuple[str, Any], ...]
+    description: str
+    players: int
+    uniform_chance: bool
+    """Every chance node of this game has equally likely outcomes (checked by a test)."""
 
-    @property
-    def per_second(self) -> float:
-        # Guard the division: a zero-length measurement reports 0, not a crash.
-        return self.episodes / self.seconds if self.seconds > 0 else 0.0
+
+PEERS: dict[str, Peer] = {peer.name: peer for peer in (
+    Peer("hearts", "hearts", (), "OpenSpiel Hearts, 4 players, 52 cards, with the pass", 4, True),
+    Peer("skat", "skat", (), "OpenSpiel Skat, 3 players, 32 cards, bidding and 10 tricks", 3, True),
+    Peer("universal_poker", "universal_poker", tuple(_POKER_PARAMS.items()),
+         "OpenSpiel universal_poker, 4 players, 20 cards, 3 hole cards + 1 up, one no-limit round, "
+         "fold/call/pot/all-in", 4, True),
+)}
 
 
 def available() -> bool:
@@ -77,49 +73,49 @@ def available() -> bool:
     return pyspiel is not None
 
 
-def _play_episode(game: Any, rng: random.Random) -> None:
-    """Play one whole episode from the initial state with uniformly random players."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            # Sample by the engine's own weights, but with our RNG, so runs are
-            # reproducible from `seed` and every peer pays the same Python overhead.
-            outcomes = state.chance_outcomes()
-            actions = [action for action, _ in outcomes]
-            weights = [prob for _, prob in outcomes]
-            state.apply_action(rng.choices(actions, weights)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+class PeerDriver:
+    """Plays whole random episodes of one peer; each call returns the players' actions taken."""
+
+    def __init__(self, peer: Peer, seed: int = 0) -> None:
+        if pyspiel is None:
+            raise RuntimeError(f"OpenSpiel is not installed: {INSTALL_HINT}")
+        self.peer = peer
+        self.game = pyspiel.load_game(peer.short_name, dict(peer.params))
+        self.rng = random.Random(seed)
+        self.chance_events = 0
+
+    def play_deal(self) -> int:
+        """One whole episode; the players' actions taken (chance events are counted apart)."""
+        choice, rng = self.rng.choice, self.rng
+        uniform = self.peer.uniform_chance
+        state = self.game.new_initial_state()
+        actions = chance = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance += 1
+                if uniform:
+                    state.apply_action(choice(state.legal_actions()))
+                else:
+                    state.apply_action(_cumulative_draw(state.chance_outcomes(), rng.random()))
+            else:
+                actions += 1
+                state.apply_action(choice(state.legal_actions()))
+        self.chance_events += chance
+        return actions
 
 
-def measure(peer: str, seconds: float = 2.0, seed: int = 0) -> PeerRate | None:
-    """Count complete random episodes of `peer` played in `seconds` of wall-clock time.
+def _cumulative_draw(outcomes: list[tuple[int, float]], point: float) -> int:
+    """The outcome whose share of the unit interval holds `point`."""
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if point < total:
+            return action
+    return outcomes[-1][0]  # rounding left `point` past the last boundary
 
-    Returns None when pyspiel is not installed; raises KeyError for an unknown peer.
-    """
+
+def driver(name: str, seed: int = 0) -> PeerDriver | None:
+    """A driver for the named peer, or None when OpenSpiel is not installed."""
     if pyspiel is None:
         return None
-    try:
-        short_name, params = _PEERS[peer]
-    except KeyError:
-        raise KeyError(f"unknown peer {peer!r}; expected one of {', '.join(PEERS)}") from None
-
-    game = pyspiel.load_game(short_name, params)
-    rng = random.Random(seed)
-
-    # One untimed warm-up episode pays one-off costs (lazy initialisation inside
-    # the engine, first-touch allocations) that would otherwise skew short budgets.
-    _play_episode(game, rng)
-
-    # Only complete episodes count: the loop checks the clock between episodes,
-    # and the elapsed time reported is the real time those episodes took.
-    episodes = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    now = start
-    while now < deadline:
-        _play_episode(game, rng)
-        episodes += 1
-        now = time.perf_counter()
-
-    return PeerRate(peer=peer, game=str(game), episodes=episodes, seconds=now - start)
+    return PeerDriver(PEERS[name], seed)

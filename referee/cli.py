@@ -49,10 +49,14 @@ def _count(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, not {text}")
+def _positive(text: str) -> int:
+    """A count of deals or repetitions: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1000000, not {text}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 1000000, not {text}")
     return value
 
 
@@ -201,8 +205,12 @@ def cmd_bench(args) -> int:
         from .judge_bench import run_judge_bench
         return run_judge_bench()
     from .bench import run_bench
-    return run_bench(args.game, seconds=args.seconds, players=args.players, settings=_settings(args.param),
-                     peer=not args.no_peer)
+    from .errors import Phrase, UsageError
+    if (args.game is None) == (not args.all):
+        raise UsageError(Phrase("name one game, or give --all for every shipped game (not both)"))
+    return run_bench(None if args.all else [args.game], deals=args.deals, repeats=args.repeats,
+                     players=args.players, settings=_settings(args.param), peer=not args.no_peer,
+                     output=args.output)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -256,10 +264,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     common(p, game=False)
     p.set_defaults(run=cmd_check)
-    p = sub.add_parser("bench", help="rules-load time and random deals per second; `bench judge`: the time "
-                                     "of --help, of judging a match, and of one Bouillotte action")
-    common(p)
-    p.add_argument("--seconds", type=_seconds, default=3.0)
+    p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
+                                     "`bench judge`: the time of --help, of judging a match, and of one Bouillotte action")
+    common(p, game=False)
+    p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
+    p.add_argument("--all", action="store_true", help="every shipped game")
+    p.add_argument("--deals", type=_positive, default=1000, help="complete deals per contender and repetition")
+    p.add_argument("--repeats", type=_positive, default=7, help="interleaved repetitions")
+    p.add_argument("-o", "--output", help="also write the figures as JSON to this file")
     p.add_argument("--players", type=_count)
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
     p.set_defaults(run=cmd_bench)

@@ -13,7 +13,7 @@ from pathlib import Path
 from . import i18n
 from .errors import TranscriptError, UsageError
 from .errors import N_, Phrase, Term
-from .interpreter import Action, Match
+from .interpreter import Action, Match, Remaining, unsupported_mechanics
 from .model.game import Game
 from .model.checks import hand_size
 from .transcript import load_transcript, rules_of, validate_transcript
@@ -68,6 +68,8 @@ class Judgement:
     deals: list[DealReport] = field(default_factory=list)
     match: object | None = None
     seats: list[str] = field(default_factory=list)
+    remaining: Remaining | None = None
+    """What a match cut short still owes (every action legal, the match not over)."""
     table: object | None = None
     """The match as the replay left it (`referee.interpreter.Match`): the live state."""
     in_play: object | None = None
@@ -76,6 +78,48 @@ class Judgement:
     @property
     def exit_status(self) -> int:
         return 0 if self.legal else 1
+
+    @property
+    def verdict(self) -> str:
+        """"illegal"; "unfinished" when every action is legal but the last deal stops before its
+        end; otherwise "legal" (a match cut short after a finished deal is legal as far as it
+        goes: `remaining` says what it still owes)."""
+        if not self.legal:
+            return "illegal"
+        if any(not d.finished for d in self.deals):
+            return "unfinished"
+        return "legal"
+
+    def remaining_text(self, lang: str = "en") -> list[str]:
+        """What the match still owes, for people: deals, contracts still to choose, an account's bound."""
+        left, g = self.remaining, self.game
+        if left is None:
+            return []
+        _ = functools_partial(i18n.gettext, lang)
+        out = []
+        if left.deals is not None:
+            out.append(i18n.ngettext(lang, "The match is unfinished: {n} more deal to play.",
+                                     "The match is unfinished: {n} more deals to play.", left.deals).format(n=left.deals))
+        elif left.account is not None:
+            title = _(g.accounts[left.account].value[0]) if left.account in g.accounts else left.account
+            message = (N_("The match is unfinished: no player's {account} has reached {bound} yet (nearest {total}).")
+                       if left.any_player else
+                       N_("The match is unfinished: the {account} of all players add up to {total}, and it ends at {bound}."))
+            out.append(_(message).format(account=title, total=left.total, bound=left.bound))
+        for seat, owed in left.owed:
+            out.append(_("Seat {seat} still owes a choice of: {contracts}.").format(
+                seat=self.seat_name(seat), contracts=", ".join(_(g.contracts[c].title) for c in owed)))
+        clause = " [" + cite_for_people(g, [left.clause], lang, human=True) + "]"
+        return [out[0] + clause] + out[1:]
+
+    def remaining_json(self) -> dict | None:
+        left = self.remaining
+        if left is None:
+            return None
+        return {"deals": left.deals, "owed": {str(seat): list(owed) for seat, owed in left.owed},
+                "account": left.account, "total": left.total, "bound": left.bound,
+                "any_player": left.any_player, "clauses": [left.clause],
+                "citations": cite(self.game, [left.clause])}
 
     def seat_name(self, seat: int) -> str:
         """A seat as people count it (from 1), with the player's name when the transcript has one."""
@@ -164,6 +208,7 @@ class Judgement:
             out.append(line + f" [{cite(g, self.match.clauses, lang)}]")
         else:
             out.append(_("Every action is legal."))
+            out.extend(self.remaining_text(lang))
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
@@ -171,7 +216,7 @@ class Judgement:
         g = self.game
         return {
             "format": FORMAT,
-            "game": g.id, "rules": g.path, "legal": self.legal,
+            "game": g.id, "rules": g.path, "legal": self.legal, "verdict": self.verdict,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
@@ -188,6 +233,7 @@ class Judgement:
             "match": None if self.match is None else {
                 "totals": list(self.match.totals), "winners": list(self.match.winners),
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
+            "unfinished": self.remaining_json(),
         }
 
     def _next_json(self, lang: str) -> dict | None:
@@ -271,6 +317,24 @@ def _int_keys(mapping: dict, where: str, players: int) -> dict[int, object]:
     return out
 
 
+def _load_with_parameters(name, data: dict, params: dict, settings: dict | None):
+    """The game under the transcript's parameters and the command line's; a bad value is
+    reported where it was written: `transcript.parameters` or `--param`."""
+    try:
+        return _load_game(name, params)
+    except UsageError as err:
+        written = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
+        if settings:
+            try:
+                _load_game(name, written)
+            except UsageError:
+                pass
+            else:
+                raise UsageError(Phrase("--param: {error}", error=err.args[0])) from None
+        where = "transcript.parameters" if written else ("transcript.game" if "game" in data else "transcript.rules")
+        raise TranscriptError(where, err.args[0]) from None
+
+
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
           rules_file: str | Path | None = None, validated: bool = False,
           until: tuple[int, int] | None = None, game: Game | None = None) -> Judgement:
@@ -287,10 +351,13 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     params.update(settings or {})
     if game is None:
         name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
-        try:
-            game = _load_game(name, params)
-        except UsageError as err:
-            raise TranscriptError("transcript.game" if "game" in data else "transcript.rules", err.args[0]) from None
+        game = _load_with_parameters(name, data, params, settings)
+        missing = unsupported_mechanics(game)
+        if missing:
+            # The game as its parameters make it, not the number of players, is what cannot run.
+            raise TranscriptError("transcript.parameters" if data.get("parameters") else
+                                  ("transcript.game" if "game" in data else "transcript.rules"),
+                                  Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:
@@ -401,6 +468,14 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             report.actions_judged += 1
         _take_state(report, deal)
         if not deal.is_over():
+            if number + 1 < len(data["deals"]):
+                # The next deal cannot begin before this one ends: the transcript lost its end.
+                return stop(Verdict(False, N_("Deal {number} stops before its end (seat {seat} is still to act), "
+                                              "but deal {next} follows it."),
+                                    (("number", number + 1), ("seat", deal.to_act), ("next", number + 2)),
+                                    (game.deal.clause, match.rotation_clause)),
+                            f"{where}.actions[{len(deal_data['actions'])}]")
+            judgement.remaining = match.remaining()
             return judgement
         judgement.in_play = None
         report.ended_early = deal.ended_early
@@ -413,4 +488,6 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         report.accounts.update({name: [sum(row) for row in table_] for name, table_ in match.pairs.items()})
     if match.is_over():
         judgement.match = match.result()
+    elif judgement.legal:
+        judgement.remaining = match.remaining()
     return judgement

@@ -8,7 +8,7 @@ with a `Game` adds each clause's source lines, so the reader sees e.g.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import i18n, presentation
 from .i18n import N_
@@ -86,7 +86,7 @@ class Verdict:
                 "links": [clause_url("", c, lang, page) for c in self.clauses] if page else []}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ScoreLine:
     """Points written to one seat, with the clauses that produce them."""
 
@@ -95,12 +95,20 @@ class ScoreLine:
     account: str
     message: str
     values: tuple[tuple[str, str | int], ...] = ()
-    clauses: tuple[str, ...] = field(default_factory=tuple)
+    clauses: tuple[str, ...] = ()
     plural: str | None = None
     """The plural msgid, when the message counts something (`count` names the value)."""
     count: str | None = None
     against: int | None = None
     """For an account kept per opponent: the seat the points are written against."""
+
+    def __init__(self, seat: int, points: int, account: str, message: str,
+                 values: tuple[tuple[str, str | int], ...] = (), clauses: tuple[str, ...] = (),
+                 plural: str | None = None, count: str | None = None, against: int | None = None) -> None:
+        # Every settled deal writes several lines: one dictionary update instead of a frozen
+        # dataclass's setattr per field makes a line about twice as cheap; it stays frozen.
+        self.__dict__.update(seat=seat, points=points, account=account, message=message, values=values,
+                             clauses=clauses, plural=plural, count=count, against=against)
 
     @property
     def counterpart(self) -> int | None:

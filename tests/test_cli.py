@@ -101,9 +101,40 @@ def test_unrunnable_game_gives_clear_error(capsys):
     assert status == 2 and "cannot run a draw from the stock at the showdown" in err
 
 
-def test_bench_prints_summary_last(capsys):
-    status, out, _ = run(capsys, "bench", "kierki", "--seconds", "0.2", "--no-peer")
-    assert status == 0 and out.splitlines()[-1].startswith("summary: kierki load")
+def test_bench_prints_the_table_with_the_hand_loop(capsys):
+    status, out, _ = run(capsys, "bench", "kierki", "--deals", "5", "--repeats", "2", "--no-peer")
+    assert status == 0
+    row = next(line for line in out.splitlines() if line.startswith("| kierki |"))
+    assert "bench/kierki.py" in row and "target ≥ 0.7" in row
+    assert "2 interleaved repetitions of 5 complete deals" in out
+
+
+def test_bench_all_writes_every_game_as_json(capsys, tmp_path):
+    import json
+    target = tmp_path / "bench.json"
+    status, out, _ = run(capsys, "bench", "--all", "--deals", "3", "--repeats", "1", "--no-peer", "-o", str(target))
+    figures = json.loads(target.read_text(encoding="utf-8"))
+    assert status == 0 and figures["clock"] == "process CPU time"
+    games = {game["game"]: game for game in figures["games"]}
+    assert set(games) == {"kierki", "preferans", "bouillotte"}
+    for game in games.values():
+        assert game["contenders"]["referee"]["actions_per_deal"] > 0
+        assert len(game["ratios"]["loop"]["per_repetition"]) == 1
+
+
+def test_bench_compares_only_contenders_with_the_same_players(capsys):
+    status, out, _ = run(capsys, "bench", "bouillotte", "--players", "5", "--deals", "3", "--repeats", "1")
+    rows = [line for line in out.splitlines() if line.startswith("| bouillotte") or line.startswith("| |")]
+    assert status == 0 and len(rows) == 1 and "bench/bouillotte.py" not in rows[0]
+    assert "no hand-written loop for this game" in out
+
+
+def test_bench_without_openspiel_still_reports_and_says_how_to_install(capsys, monkeypatch):
+    from referee import baselines
+    monkeypatch.setattr(baselines, "pyspiel", None)
+    status, out, _ = run(capsys, "bench", "bouillotte", "--deals", "3", "--repeats", "1")
+    assert status == 0 and "| bouillotte |" in out and "bench/bouillotte.py" in out
+    assert "open-spiel is not installed" in out and "scripts/setup bench" in out
 
 
 def test_rules_shows_the_suit_names_other_packs_use(capsys):

@@ -34,6 +34,8 @@ BY_SCENARIO = {
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",
     ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",
     ("preferans", "refe_limit"): "test_preferans.py::test_refe_limit_readings",
+    ("preferans", "refe_counting"): "test_defects.py::test_refe_limit_counts_refes_written_by_default",
+    ("preferans", "quota_when_failed"): "test_defects.py::test_a_short_defender_when_the_declarer_fails",
 }
 
 CASES = [(name, param.name, value)

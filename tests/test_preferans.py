@@ -258,7 +258,10 @@ def test_moje_lets_an_earlier_player_hold_the_bid():
     # Seat 2 comes after seat 1 and may only go higher; seat 0, earlier, may hold 3 ("moje").
     assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 4", "bid igra"}
     run(deal, [(2, "pass")])
-    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3", "bid 4"}
+    # Issue 11: the earlier bidder holds ("moje") or passes; he may not raise past the later bid.
+    assert {str(a) for a in deal.legal_actions()} == {"pass", "bid 3"}
+    refused = act(deal, 0, "bid 4")
+    assert not refused.legal and "P3.7" in refused.clauses and "hold" in refused.text()
     run(deal, [(0, "bid 3"), (1, "pass")])
     assert deal.declarer == 0 and deal.level == 1
     # There is no moje at the first step (2): a later 2 can only be answered with 3.

@@ -269,8 +269,11 @@ def test_the_draw_for_the_dealer_ends_when_it_cannot_decide(kierki):
     (["play", "kierki", "--players", "0"], "--players: must be a whole number from 1"),
     (["play", "kierki", "--players", "-3"], "--players: must be a whole number from 1"),
     (["play", "kierki", "--players", "x"], "invalid _count value"),
-    (["bench", "kierki", "--seconds", "nan"], "--seconds: must be more than 0"),
-    (["bench", "kierki", "--seconds", "-1"], "--seconds: must be more than 0"),
+    (["bench", "kierki", "--deals", "0"], "--deals: must be a whole number from 1"),
+    (["bench", "kierki", "--deals", "-5"], "--deals: must be a whole number from 1"),
+    (["bench", "kierki", "--repeats", "0"], "--repeats: must be a whole number from 1"),
+    (["bench", "kierki", "--all"], "name one game, or give --all"),
+    (["bench"], "name one game, or give --all"),
     (["play", "kierki", "--seed", "1" * 5000], "--seed: invalid int value"),
     (["nosuchcommand"], "invalid choice"),
 ])

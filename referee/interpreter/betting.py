@@ -135,6 +135,19 @@ class BettingPhases:
         top = min(high, low + 2) if rng.random() < 0.9 else high
         return base - rng.randint(low, top)
 
+    def random_betting(self, rng, budget: int) -> int:
+        """Random betting until the round ends or `budget` moves are made; the moves made. The
+        same moves and draws as `random_bet` then `push`, one by one, without the dispatch."""
+        history = self.history
+        steps = 0
+        while self.phase == "betting" and steps < budget:
+            seat = self.to_act
+            move = self.random_bet(rng)
+            history.append((seat, move))
+            self._betting_push(seat, move)
+            steps += 1
+        return steps
+
     # -- applying moves -------------------------------------------------------------------------------
 
     def _blind_push(self, seat: int, move: int) -> None:

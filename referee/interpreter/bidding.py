@@ -3,12 +3,11 @@ defence. A mixin of `Deal`; every rule it applies comes from the compiled `Aucti
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
-from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_move
+from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_moves
 
 __all__ = ["BiddingPhases"]
 
@@ -60,12 +59,15 @@ class BiddingPhases:
         moves = [PASS]
         # A bid off the ladder is above every number: once one is said no number may follow.
         if not self.specials_said:
-            nxt = 0 if self.level is None else self.level + 1
-            stop = nxt + 1 if rules.steps[0] == "next" else len(rules.ladder)
-            moves.extend(_BID - i for i in range(nxt, min(stop, len(rules.ladder))))
             if (rules.hold and self.level and self.high_bidder is not None
                     and self._priority(seat) < self._priority(self.high_bidder)):
+                # An earlier bidder facing a later one's number holds it ("mine") or passes; he
+                # may not go past it while the later bidder can still answer.
                 moves.append(_BID - self.level)
+            else:
+                nxt = 0 if self.level is None else self.level + 1
+                stop = nxt + 1 if rules.steps[0] == "next" else len(rules.ladder)
+                moves.extend(_BID - i for i in range(nxt, min(stop, len(rules.ladder))))
         for index, special in enumerate(rules.specials):
             if special.first_turn_only and seat in self.spoken:
                 continue
@@ -90,7 +92,7 @@ class BiddingPhases:
         return [move for cid in allowed for move in self._choice_moves(ids.index(cid), "declarer")]
 
     def _discard_moves(self, seat: int) -> list[int]:
-        return [discard_move(a, b) for a, b in combinations(sorted(self.hands[seat]), 2)]
+        return discard_moves(self.hands[seat])
 
     def _double_moves(self, seat: int) -> list[int]:
         return [PASS, DOUBLE]
@@ -294,6 +296,16 @@ class BiddingPhases:
             return Verdict(True, N_("Seat {seat} takes the talon unseen by the others and discards two cards."),
                            (("seat", seat),), cited, seat, what)
         if phase in ("declare", "contest"):
+            if action.kind == "discard" and self.won_by_special:
+                said = rules.specials[self.specials_said[0][1]] if self.specials_said else None
+                return illegal(N_("Seat {seat} won the auction with {special}, which is played without the "
+                                  "talon: there is nothing to discard; he must declare a contract.").replace(
+                    "{special}", said.name if said else "?"),
+                    tuple(c for c in (said.clause if said else None, rules.talon_discards[1]) if c),
+                    "illegal_bid", seat=seat)
+            if action.kind == "declare" and move is None:
+                return illegal(N_("There is no contract {contract} in this game."), (rules.ladder_clause,),
+                               "illegal_bid", seat=seat, contract=action.args[0] if action.args else "")
             if action.kind != "declare" or move is None:
                 return illegal(N_("Seat {seat} must declare a contract."), (rules.ladder_clause,),
                                "illegal_bid", seat=seat)
@@ -319,6 +331,10 @@ class BiddingPhases:
             clause = rules.doubling[1]
             if action.kind not in ("double", "pass"):
                 return illegal(N_("Seat {seat} may double or pass."), (clause,), seat=seat)
+            if move not in (DOUBLE, PASS):
+                # Kontra doubles the contract, not one player: `double` takes no seat here.
+                return illegal(N_("Seat {seat} may double the contract only, with \"double\" and no seat: "
+                                  "{action} names a player."), (clause,), seat=seat, action=what)
             if move == DOUBLE:
                 return Verdict(True, N_("Seat {seat} doubles: the contract now counts {times} times."),
                                (("seat", seat), ("times", 2 ** (self.doublings + 1))), (clause,), seat, what)
@@ -341,6 +357,9 @@ class BiddingPhases:
         step = _BID - move
         nxt = 0 if self.level is None else self.level + 1
         clauses = (rules.steps[1],)
+        if _BID - self.level in self._auction_moves(seat) if self.level is not None else False:
+            return (N_("Seat {seat} may not bid {bid}: facing a later player's bid, an earlier bidder "
+                       "may only hold it (by repeating it) or pass."), (rules.hold, rules.steps[1]))
         if step > nxt:
             return N_("Seat {seat} may not bid {bid}: the next bid must be the lowest available, "
                       "without a jump."), clauses

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 
 from ..errors import Phrase, SimulationError, UsageError
@@ -15,7 +16,7 @@ from .deal import Deal, DealResult, compile_contract
 from .seating import SeatedDeal, playing_seats
 from .table import Table
 
-__all__ = ["Match", "Draw", "MatchResult", "unsupported_mechanics"]
+__all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
 
 # Rounds of the draw for the first dealer before it is given up as never ending.
 _DRAW_ROUNDS = 1_000
@@ -27,6 +28,24 @@ def unsupported_mechanics(game: Game) -> list[str]:
     if not game.contracts and game.vying is None:
         found.add("a deal without contracts or betting")
     return sorted(found)
+
+
+# The table and the compiled rules of a game for a number of players, shared by its matches: they
+# are read-only once built, and a session or a benchmark plays many matches of one game.
+_COMPILED: dict[tuple[int, int], tuple] = {}
+
+
+def _compiled(game: Game, players: int) -> tuple:
+    key = (id(game), players)
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0]() is not game:
+        table = Table(game, players)
+        contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
+        # The entry goes when the game does, before its id can be reused by another.
+        hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
+               compile_auction(game), compile_vying(game))
+        _COMPILED[key] = hit
+    return hit[1:]
 
 
 @dataclass(frozen=True)
@@ -45,6 +64,21 @@ class MatchResult:
     clauses: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Remaining:
+    """What a match cut short still owes, by its `match ends` rule: the deals left to play, the
+    contracts each chooser has still to choose, or how far an account's total is from its bound."""
+
+    clause: str
+    deals: int | None = None
+    owed: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    account: str | None = None
+    total: int | None = None
+    """The account's total over all players, or the player nearest the bound (`any` below)."""
+    bound: int | None = None
+    any_player: bool = False
+
+
 class Match:
     """Deals of one game in sequence, with the dealer rotating and totals kept per seat."""
 
@@ -54,10 +88,7 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table = Table(game, players or game.default_players)
-        self.contracts = {cid: compile_contract(game, self.table, c) for cid, c in game.contracts.items()}
-        self.auction = compile_auction(game)
-        self.vying = compile_vying(game)
+        self.table, self.contracts, self.auction, self.vying = _compiled(game, players or game.default_players)
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
@@ -72,6 +103,8 @@ class Match:
                 self.accounts[name] = [start] * n
         self.accounts.setdefault(game.primary_account, [0] * n)
         self.results: list[DealResult] = []
+        self.written = [0] * n
+        """Per seat, the multipliers ever written to him (a limit may count these, not the unused)."""
         self.dealer_doubles: dict[tuple[int, int], int] = {}
         """(dealer, player) -> how often the player has doubled that dealer (doubling between players)."""
         self.dealer: int | None = None
@@ -201,6 +234,12 @@ class Match:
         for packet in self.game.deal.value:
             if packet.kind == "each":
                 target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
+                rounds = target - len(hands[order[-1]])
+                if packet.count == 1 and rounds > 0 and pos + rounds * n <= len(pack):
+                    # One card at a time: seat i of the order takes every n-th card from its place.
+                    for i, seat in enumerate(order):
+                        hands[seat].extend(pack[pos + i:pos + rounds * n:n])
+                    pos += rounds * n
                 while len(hands[order[-1]]) < target:
                     if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
                         raise SimulationError(Phrase("{path}: the pack of {cards} cards runs out before every hand "
@@ -231,7 +270,9 @@ class Match:
         deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, per_seat(hands),
                     contracts=self.contracts, chosen=per_seat(self.chosen),
                     contract=contract, talon=talon, auction=self.auction,
-                    held=per_seat(list(held)) if held is not None else None, vying=self.vying,
+                    held=per_seat(list(held)) if held is not None else None,
+                    written=per_seat([max(w, h) for w, h in zip(self.written, held)]) if held is not None else None,
+                    vying=self.vying,
                     chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
         self.deal = SeatedDeal(deal, seats, self.dealer, self.game.players.clause) if seats else deal
@@ -253,11 +294,19 @@ class Match:
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
         result = self.deal.result()
+        accounts, pairs = self.accounts, self.pairs
+        # The multipliers written (refes), counted apart for a limit on those ever written.
+        counted = self.auction.multiplier.account if self.auction and self.auction.multiplier else None
         for line in result.scores:
-            if line.account in self.pairs:
-                self.pairs[line.account][line.seat][line.against] += line.points
-            else:
-                self.accounts.setdefault(line.account, [0] * self.table.players)[line.seat] += line.points
+            if line.account in pairs:
+                pairs[line.account][line.seat][line.against] += line.points
+                continue
+            totals = accounts.get(line.account)
+            if totals is None:  # an account first written in this deal
+                totals = accounts[line.account] = [0] * self.table.players
+            totals[line.seat] += line.points
+            if line.account == counted and line.points > 0:
+                self.written[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
         self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
@@ -316,6 +365,27 @@ class Match:
             # A broken player gives up his seat: the table changes, so this session ends here.
             return any(chips <= 0 for chips in self.totals) and bool(self.results)
         return False
+
+    def remaining(self) -> Remaining | None:
+        """What the match still owes before its end, or None when it is over or ends only by the
+        players' agreement (a session that may stop after any deal)."""
+        end = self.game.match_end
+        if end is None or end.value[0] == "agreement" or self.is_over():
+            return None
+        kind, bound = end.value
+        if kind == "all_chosen":
+            owed = tuple((seat, tuple(c for c in self.game.contracts if c not in self.chosen[seat]))
+                         for seat in range(self.table.players))
+            return Remaining(end.clause, deals=self.length - len(self.results),
+                             owed=tuple(o for o in owed if o[1]))
+        if kind == "deals":
+            return Remaining(end.clause, deals=bound - len(self.results))
+        account = kind.split(":")[-1]
+        totals = self.accounts[account]
+        if kind.startswith("any:"):
+            nearest = max(totals) if kind.split(":")[1] == "at_least" else min(totals)
+            return Remaining(end.clause, account=account, total=nearest, bound=bound, any_player=True)
+        return Remaining(end.clause, account=account, total=sum(totals), bound=bound)
 
     def final_totals(self) -> tuple[list[int], tuple[str, ...]]:
         """Each seat's final score, by the rules' `final` formula if they give one."""

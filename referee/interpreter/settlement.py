@@ -24,8 +24,9 @@ def settle_deal(deal) -> list[ScoreLine]:
             return lines
         held_rule = rules.multiplier if rules.multiplier is not None and rules.multiplier.account == out.account else None
         for seat in range(n):
-            # A cap on refes held stops a player from receiving more.
-            if held_rule is None or held_rule.limit is None or deal.held[seat] < held_rule.limit:
+            # A cap on refes (unused ones held, or all ever written) stops a player receiving more.
+            count = (deal.written if held_rule and held_rule.counted == "written" else deal.held)[seat]
+            if held_rule is None or held_rule.limit is None or count < held_rule.limit:
                 clauses = (out.clause,) + ((held_rule.clause,) if held_rule else ())
                 lines.append(ScoreLine(seat, out.points, out.account, N_("everyone passed, so nobody played the deal"), (),
                                        clauses))

@@ -4,7 +4,6 @@ player to the holder of a ranked hand."""
 
 from __future__ import annotations
 
-from collections import Counter
 
 from ..i18n import N_
 from ..verdicts import ScoreLine
@@ -24,7 +23,11 @@ def hand_of(deal, seat: int):
 
 def _rank_hand(deal, seat: int):
     rules, table = deal.vying, deal.table
-    ranks = sorted(Counter(table.rank_of[c] for c in deal.dealt_hands[seat]).items(), reverse=True)
+    rank_of, counts = table.rank_of, {}
+    for card in deal.dealt_hands[seat]:  # a hand of a few cards: a plain dict is cheaper than a Counter
+        rank = rank_of[card]
+        counts[rank] = counts.get(rank, 0) + 1
+    ranks = sorted(counts.items(), reverse=True)
     up_ranks = {table.rank_of[c] for c in deal.upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
@@ -45,14 +48,16 @@ def _rank_hand(deal, seat: int):
 
 def _suit_totals(deal) -> dict[int, int]:
     model, table = deal.vying.model, deal.table
-    totals: Counter = Counter()
+    totals: dict[int, int] = {}
     counted = [c for seat in range(table.players) for c in deal.dealt_hands[seat]
                if seat not in deal.folded or model.folded_hands.value]
     if model.turned_card.value:
-        counted += list(deal.upcards)
+        counted += deal.upcards
+    suit_of, points_of = table.suit_of, deal.points_of
     for card in counted:
-        totals[table.suit_of[card]] += deal.points_of[card]
-    return dict(totals)
+        suit = suit_of[card]
+        totals[suit] = totals.get(suit, 0) + points_of[card]
+    return totals
 
 
 def _owner(deal, suit: int, eligible: list[int]) -> int | None:
@@ -255,5 +260,7 @@ def settle_vying(deal) -> list[ScoreLine]:
     for line in lines:
         if line.account == account:
             balance[line.seat] += line.points
-    lines.extend(hand_bonuses(deal, balance))
+    # A deal won by folding, or passed out, ends without the cards being shown.
+    if model.bonuses_at_showdown is None or (not deal.pass_out and deal.won_by_fold is None):
+        lines.extend(hand_bonuses(deal, balance))
     return lines

@@ -8,13 +8,14 @@ Seats are numbered 0..n-1 in the direction of play, so "the next player" is alwa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..errors import UsageError
 from ..errors import Phrase
 from ..model.cards import Card
 from ..model.game import Game
 
-__all__ = ["Table", "Action", "PASS", "DEFEND", "DOUBLE", "CALL", "FOLD", "BLIND", "discard_move", "choice_move",
+__all__ = ["Table", "Action", "PASS", "DEFEND", "DOUBLE", "CALL", "FOLD", "BLIND", "discard_move", "discard_moves", "choice_move",
            "decode_choice"]
 
 PASS = -1
@@ -230,6 +231,12 @@ class Table:
 def discard_move(a: int, b: int) -> int:
     a, b = min(a, b), max(a, b)
     return _DISCARD - (a * 256 + b)
+
+
+def discard_moves(hand) -> list[int]:
+    """Every discard of two cards from `hand`, in the order of its sorted pairs (the pairs come
+    ordered, so `discard_move`'s ordering is not needed)."""
+    return [_DISCARD - (a * 256 + b) for a, b in combinations(sorted(hand), 2)]
 
 
 def choice_move(index: int, suit: int | None = None) -> int:

@@ -53,8 +53,10 @@ class Multiplier:
     account: str
     multiplier: int
     limit: int | None
-    """The most unused refes a player may hold, or None for no limit."""
+    """The most refes a player may have (see `counted`), or None for no limit."""
     clause: str
+    counted: str = "held"
+    """What the limit counts: "held" (unused ones) or "written" (every one he was ever given)."""
 
 
 @dataclass(frozen=True)

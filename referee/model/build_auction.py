@@ -152,7 +152,8 @@ class AuctionStatements:
         if most is not None and most < 1:
             raise item.error(limit[0], Phrase('with at most 0 held nobody could ever hold one'),
                              hint=Phrase('remove the statement, or allow at least 1'))
-        self._auction_once(item, stmt, "multiplier", Multiplier(str(account), multiplier, most, cid))
+        counted = "written" if limit and limit[0].data == "refe_limit_written" else "held"
+        self._auction_once(item, stmt, "multiplier", Multiplier(str(account), multiplier, most, cid, counted))
 
     # -- the talon and the declaration ---------------------------------------------------------------
 

@@ -339,17 +339,15 @@ def _first_token(tree: lark.Tree) -> lark.Token:
     return lark.Token("ID", "", line=1, column=1)
 
 
+_ESCAPE = re.compile(r"\\(.)", re.S)
+_ESCAPED = {"n": "\n", "t": "\t"}
+
+
 def _string(token) -> str:
-    """The text of a STRING token, without quotes and with escapes resolved."""
+    """The text of a STRING token, without quotes and with escapes resolved (a backslash before
+    n or t makes a newline or a tab, before any other character that character; a lone backslash
+    at the end stays)."""
     raw = str(token)[1:-1]
-    out, i = [], 0
-    while i < len(raw):
-        ch = raw[i]
-        if ch == "\\" and i + 1 < len(raw):
-            nxt = raw[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+    if "\\" not in raw:  # most strings: nothing to resolve
+        return raw
+    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), raw)

@@ -111,7 +111,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("broken player leaves seat", "broken_player"))),
     Mechanic("showdown", N_("the showdown"), frozenset({
         "hand_rank", "hand_order", "showing", "folded_hands", "turned_card", "suit_owner", "showdown_ties",
-        "bonus", "bonus_meeting", "stock_draw", "card_points"}),
+        "bonus", "bonus_meeting", "bonuses_at_showdown", "stock_draw", "card_points"}),
              (_need('hand trips "three of a kind" three of a kind', "hand_rank"),
               _need("hands rank as listed, higher cards first", "hand_order"),
               _need("everyone shows", "showing"), _need("folded hands count", "folded_hands"),

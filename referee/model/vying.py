@@ -128,6 +128,8 @@ class VyingModel:
     ties: Cited[str] | None = None
     bonuses: tuple[Bonus, ...] = ()
     bonus_meeting: Cited[str] | None = None
+    bonuses_at_showdown: Cited[bool] | None = None
+    """Bonuses are not paid on a deal that ends without a showdown."""
     """"lower pays higher" or "neither pays"."""
     stock_draw: Cited[tuple[str, str]] | None = None
 
@@ -139,7 +141,7 @@ class VyingModel:
 _SINGLE = ("blinds_final", "opening", "pass_before_open", "first_bet", "raise_limit", "betting_end",
            "two_left_call_ends", "stake_limit", "short_stake", "all_in_opening", "all_in_winnings",
            "stakes_above", "side_pot_winner", "broken_player", "pass_out", "hand_order", "showing",
-           "folded_hands", "turned_card", "suit_owner", "ties", "bonus_meeting", "stock_draw")
+           "folded_hands", "turned_card", "suit_owner", "ties", "bonus_meeting", "bonuses_at_showdown", "stock_draw")
 
 
 class VyingStatements:
@@ -288,6 +290,9 @@ class VyingStatements:
         self._vying_add(item, stmt, cid, scope, "bonuses", Bonus(str(name), chips, bool(cancelled), cid))
         self.__dict__.setdefault("vying_where", {})["bonus " + str(name)] = (item, stmt)
 
+    def _s_bonuses_at_showdown(self, item, stmt, cid, scope) -> None:
+        self._vying_once(item, stmt, cid, scope, "bonuses_at_showdown", True)
+
     def _s_bonus_meeting(self, item, stmt, cid, scope) -> None:
         self._vying_once(item, stmt, cid, scope, "bonus_meeting", words(stmt.children[0]))
 
@@ -414,6 +419,9 @@ def check_vying(game, seen, header, where_of) -> None:
                            "two bonus hands: lower pays higher")
     if model.bonus_meeting is not None and not model.bonuses:
         item, stmt = at("bonus_meeting")
+        raise item.error(stmt, Phrase('no hand of this game earns a bonus'), hint=Phrase('remove the statement'))
+    if model.bonuses_at_showdown is not None and not model.bonuses:
+        item, stmt = at("bonuses_at_showdown")
         raise item.error(stmt, Phrase('no hand of this game earns a bonus'), hint=Phrase('remove the statement'))
     paid_on_cancel = any("pay_bonuses" in c.value for c in game.irregularities.values())
     if paid_on_cancel and not any(b.on_cancelled_deal for b in model.bonuses):
