@@ -36,6 +36,16 @@ def rulings_citing(game_id: str, clause_id: str) -> list:
     return [r for r in _rulings() if r.game == game_id and clause_id in r.clauses]
 
 
+def _with_code(text: str) -> list[nodes.Node]:
+    """A ruling's text with its `backticked` parts (rules language, parameter readings) as code,
+    as Markdown would show them."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: show the text as written
+        return [nodes.Text(text)]
+    return [nodes.literal(part, part) if odd else nodes.Text(part)
+            for odd, part in ((i % 2 == 1, part) for i, part in enumerate(parts)) if part]
+
+
 def _directive():
     """The directive class, built on demand so that importing this module needs no Sphinx."""
     from sphinx.util.docutils import SphinxDirective
@@ -66,7 +76,7 @@ def _directive():
                              nodes.strong(_(ruling.title), _(ruling.title)), classes=["rules-clause-head"])
                 box += _para(_inline(_(L_GAME) + " ", classes=["rules-label"]), _(game.title))
                 for label, text in ((L_QUESTION, ruling.question), (L_DECISION, ruling.decision)):
-                    box += _para(nodes.strong(_(label), _(label)), " ", _(text))
+                    box += _para(nodes.strong(_(label), _(label)), " ", *_with_code(_(text)))
                 items = nodes.bullet_list(classes=["rules-casebook-clauses"])
                 page = book_page(game)
                 for cid in ruling.clauses:
@@ -76,7 +86,7 @@ def _directive():
                                                        cited[len(cid):], " — ", _(game.clauses[cid].statement)))
                 box += _para(nodes.strong(_(L_CLAUSES), _(L_CLAUSES)))
                 box += items
-                box += _para(nodes.strong(_(L_READINGS), _(L_READINGS)), " ", _(ruling.readings))
+                box += _para(nodes.strong(_(L_READINGS), _(L_READINGS)), " ", *_with_code(_(ruling.readings)))
                 cases = nodes.bullet_list(classes=["rules-casebook-cases"])
                 for case in ruling.cases:
                     cases += nodes.list_item("", _para(case_line(replay(ruling, case), ruling, lang, detail=lang == "en")))

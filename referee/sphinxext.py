@@ -905,4 +905,6 @@ def setup(app):
     casebook_setup(app)
     from .sphinx_output import RefereeOutput
     app.add_directive("referee-output", RefereeOutput)
+    from .sphinx_check import setup_check
+    setup_check(app)  # the "Check a deal" page: check-deal
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

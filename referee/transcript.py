@@ -37,14 +37,17 @@ def schema() -> dict:
 
 @functools.cache
 def _validator(part: str | None = None):
-    """The schema's validator, or one for a part of it (`action`)."""
-    import jsonschema
+    """The schema's validator, or one for a part of it (`action`); where `jsonschema` cannot be
+    installed (the book's in-browser Python), `schema_check` checks the same schema."""
+    try:
+        from jsonschema import Draft202012Validator as validator
+    except ImportError:
+        from .schema_check import Validator as validator
 
     root = schema()
     if part is None:
-        return jsonschema.Draft202012Validator(root)
-    return jsonschema.Draft202012Validator({"$schema": root["$schema"], "$defs": root["$defs"],
-                                            "$ref": f"#/$defs/{part}"})
+        return validator(root)
+    return validator({"$schema": root["$schema"], "$defs": root["$defs"], "$ref": f"#/$defs/{part}"})
 
 
 @functools.cache

@@ -282,7 +282,9 @@ class BiddingPhases:
             if move in legal:
                 return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
                                (rules.ladder_clause,), seat, what)
-            return illegal(*self._why_bid_illegal(seat, move), "illegal_bid", seat=seat, bid=action.args[0])
+            said = self.auction.specials[self.specials_said[0][1]].name if self.specials_said else ""
+            return illegal(*self._why_bid_illegal(seat, move), "illegal_bid", seat=seat, bid=action.args[0],
+                           special=said)
         if phase == "discard":
             take, view = rules.talon_discards[1], rules.talon_shown
             cited = tuple(dict.fromkeys((take, view[1])))
@@ -299,10 +301,9 @@ class BiddingPhases:
             if action.kind == "discard" and self.won_by_special:
                 said = rules.specials[self.specials_said[0][1]] if self.specials_said else None
                 return illegal(N_("Seat {seat} won the auction with {special}, which is played without the "
-                                  "talon: there is nothing to discard; he must declare a contract.").replace(
-                    "{special}", said.name if said else "?"),
-                    tuple(c for c in (said.clause if said else None, rules.talon_discards[1]) if c),
-                    "illegal_bid", seat=seat)
+                                  "talon: there is nothing to discard; he must declare a contract."),
+                               tuple(c for c in (said.clause if said else None, rules.talon_discards[1]) if c),
+                               "illegal_bid", seat=seat, special=said.name if said else "?")
             if action.kind == "declare" and move is None:
                 return illegal(N_("There is no contract {contract} in this game."), (rules.ladder_clause,),
                                "illegal_bid", seat=seat, contract=action.args[0] if action.args else "")
@@ -352,8 +353,7 @@ class BiddingPhases:
             return N_("Seat {seat} may not bid {bid} now."), (special.clause,)
         if self.specials_said:
             first = rules.specials[self.specials_said[0][1]]
-            return N_("Seat {seat} may not bid {bid}: no number may be bid after {special}.").replace(
-                "{special}", first.name), (first.clause,)
+            return N_("Seat {seat} may not bid {bid}: no number may be bid after {special}."), (first.clause,)
         step = _BID - move
         nxt = 0 if self.level is None else self.level + 1
         clauses = (rules.steps[1],)

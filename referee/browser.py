@@ -1,0 +1,78 @@
+"""The referee's side of the book's "Check a deal" page, run by Pyodide in the reader's browser.
+
+The pasted deal is written to a file named for its format (`deal.json`, `deal.deal`) and judged
+by the command line itself, `referee judge FILE --lang LANG`, in-process: every format that
+`referee judge` reads, the page reads too, and a ruling on the page and on the command line
+cannot differ. The `--json` run adds the verdicts' links to the clauses in the book.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from .cli import main
+from .resources import rules_dir
+
+__all__ = ["FORMATS", "judge_pasted", "shipped_rules", "warm_up"]
+
+FORMATS = {"json": ".json", "deal": ".deal"}
+"""The formats the page offers, by the suffix `referee judge` tells them apart by."""
+
+
+def shipped_rules(relative: str) -> str:
+    """The path of a shipped rules file (`kierki.rules`, `variants/...`), refusing any other."""
+    path = (rules_dir() / relative).resolve()
+    if not path.is_relative_to(rules_dir().resolve()) or path.suffix != ".rules" or not path.is_file():
+        raise ValueError(f"not a shipped rules file: {relative}")
+    return str(path)
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def _links(value) -> list[str]:
+    """Every clause link of a `judge --json` result, in order, each once."""
+    found: dict[str, None] = {}
+    if isinstance(value, dict):
+        for key, item in value.items():
+            for link in (item if key == "links" and isinstance(item, list) else _links(item)):
+                found.setdefault(link)
+    elif isinstance(value, list):
+        for item in value:
+            found.update(dict.fromkeys(_links(item)))
+    return list(found)
+
+
+def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: str | None = None) -> str:
+    """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
+    the error), and the clause links (relative to the book's root)."""
+    argv = ["--lang", lang, *(f"--param={p}" for p in params)]
+    if rules:
+        argv += ["--rules", shipped_rules(rules)]
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="deal-") as folder:
+        name = "deal" + FORMATS[fmt]
+        Path(folder, name).write_text(text, "utf-8")
+        os.chdir(folder)  # the verdict and its errors name the file as the reader knows it: deal.json:3:5
+        try:
+            status, out, err = _run(["judge", name, *argv])
+            links = _links(json.loads(_run(["judge", name, *argv, "--json"])[1])) if status in (0, 1) else []
+        finally:
+            os.chdir(here)
+    return json.dumps({"status": status, "text": out, "error": err, "links": links}, ensure_ascii=False)
+
+
+def warm_up() -> None:
+    """Build the rules language's parser (cached) while the reader is still pasting, so the
+    first judgement does not wait for it."""
+    from .front.parser import get_parser
+    get_parser()

@@ -1,0 +1,211 @@
+"""The "Check a deal" page in headless Chromium, offline: the referee runs in the browser
+(Pyodide in a web worker) and its verdicts are the command line's, word for word.
+
+Every request that leaves the built book is blocked and recorded, and none may be made. In each
+language the page judges a legal and an illegal deal of each game; the verdict text is compared
+with `referee judge FILE --lang LANG` on the same transcript, and the illegal verdict's clause
+link must lead to the clause. Bad input (broken JSON, an oversized paste, a judgement past the
+time limit) gets a message in the page's language, never a traceback. The first load, the first
+and the warm judgement and the bundle's size are printed (`pytest -s`): measured, not asserted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import re
+import statistics
+import time
+from html import unescape
+
+import pytest
+
+from referee.cli import main
+from referee.sphinx_check import PASTE_LIMIT
+from tests.test_browser import CHROMIUM, LANGS, SITE, browser, site  # noqa: F401  (browser, site: fixtures)
+
+BUNDLE = SITE / "_pyodide" / "bundle.json"
+GOLDEN = SITE.parent.parent.parent / "tests" / "golden"
+LEGAL = {"kierki": "kierki-seed1.json", "preferans": "preferans-seed5.json", "bouillotte": "bouillotte-match-seed5.json"}
+LOAD_MS = 240_000
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)"),
+    pytest.mark.skipif(not BUNDLE.is_file() or not (SITE / "en" / "check.html").is_file(),
+                       reason="the book is not built with its browser bundle (scripts/book)"),
+]
+
+pytest.importorskip("playwright.sync_api", reason="playwright is in the docs dependency group")
+
+
+def cli_judge(data: dict, lang: str, tmp_path) -> tuple[int, str, dict]:
+    """What `referee judge deal.json --lang LANG` prints (and its --json) for this transcript."""
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), "utf-8")
+    runs = []
+    for extra in ([], ["--json"]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(["judge", str(path), "--lang", lang, *extra])
+        runs.append((status, out.getvalue()))
+    return runs[0][0], runs[0][1], json.loads(runs[1][1])
+
+
+def illegal(data: dict, tmp_path) -> dict:
+    """The legal transcript with one action moved to another seat: the first such change the
+    command line calls illegal (exit 1)."""
+    for index, action in enumerate(data["deals"][0]["actions"]):
+        seats = len(data["deals"][0]["hands"])
+        broken = copy.deepcopy(data)
+        broken["deals"][0]["actions"][index]["seat"] = (action["seat"] + 1) % seats
+        if cli_judge(broken, "en", tmp_path)[0] == 1:
+            return broken
+    raise AssertionError("no illegal change found")
+
+
+@pytest.fixture(scope="module")
+def deals(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("deals")
+    out = {}
+    for game, name in LEGAL.items():
+        legal = json.loads((GOLDEN / name).read_text("utf-8"))
+        out[game] = {"legal": legal, "illegal": illegal(legal, tmp)}
+    return out
+
+
+class Offline:
+    """A browser page that may read the book's own files and nothing else."""
+
+    def __init__(self, browser, allowed: str):
+        self.outside: list[str] = []
+        self.page = browser.new_page()
+        self.page.route("**/*", self._route)
+        self.page.on("request", lambda r: None if r.url.startswith(allowed) else self.outside.append(r.url))
+        self.allowed = allowed
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route):
+        if route.request.url.startswith(self.allowed):
+            route.continue_()
+        else:
+            route.abort()
+
+    def open(self, url: str) -> float:
+        started = time.perf_counter()
+        self.page.goto(url)
+        self.wait("ready", LOAD_MS)
+        return time.perf_counter() - started
+
+    def wait(self, state: str, timeout: int = 60_000) -> None:
+        self.page.wait_for_function(f"document.querySelector('.check-deal').dataset.state === '{state}'",
+                                    timeout=timeout)
+
+    def judge(self, text: str) -> tuple[str, str, int]:
+        """(verdict text, status line, milliseconds) for this paste."""
+        self.page.evaluate("document.querySelector('.check-deal').dataset.state = 'asked'")
+        self.page.fill(".check-text", text)
+        self.page.click(".check-judge")
+        self.wait("judged")
+        box = self.page.locator(".check-deal")
+        return (self.page.locator(".check-verdict").text_content(), self.page.locator(".check-status").inner_text(),
+                int(box.get_attribute("data-judge-ms")))
+
+
+def _words(lang: str) -> dict:
+    """The page's words in this language, as the built page carries them."""
+    html = (SITE / lang / "check.html").read_text("utf-8")
+    found = re.search(r'class="check-deal" data-config="([^"]*)"', html)
+    return json.loads(unescape(found.group(1)))["words"]
+
+
+def _anchor_exists(link: str) -> bool:
+    page, anchor = link.split("#")
+    path = SITE / page
+    return path.is_file() and f'id="{anchor}"' in path.read_text("utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_judges_as_the_command_line(browser, site, deals, tmp_path, lang):  # noqa: F811
+    tab = Offline(browser, site)
+    load = tab.open(f"{site}/{lang}/check.html")
+    assert tab.page.get_attribute("html", "lang") == lang
+    timings = []
+    for game, pair in deals.items():
+        for kind, data in pair.items():
+            status, expected, as_json = cli_judge(data, lang, tmp_path)
+            assert status == (0 if kind == "legal" else 1)
+            shown, said, ms = tab.judge(json.dumps(data, ensure_ascii=False, indent=1))
+            timings.append(ms)
+            assert shown == expected, f"{lang} {game} {kind}: the page and the command line differ"
+            assert tab.page.get_attribute(".check-deal", "data-status") == str(status)
+            if kind == "illegal":
+                link = as_json["illegal"]["links"][0]
+                assert _anchor_exists(link), link
+                first = tab.page.locator(".check-links a.check-clause").first
+                assert first.get_attribute("href") == f"../{link}"
+                assert first.inner_text() == as_json["illegal"]["clauses"][0]
+    # One clause link followed: it lands on the clause of the rules page in the same language.
+    tab.page.locator(".check-links a.check-clause").first.click()
+    tab.page.wait_for_url(re.compile(rf"/{lang}/bouillotte/rules\.html#"))
+    anchor = tab.page.url.split("#")[1]
+    assert tab.page.locator(f"[id='{anchor}']").count() == 1
+    assert tab.outside == [], f"requests outside the book: {tab.outside[:5]}"
+    assert tab.errors == []
+    size = json.loads(BUNDLE.read_text())
+    warm = timings[1:]
+    print(f"\n[check page {lang}] first load {load:.1f} s; first judgement {timings[0]} ms; "
+          f"warm judgements {min(warm)}-{max(warm)} ms (median {statistics.median(warm):.0f} ms); "
+          f"bundle {size['bytes'] / 1e6:.1f} MB, {size['script_bytes'] / 1e6:.1f} MB as scripts")
+    tab.page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_bad_input_gets_a_message(browser, site, lang):  # noqa: F811
+    tab = Offline(browser, site)
+    tab.open(f"{site}/{lang}/check.html")
+    words = _words(lang)
+    # Broken JSON: the place (line:column) and the referee's message, in the page's language.
+    shown, said, _ = tab.judge('{\n "format": "referee-transcript/1",\n "deals": [,]\n}')
+    assert "deal.json:3:" in shown and "Traceback" not in shown
+    assert said == words["unusable"]
+    assert tab.page.get_attribute(".check-deal", "data-status") == "2"
+    # An enormous paste is refused at once, before the referee sees it.
+    tab.page.evaluate(f"document.querySelector('.check-text').value = 'x'.repeat({PASTE_LIMIT + 1})")
+    tab.page.click(".check-judge")
+    said = tab.page.locator(".check-status").inner_text()
+    assert said.startswith(words["too-long"].split("{")[0]) and "{" not in said
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()
+
+
+def test_time_limit_restarts_the_referee(browser, site):  # noqa: F811
+    """A judgement past the time limit stops the worker, which starts again and judges."""
+    tab = Offline(browser, site)
+    tab.open(f"{site}/en/check.html")
+    # The time limit is read from the page's settings when a judgement starts: make it tiny.
+    assert tab.page.evaluate("Boolean(window.__checkPage)"), "the page exposes its controller"
+    tab.page.evaluate("window.__checkPage.config.judgeSeconds = 0.001")
+    tab.page.fill(".check-text", (GOLDEN / "kierki-match-seed2.json").read_text("utf-8"))
+    tab.page.click(".check-judge")
+    tab.wait("timeout", 10_000)
+    assert tab.page.locator(".check-status").inner_text() == _words("en")["timeout"].format(seconds="0.001")
+    tab.wait("ready", LOAD_MS)  # restarted, ready again
+    tab.page.evaluate("window.__checkPage.config.judgeSeconds = 30")
+    shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
+    assert "K3.1" in shown
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()
+
+
+def test_works_from_file_url(browser):  # noqa: F811
+    """Opened straight from the disk: no web server, and still nothing outside the book."""
+    tab = Offline(browser, SITE.as_uri())
+    tab.open((SITE / "en" / "check.html").as_uri())
+    shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
+    assert "ILLEGAL" in shown and "K3.1" in shown
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()

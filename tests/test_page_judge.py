@@ -1,0 +1,54 @@
+"""`referee.browser`, the Python side of the book's "Check a deal" page, without a browser: it
+judges pasted text through `referee judge` itself, names the paste as the reader knows it, and
+reads only shipped rules files."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from referee.browser import judge_pasted, shipped_rules
+from referee.cli import main
+from referee.resources import repo_root
+
+GOLDEN = repo_root() / "tests" / "golden"
+
+
+def _cli(argv: list[str]) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(argv)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_same_verdict_as_the_command_line(lang):
+    path = GOLDEN / "kierki-revoke.json"
+    result = json.loads(judge_pasted(path.read_text("utf-8"), "json", lang))
+    assert result["status"] == 1
+    assert result["text"] == _cli(["judge", str(path), "--lang", lang])
+    assert result["links"][0] == f"{lang}/kierki/rules.html#K3.1"
+
+
+def test_errors_name_the_paste_at_line_and_column_in_the_readers_language():
+    result = json.loads(judge_pasted('{\n "deals": [,]\n}', "json", "ru"))
+    assert result["status"] == 2 and result["links"] == []
+    assert result["error"].startswith("referee: deal.json:2:12: не является корректным JSON: ожидалось значение")
+    assert "Traceback" not in result["error"]
+
+
+def test_a_picked_game_and_reading_reach_the_referee():
+    text = (GOLDEN / "kierki-seed1.json").read_text("utf-8")
+    picked = json.loads(judge_pasted(text, "json", "en", ["heart_lead=restricted"], "kierki.rules"))
+    assert picked["status"] in (0, 1)
+    wrong = json.loads(judge_pasted(text, "json", "en", ["no_such_reading=1"], "kierki.rules"))
+    assert wrong["status"] == 2 and "no_such_reading" in wrong["error"]
+
+
+@pytest.mark.parametrize("name", ["../pyproject.toml", "/etc/passwd", "sources/sources.toml", "nothing.rules"])
+def test_only_shipped_rules_files(name):
+    with pytest.raises(ValueError, match="not a shipped rules file"):
+        shipped_rules(name)
