@@ -65,10 +65,23 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
         os.chdir(folder)  # the verdict and its errors name the file as the reader knows it: deal.json:3:5
         try:
             status, out, err = _run(["judge", name, *argv])
-            links = _links(json.loads(_run(["judge", name, *argv, "--json"])[1])) if status in (0, 1) else []
+            found = json.loads(_run(["judge", name, *argv, "--json"])[1]) if status in (0, 1) else {}
+            links = _links(found)
+            # What could be done: at the illegal action (what the player might have done
+            # instead), else at the end of the deal (whose turn it is, or who deals next).
+            at = _position((found.get("illegal") or {}).get("where")) if status == 1 else "end"
+            legal_status, legal_out, _ = _run(["legal", name, *argv, "--at", at]) if at else (2, "", "")
         finally:
             os.chdir(here)
-    return json.dumps({"status": status, "text": out, "error": err, "links": links}, ensure_ascii=False)
+    return json.dumps({"status": status, "text": out, "error": err, "links": links,
+                       "next": legal_out if legal_status == 0 else ""}, ensure_ascii=False)
+
+
+def _position(where: str | None) -> str | None:
+    """`deals[0].actions[3]` (a judgement's place, from 0) as `referee legal` counts it: `1.4`."""
+    import re
+    found = re.fullmatch(r"deals\[(\d+)\]\.actions\[(\d+)\]", where or "")
+    return f"{int(found[1]) + 1}.{int(found[2]) + 1}" if found else None
 
 
 def warm_up() -> None:

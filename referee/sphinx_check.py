@@ -37,7 +37,7 @@ LOAD_SECONDS = 180
 
 LABELS = ("format", "format-auto", "format-json", "format-deal", "game", "game-auto", "readings", "default",
           "deal", "placeholder", "judge", "loading", "starting", "ready", "judging", "done", "unusable",
-          "too-long", "empty", "timeout", "failed", "clauses")
+          "too-long", "empty", "timeout", "failed", "next", "clauses")
 """The keys of the page's words; the directive refuses content that lacks one or adds another."""
 
 
@@ -115,6 +115,7 @@ def _visit(self, node: check_deal) -> None:
   <span class="check-status" role="status" aria-live="polite"></span></p>
  <progress class="check-progress" max="100" value="0"></progress>
  <pre class="check-verdict" hidden></pre>
+ <div class="check-next" hidden><p>{w["next"]}</p><pre></pre></div>
  <div class="check-links" hidden><p>{w["clauses"]}</p><ul></ul></div>
 </div>
 <script>{_page_script()}</script>

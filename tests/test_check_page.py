@@ -148,6 +148,9 @@ def test_page_judges_as_the_command_line(browser, site, deals, tmp_path, lang): 
                 first = tab.page.locator(".check-links a.check-clause").first
                 assert first.get_attribute("href") == f"../{link}"
                 assert first.inner_text() == as_json["illegal"]["clauses"][0]
+            # Below the verdict: what could be done where the deal stops (`referee legal`).
+            assert tab.page.locator(".check-next").is_visible()
+            assert tab.page.locator(".check-next pre").text_content().strip()
     # One clause link followed: it lands on the clause of the rules page in the same language.
     tab.page.locator(".check-links a.check-clause").first.click()
     tab.page.wait_for_url(re.compile(rf"/{lang}/bouillotte/rules\.html#"))

@@ -52,3 +52,16 @@ def test_a_picked_game_and_reading_reach_the_referee():
 def test_only_shipped_rules_files(name):
     with pytest.raises(ValueError, match="not a shipped rules file"):
         shipped_rules(name)
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+def test_the_page_shows_what_could_be_done_where_the_deal_stops(lang):
+    # At an illegal action: the legal actions there (what the player might have done instead);
+    # after a legal deal: its end, as `referee legal` prints it.
+    revoke = GOLDEN / "kierki-revoke.json"
+    result = json.loads(judge_pasted(revoke.read_text("utf-8"), "json", lang))
+    assert result["next"] == _cli(["legal", str(revoke), "--at", "1.4", "--lang", lang])
+    assert "2♦ 6♦ 9♦ 10♦" in result["next"]
+    legal = GOLDEN / "kierki-seed1.json"
+    result = json.loads(judge_pasted(legal.read_text("utf-8"), "json", lang))
+    assert result["status"] == 0 and result["next"] == _cli(["legal", str(legal), "--lang", lang])

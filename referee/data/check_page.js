@@ -104,7 +104,7 @@
     this.pending = null;
     var self = this;
     this.config.games.forEach(function (game) { self.byRules[game.rules] = game; self.byName[game.name] = game; });
-    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "links"].forEach(function (part) {
+    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "next", "links"].forEach(function (part) {
       self[part] = root.querySelector(".check-" + part);
     });
     this.config.games.forEach(function (game) {
@@ -205,13 +205,17 @@
   CheckPage.prototype.show = function (result) {
     var text = result.status === 2 ? result.error.replace(/^referee: /, "") : result.text;
     var root = this.config.root, page = result.links.length ? root + result.links[0].split("#")[0] : null;
-    var verdict = this.verdict;
-    verdict.textContent = "";
-    text.split(page ? CLAUSE_ID : /$^/).forEach(function (piece, index) {
-      if (index % 2 === 1) verdict.appendChild(element("a", {href: page + "#" + piece}, piece));
-      else verdict.appendChild(document.createTextNode(piece));
-    });
-    verdict.hidden = false;
+    function linked(into, text) {
+      into.textContent = "";
+      text.split(page ? CLAUSE_ID : /$^/).forEach(function (piece, index) {
+        if (index % 2 === 1) into.appendChild(element("a", {href: page + "#" + piece}, piece));
+        else into.appendChild(document.createTextNode(piece));
+      });
+    }
+    linked(this.verdict, text);
+    this.verdict.hidden = false;
+    linked(this.next.querySelector("pre"), result.next || "");
+    this.next.hidden = !result.next;
     var list = this.links.querySelector("ul");
     list.textContent = "";
     result.links.forEach(function (link) {
