@@ -74,8 +74,9 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _parser() -> lark.Lark:
-    return lark.Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                     strict=True, propagate_positions=True, maybe_placeholders=False, cache=True)
+    from .front.tables import lark_parser
+    return lark_parser(grammar_path(), parser="lalr", lexer="contextual", strict=True,
+                       propagate_positions=True, maybe_placeholders=False)
 
 
 @functools.cache

@@ -352,3 +352,20 @@ def test_every_input_gets_a_clean_answer_in_time(kind):
 
     prop()
     assert seen and any(o == "exit 2" for o in seen)
+
+
+def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temporary_folder(tmp_path, monkeypatch):
+    # Lark's `cache=True` writes a pickle into the temporary folder and reads it back; any local
+    # user could put a file of that name there first. The tables live in referee/front/_tables.
+    import tempfile
+
+    from referee import notation
+    from referee.front import parser, tables
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    for build in (parser.get_parser, notation._parser):
+        build.cache_clear()
+        build()
+    assert list(tmp_path.iterdir()) == []
+    kept = tables.write_tables()
+    assert {path.name.split("-")[0] for path in kept} == {"rules", "deal"}
+    assert all(path.parent == tables._KEPT and path.stat().st_size > 0 for path in kept)

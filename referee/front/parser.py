@@ -41,16 +41,10 @@ def grammar_path() -> Path:
 
 @functools.cache
 def get_parser() -> lark.Lark:
-    """The LALR parser, built once per process (and cached on disk by Lark between processes)."""
-    return lark.Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        strict=True,
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,
-    )
+    """The LALR parser, built once per process (its tables kept between processes: `tables`)."""
+    from .tables import lark_parser
+    return lark_parser(grammar_path(), parser="lalr", lexer="contextual", strict=True,
+                       propagate_positions=True, maybe_placeholders=False)
 
 
 def _describe_terminal(parser: lark.Lark, name: str, names: dict[str, str] = _TERMINAL_NAMES) -> str:
