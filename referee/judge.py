@@ -300,6 +300,11 @@ def functools_partial(fn, lang):
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
+    if Path(path).suffix.lower() == ".deal":  # reading the notation loads the game: judge under it
+        from .notation import read_deal_path_and_game
+        data, game = read_deal_path_and_game(path, rules_file=rules_file, settings=settings)
+        return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True,
+                     game=game)
     data = read_deal_file(path, rules_file=rules_file, settings=settings)  # validated here, not again
     return judge(data, base=Path(path).parent, settings=settings, rules_file=rules_file, validated=True)
 
@@ -352,12 +357,12 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     if game is None:
         name = rules_of(data, base, rules_file)  # confined: see transcript.rules_of
         game = _load_with_parameters(name, data, params, settings)
-        missing = unsupported_mechanics(game)
-        if missing:
-            # The game as its parameters make it, not the number of players, is what cannot run.
-            raise TranscriptError("transcript.parameters" if data.get("parameters") else
-                                  ("transcript.game" if "game" in data else "transcript.rules"),
-                                  Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
+    missing = unsupported_mechanics(game)
+    if missing:
+        # The game as its parameters make it, not the number of players, is what cannot run.
+        raise TranscriptError("transcript.parameters" if data.get("parameters") else
+                              ("transcript.game" if "game" in data else "transcript.rules"),
+                              Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
     try:
         match = Match(game, data.get("players"))
     except UsageError as err:

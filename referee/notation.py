@@ -510,6 +510,13 @@ def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = Non
     `base` is the file's folder (a `rules "FILE"` tag names a file there); `rules_file` and
     `settings` are the `--rules` and `--param` of the command line, as for `referee judge`.
     """
+    return read_deal_and_game(text, path, base=base, rules_file=rules_file, settings=settings)[0]
+
+
+def read_deal_and_game(text: str, path: str = "<string>", *, base: Path | None = None,
+                       rules_file: str | Path | None = None, settings: dict | None = None):
+    """`read_deal_text`, with the game it was read under (loaded with the deal's readings and
+    `settings`), so that a judge need not load the rules a second time."""
     reading = parse_deal_text(text, path)
     data = reading.data
     _check_counts(data)
@@ -523,11 +530,17 @@ def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = Non
         _check_deal(reading, game, replay.table, number, deal)
     for number, deal in enumerate(data["deals"]):
         _settle_seats(reading, replay, number, deal)
-    return validate_transcript(data)
+    return validate_transcript(data), game
 
 
 def read_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None) -> dict:
     """Read a `.deal` file within the limits of `referee.limits` (see `read_deal_text`)."""
+    return read_deal_path_and_game(path, rules_file=rules_file, settings=settings)[0]
+
+
+def read_deal_path_and_game(path: str | Path, *, rules_file: str | Path | None = None,
+                            settings: dict | None = None):
+    """`read_deal_path`, with the game it was read under (see `read_deal_and_game`)."""
     path = Path(path)
     try:
         raw = read_untrusted(path, LIMITS.transcript_bytes, "deal")
@@ -541,7 +554,7 @@ def read_deal_path(path: str | Path, *, rules_file: str | Path | None = None, se
         raise NotationError(SourcePosition(str(path), line, column),
                             Phrase("the file is not UTF-8 text (byte {byte})", byte=f"0x{raw[err.start]:02x}"),
                             hint=Phrase("save the deal as UTF-8")) from None
-    return read_deal_text(text, str(path), base=path.parent, rules_file=rules_file, settings=settings)
+    return read_deal_and_game(text, str(path), base=path.parent, rules_file=rules_file, settings=settings)
 
 
 # ---------------------------------------------------------------------------------------------
