@@ -270,12 +270,8 @@ def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], st
 def _load_game(name, params: dict):
     """The game to judge under: a shipped game kept from an earlier build when its files are
     unchanged (`referee.model.cache`), else built from its rules file."""
-    from .model.cache import kept_game
-
-    def build():
-        from .model.build import load_game
-        return load_game(name, params)
-    return kept_game(Path(name), params, build)
+    from .model.cache import load_kept
+    return load_kept(name, params)
 
 
 def _take_state(report: DealReport, deal) -> None:

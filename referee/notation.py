@@ -405,7 +405,7 @@ def _after(seat: int | None, dealer: int, players: int) -> int:
 # The checks that need the game, and the seats it gives
 
 def _game(reading: _Reading, base: Path | None, rules_file, settings: dict | None):
-    from .model import load_game
+    from .model.cache import load_kept
     data = reading.data
     if "game" not in data and "rules" not in data:
         raise reading.error(SourcePosition(reading.path, 1, 1), Phrase("the deal names no game"),
@@ -414,7 +414,7 @@ def _game(reading: _Reading, base: Path | None, rules_file, settings: dict | Non
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
     try:
-        return load_game(rules_of(data, base, rules_file), params)
+        return load_kept(rules_of(data, base, rules_file), params)
     except TranscriptError as err:
         raise reading.error(where, err.problem, err.hint) from None
     except UsageError as err:

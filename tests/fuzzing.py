@@ -464,7 +464,9 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
             argv = [word.replace("{dir}", names["dir"]).replace("{outside}", names["outside"]) for word in template]
             if "-o" in argv[:-1]:  # the last -o counts, as argparse reads it
                 target = argv[len(argv) - 1 - argv[::-1].index("-o") + 1] if argv[-1] != "-o" else ""
-                if target and argv.count(target) == 1:
+                # Named only as an output (once, or again after another -o): writing it is asked for.
+                where = [i for i, word in enumerate(argv) if word == target]
+                if target and all(i > 0 and argv[i - 1] == "-o" for i in where):
                     written.add(Path(target).name)
             if argv[:1] == ["convert"] and len(argv) > 2 and argv[2] != argv[1]:  # convert IN OUT
                 written.add(Path(argv[2]).name)

@@ -298,8 +298,11 @@ def test_a_kept_game_equals_the_built_one_and_only_shipped_files_are_kept(tmp_pa
     assert not old.exists() and len(list((tmp_path / "referee").iterdir())) == 1
     monkeypatch.setenv("REFEREE_CACHE", "off")
     assert kept_game(path, {}, lambda: "built") == "built"
-    monkeypatch.delenv("REFEREE_CACHE")  # unnamed: nothing is kept
-    assert kept_game(path, {}, lambda: "built") == "built"
+    monkeypatch.delenv("REFEREE_CACHE")  # unnamed: the install step's games are read, nothing is written
+    from referee.model import cache
+    before = sorted(cache.INSTALLED.rglob("*")) if cache.INSTALLED.is_dir() else []
+    assert kept_game(path, {"heart_lead": "restricted", "king_end": "deal"}, lambda: "built") == "built"
+    assert (sorted(cache.INSTALLED.rglob("*")) if cache.INSTALLED.is_dir() else []) == before
     assert shipped_game("../kierki") is None and shipped_game("x" * 5000) is None
 
 

@@ -42,6 +42,14 @@ def test_catalog_exists(lang, domain):
         "run scripts/extract-messages to create the catalogs"
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_obsolete_entry_repeats_a_live_one(lang, domain):
+    # GNU msgfmt refuses a catalog in which an obsolete (#~) entry has a live entry's msgid.
+    catalog = read(lang, domain)
+    assert not [key for key in catalog.obsolete if key in catalog._messages]
+
+
 def test_referee_catalogs_are_current():
     """Every message the code and the rules files show is in the template and in each catalog."""
     from referee.catalogs import extract

@@ -367,5 +367,12 @@ def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temp
         build()
     assert list(tmp_path.iterdir()) == []
     kept = tables.write_tables()
-    assert {path.name.split("-")[0] for path in kept} == {"rules", "deal"}
-    assert all(path.parent == tables._KEPT and path.stat().st_size > 0 for path in kept)
+    parsers = [path for path in kept if path.suffix == ".lark-tables"]
+    assert {path.name.split("-")[0] for path in parsers} == {"rules", "deal"}
+    assert all(path.parent == tables._KEPT and path.stat().st_size > 0 for path in parsers)
+    # The shipped games under their default readings are kept there too, one file each.
+    from referee.model.cache import INSTALLED
+    from referee.model.document import game_names, variant_names
+    games = [path for path in kept if path.suffix == ".pickle"]
+    assert len(games) == len(set(game_names()) | set(variant_names()))
+    assert all(path.is_relative_to(INSTALLED) for path in games)

@@ -51,7 +51,10 @@ def write_tables() -> list[Path]:
             build()
     finally:
         _writing = False
-    return sorted(_KEPT.glob("*.lark-tables"))
+    from ..model.build import load_game
+    from ..model.cache import keep_installed_games
+    games = keep_installed_games(lambda path: load_game(path, {}))
+    return sorted(_KEPT.glob("*.lark-tables")) + games
 
 
 if __name__ == "__main__":

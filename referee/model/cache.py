@@ -7,9 +7,12 @@ change it (size and modification time of the referee's code, the grammar, the sh
 files and sources), and in it a file per rules file as named and parameter values chosen. When
 any of those files changes, the games are built again and the folders of other versions removed.
 
-Keeping is off unless the user names the folder: `REFEREE_CACHE=DIR` (the referee writes no path
-the user did not name, and it reads back pickles only from a folder the user chose, readable by
-its owner only). Any error in reading or writing it simply means building the game as usual.
+The install step (`python -m referee.front.tables`, run by `scripts/setup`) keeps the shipped
+games under their default readings beside the package; at run time that folder is only read. A
+user may name another folder, `REFEREE_CACHE=DIR`, where games under any readings are kept as
+they are built (`REFEREE_CACHE=off`: nothing is read or kept). The referee writes no other path,
+and reads pickles only from those two. Any error in reading or writing simply means building
+the game as usual.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 
 from ..resources import resource_dir, rules_dir
 
-__all__ = ["kept_game", "shipped_game"]
+__all__ = ["kept_game", "load_kept", "shipped_game"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _FORMAT = b"referee-game-cache/1"
@@ -44,11 +47,43 @@ def shipped_game(name: str) -> Path | None:
     return None
 
 
-def _folder() -> Path | None:
+# The shipped games under their default readings, kept by the install step
+# (`python -m referee.front.tables`) beside the parser tables; read, never written, at run time.
+INSTALLED = Path(__file__).resolve().parent.parent / "front" / "_tables" / "games"
+_installing = False  # True only inside `keep_installed_games`
+
+
+def _folder() -> tuple[Path | None, bool]:
+    """Where games are kept, and whether this process may write there."""
     named = os.environ.get("REFEREE_CACHE", "")
-    if not named or named.lower() in ("off", "0", "no"):
-        return None
-    return Path(named).expanduser()
+    if named.lower() in ("off", "0", "no"):
+        return None, False
+    if named:
+        return Path(named).expanduser(), True
+    return INSTALLED, _installing
+
+
+def load_kept(name, settings: dict[str, str]):
+    """The game `name` (a shipped game's path or any rules file) under `settings`: kept, when it
+    is a shipped game kept for these readings, else built from its rules file."""
+    def build():
+        from .build import load_game
+        return load_game(name, settings)
+    return kept_game(Path(name), settings, build)
+
+
+def keep_installed_games(build) -> list[Path]:
+    """The install step: keep every shipped game and variant under its default readings
+    (`build(path)` builds one) in `INSTALLED`; the files kept."""
+    global _installing
+    from ..resources import rules_dir as shipped
+    _installing = True
+    try:
+        for path in sorted([*shipped().glob("*.rules"), *(shipped() / "variants").glob("*.rules")]):
+            kept_game(path, {}, lambda: build(path))
+    finally:
+        _installing = False
+    return sorted(INSTALLED.rglob("*.pickle"))
 
 
 def _fingerprint() -> bytes:
@@ -90,7 +125,7 @@ def _forget_other_versions(folder: Path, version: str) -> None:
 def kept_game(path: Path, settings: dict[str, str], build):
     """The game of the shipped rules file `path` under `settings`: the kept one if its inputs are
     unchanged, else `build()`, kept for next time. A file that is not shipped is always built."""
-    folder = _folder()
+    folder, writable = _folder()
     try:
         shipped = folder is not None and Path(path).resolve().is_relative_to(rules_dir().resolve())
     except OSError:
@@ -109,6 +144,8 @@ def kept_game(path: Path, settings: dict[str, str], build):
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
     game = build()
+    if not writable:
+        return game
     try:
         _forget_other_versions(folder, version)
         kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
