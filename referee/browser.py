@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -25,7 +26,7 @@ FORMATS = {"json": ".json", "deal": ".deal"}
 
 
 def shipped_rules(relative: str) -> str:
-    """The path of a shipped rules file (`kierki.rules`, `variants/...`), refusing any other."""
+    """The path of a shipped rules file (`NAME.rules`, `variants/NAME.rules`), refusing any other."""
     path = (rules_dir() / relative).resolve()
     if not path.is_relative_to(rules_dir().resolve()) or path.suffix != ".rules" or not path.is_file():
         raise ValueError(f"not a shipped rules file: {relative}")
@@ -79,7 +80,6 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
 
 def _position(where: str | None) -> str | None:
     """`deals[0].actions[3]` (a judgement's place, from 0) as `referee legal` counts it: `1.4`."""
-    import re
     found = re.fullmatch(r"deals\[(\d+)\]\.actions\[(\d+)\]", where or "")
     return f"{int(found[1]) + 1}.{int(found[2]) + 1}" if found else None
 

@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
     p.set_defaults(run=cmd_ruling)
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
-                                     "`bench judge`: the time of --help, of judging a match, and of one Bouillotte action")
+                                     "`bench judge`: the time of --help, of judging a match, and of one betting action")
     common(p, game=False)
     p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
     p.add_argument("--all", action="store_true", help="every shipped game")

@@ -3,11 +3,11 @@
 
 A director types the deal as it was played (grammar in `grammar/deal.lark`)::
 
-    game kierki
+    game NAME                # a shipped game or variant (`referee games`)
     deal 1 dealer 3
     hand 1: 3♣ A♣ J♦ Q♦ 4♥ 6♥ 7♥ 10♥ Q♥ 8♠ 9♠ 10♠ Q♠
     ...
-    4: choose no_tricks
+    4: choose CONTRACT
     4: 4♦ Q♦ 10♦ A♦          # one trick per line, the leader first
 
 Seats are counted from 1, cards written as the referee prints them or in ASCII (``4C``, ``TH``).
@@ -74,9 +74,8 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _parser() -> lark.Lark:
-    from .front.tables import lark_parser
-    return lark_parser(grammar_path(), parser="lalr", lexer="contextual", strict=True,
-                       propagate_positions=True, maybe_placeholders=False)
+    from .front.tables import lalr_parser
+    return lalr_parser(grammar_path())
 
 
 @functools.cache

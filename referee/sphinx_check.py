@@ -28,8 +28,8 @@ from . import i18n
 __all__ = ["CheckDeal", "LABELS", "PASTE_LIMIT", "setup_check"]
 
 PASTE_LIMIT = 2_000_000
-"""The longest paste the page hands to the referee, in characters (a whole Kierki match is
-about 60,000); a longer one gets a message at once and never reaches the worker."""
+"""The longest paste the page hands to the referee, in characters (a whole 24-deal match
+of a trick game is about 60,000); a longer one gets a message at once and never reaches the worker."""
 
 JUDGE_SECONDS = 30
 LOAD_SECONDS = 180

@@ -449,7 +449,7 @@ class RulesVariant(RulesClauses):
             return _link(cid, f"{parent_page}#{clause_anchor(cid)}", classes=["rules-clause-ref"])
 
         def labelled(label: str, *body: nodes.Node, cls: str) -> nodes.Node:
-            """A paragraph that starts with a bold label ("Kierki says:") and goes on with `body`."""
+            """A paragraph that starts with a bold label ("NAME says:") and goes on with `body`."""
             return _para(_inline(label + " ", classes=["rules-label"]), *body, classes=[cls])
 
         def head(cid: str, label: str, kind: str, anchor: bool = True) -> nodes.Node:

@@ -42,9 +42,8 @@ def grammar_path() -> Path:
 @functools.cache
 def get_parser() -> lark.Lark:
     """The LALR parser, built once per process (its tables kept between processes: `tables`)."""
-    from .tables import lark_parser
-    return lark_parser(grammar_path(), parser="lalr", lexer="contextual", strict=True,
-                       propagate_positions=True, maybe_placeholders=False)
+    from .tables import lalr_parser
+    return lalr_parser(grammar_path())
 
 
 def _describe_terminal(parser: lark.Lark, name: str, names: dict[str, str] = _TERMINAL_NAMES) -> str:

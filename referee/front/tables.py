@@ -15,10 +15,9 @@ from pathlib import Path
 
 import lark
 
-__all__ = ["lark_parser", "write_tables"]
+__all__ = ["lalr_parser", "write_tables"]
 
 _KEPT = Path(__file__).resolve().parent / "_tables"
-_writing = False  # True only inside `write_tables`
 
 
 def _kept(grammar: Path) -> Path:
@@ -26,39 +25,33 @@ def _kept(grammar: Path) -> Path:
     return _KEPT / f"{grammar.stem}-py{sys.version_info[0]}{sys.version_info[1]}.lark-tables"
 
 
-def lark_parser(grammar: Path, **options) -> lark.Lark:
-    """Lark's parser for `grammar`, from the kept tables when `write_tables` has kept them."""
+def lalr_parser(grammar: Path, keep: bool = False) -> lark.Lark:
+    """The LALR parser of `grammar` (both languages are read alike: contextual lexer, positions
+    for the error messages), from the kept tables when the install step kept them; `keep`
+    (the install step only): build them and keep them."""
     kept = _kept(grammar)
-    text = grammar.read_text(encoding="utf-8")
-    if _writing or kept.is_file():
-        # Lark rebuilds (and rewrites this file) if the grammar or the options have changed.
-        return lark.Lark(text, cache=str(kept), **options)
-    return lark.Lark(text, **options)
+    if keep:
+        kept.unlink(missing_ok=True)
+    cache = str(kept) if keep or kept.is_file() else False
+    # With a kept file, Lark rebuilds (and rewrites it) if the grammar or the options have changed.
+    return lark.Lark(grammar.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", strict=True,
+                     propagate_positions=True, maybe_placeholders=False, cache=cache)
 
 
 def write_tables() -> list[Path]:
-    """Build and keep the tables of both grammars (an install step); the files written."""
-    global _writing
-    from ..notation import _parser as notation_parser
-    from .parser import get_parser
-    _KEPT.mkdir(exist_ok=True)
-    for old in _KEPT.glob("*.lark-tables"):
-        old.unlink()
-    _writing = True
-    try:
-        for build in (get_parser, notation_parser):
-            build.cache_clear()
-            build()
-    finally:
-        _writing = False
+    """The install step: keep the tables of both grammars and the shipped games under their
+    default readings; the files written."""
     from ..model.build import load_game
     from ..model.cache import keep_installed_games
+    from ..notation import grammar_path as deal_grammar
+    from .parser import grammar_path as rules_grammar
+    _KEPT.mkdir(exist_ok=True)
+    for grammar in (rules_grammar(), deal_grammar()):
+        lalr_parser(grammar, keep=True)
     games = keep_installed_games(lambda path: load_game(path, {}))
     return sorted(_KEPT.glob("*.lark-tables")) + games
 
 
 if __name__ == "__main__":
-    # Run as a script this file is `__main__`; the parsers read the flag of the imported module.
-    from referee.front.tables import write_tables as write
-    for written in write():
+    for written in write_tables():
         print(f"parser tables kept: {written}")

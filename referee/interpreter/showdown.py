@@ -31,7 +31,7 @@ def _rank_hand(deal, seat: int):
     up_ranks = {table.rank_of[c] for c in deal.upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
-        if pattern == "pair with":  # a pair of another rank beside the named card (mistigri)
+        if pattern == "pair with":  # a pair of another rank beside the named card
             card = table.card_id(hand.card)
             if card is not None and card in deal.dealt_hands[seat]:
                 pairs = [r for r, n in ranks if n >= 2 and r != table.rank_of[card]]

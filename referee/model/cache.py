@@ -50,7 +50,6 @@ def shipped_game(name: str) -> Path | None:
 # The shipped games under their default readings, kept by the install step
 # (`python -m referee.front.tables`) beside the parser tables; read, never written, at run time.
 INSTALLED = Path(__file__).resolve().parent.parent / "front" / "_tables" / "games"
-_installing = False  # True only inside `keep_installed_games`
 
 
 def _folder() -> tuple[Path | None, bool]:
@@ -60,7 +59,7 @@ def _folder() -> tuple[Path | None, bool]:
         return None, False
     if named:
         return Path(named).expanduser(), True
-    return INSTALLED, _installing
+    return INSTALLED, False
 
 
 def load_kept(name, settings: dict[str, str]):
@@ -75,14 +74,8 @@ def load_kept(name, settings: dict[str, str]):
 def keep_installed_games(build) -> list[Path]:
     """The install step: keep every shipped game and variant under its default readings
     (`build(path)` builds one) in `INSTALLED`; the files kept."""
-    global _installing
-    from ..resources import rules_dir as shipped
-    _installing = True
-    try:
-        for path in sorted([*shipped().glob("*.rules"), *(shipped() / "variants").glob("*.rules")]):
-            kept_game(path, {}, lambda: build(path))
-    finally:
-        _installing = False
+    for path in sorted([*rules_dir().glob("*.rules"), *(rules_dir() / "variants").glob("*.rules")]):
+        _keep(path, {}, lambda: build(path), INSTALLED, True)
     return sorted(INSTALLED.rglob("*.pickle"))
 
 
@@ -125,7 +118,10 @@ def _forget_other_versions(folder: Path, version: str) -> None:
 def kept_game(path: Path, settings: dict[str, str], build):
     """The game of the shipped rules file `path` under `settings`: the kept one if its inputs are
     unchanged, else `build()`, kept for next time. A file that is not shipped is always built."""
-    folder, writable = _folder()
+    return _keep(path, settings, build, *_folder())
+
+
+def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writable: bool):
     try:
         shipped = folder is not None and Path(path).resolve().is_relative_to(rules_dir().resolve())
     except OSError:
