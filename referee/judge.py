@@ -7,17 +7,16 @@ JSON in any of the referee's languages.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import i18n
-from .errors import TranscriptError, UsageError
-from .errors import N_, Phrase, Term
+from .errors import N_, Phrase, Term, TranscriptError, UsageError
 from .interpreter import Action, Match, Remaining, unsupported_mechanics
 from .model.game import Game
 from .model.checks import hand_size
 from .transcript import read_deal_file, rules_of, validate_transcript
-from .i18n import N_
 from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
@@ -95,7 +94,7 @@ class Judgement:
         left, g = self.remaining, self.game
         if left is None:
             return []
-        _ = functools_partial(i18n.gettext, lang)
+        _ = functools.partial(i18n.gettext, lang)
         out = []
         if left.deals is not None:
             out.append(i18n.ngettext(lang, "The match is unfinished: {n} more deal to play.",
@@ -152,7 +151,7 @@ class Judgement:
 
     def text(self, lang: str = "en") -> str:
         g = self.game
-        _ = functools_partial(i18n.gettext, lang)
+        _ = functools.partial(i18n.gettext, lang)
 
         def cite(game, clauses, lang):
             return cite_for_people(game, clauses, lang, human=True)
@@ -288,10 +287,6 @@ def _is_final(match, account: str) -> bool:
     """An account computed only at the end of the match (the `final` formula's target)."""
     final = match.auction.final if match.auction else None
     return final is not None and final[0][0] == account
-
-
-def functools_partial(fn, lang):
-    return lambda msg: fn(lang, msg)
 
 
 def judge_file(path: str | Path, settings: dict | None = None,
