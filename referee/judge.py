@@ -392,6 +392,12 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             break
         where = f"deals[{number}]"
         if match.is_over():
+            broken = match.broken_seats()
+            if broken:  # the session ended because a player lost his stake and left the table
+                return stop(Verdict(False, N_("Seat {seat} has lost all his chips and gives up his seat, so the "
+                                              "session is over; deal {number} should not be played."),
+                                    (("seat", broken[0]), ("number", number + 1)),
+                                    (match.vying.model.broken_player.clause,) + match.result().clauses), where)
             return stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
                                 (("number", number + 1),), match.result().clauses), where)
         if deal_data["dealer"] != match.dealer:

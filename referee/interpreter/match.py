@@ -361,10 +361,14 @@ class Match:
             _, bound, account = end.value[0].split(":")
             totals = self.accounts[account]
             return any(t >= end.value[1] if bound == "at_least" else t <= end.value[1] for t in totals)
-        if self.vying and self.vying.model.broken_player is not None:
-            # A broken player gives up his seat: the table changes, so this session ends here.
-            return any(chips <= 0 for chips in self.totals) and bool(self.results)
-        return False
+        return bool(self.broken_seats())
+
+    def broken_seats(self) -> tuple[int, ...]:
+        """The seats that have lost every chip, where a broken player gives up his seat: the table
+        changes, so the session as recorded ends with the deal that broke them."""
+        if not (self.vying and self.vying.model.broken_player is not None and self.results):
+            return ()
+        return tuple(seat for seat, chips in enumerate(self.totals) if chips <= 0)
 
     def remaining(self) -> Remaining | None:
         """What the match still owes before its end, or None when it is over or ends only by the
