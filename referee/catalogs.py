@@ -44,6 +44,8 @@ class Message:
     plural: str | None = None
     locations: list[tuple[str, int]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    context: str | None = None
+    """gettext's msgctxt, for a message marked with `NC_(context, message)`."""
 
 
 def _package_dir() -> Path:
@@ -86,7 +88,9 @@ def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
         if not isinstance(node, ast.Call) or id(node) in paired:
             continue
         name, args = _callee(node), node.args
-        if name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
+        if name == "NC_" and len(args) == 2 and _literal(args[0]) and _literal(args[1]) is not None:
+            found.append(Message(_literal(args[1]), None, [(where, node.lineno)], context=_literal(args[0])))
+        elif name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
             found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
         elif name in ("Phrase", "Term") and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
             found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
@@ -228,12 +232,12 @@ def ruling_messages() -> list[Message]:
 
 def extract() -> list[Message]:
     """Every message, once, in a stable order: code, then rules files, then the grammar."""
-    merged: dict[str, Message] = {}
+    merged: dict[tuple[str | None, str], Message] = {}
     for message in (python_messages() + notebook_messages() + rules_messages() + section_messages()
                     + ruling_messages() + grammar_messages()):
-        known = merged.get(message.msgid)
+        known = merged.get((message.context, message.msgid))
         if known is None:
-            merged[message.msgid] = message
+            merged[message.context, message.msgid] = message
             continue
         known.plural = known.plural or message.plural
         known.locations.extend(loc for loc in message.locations if loc not in known.locations)
@@ -248,7 +252,8 @@ def _template(messages: list[Message]):
                       msgid_bugs_address="", copyright_holder="The referee project")
     for m in messages:
         catalog.add((m.msgid, m.plural) if m.plural else m.msgid,
-                    locations=[(f, line or None) for f, line in m.locations], auto_comments=m.comments)
+                    locations=[(f, line or None) for f, line in m.locations], auto_comments=m.comments,
+                    context=m.context)
     return catalog
 
 

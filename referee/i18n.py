@@ -11,7 +11,7 @@ import re
 
 from .resources import repo_root, resource_dir
 
-__all__ = ["gettext", "ngettext", "N_", "LANGUAGES", "catalog", "book_language"]
+__all__ = ["gettext", "ngettext", "N_", "NC_", "LANGUAGES", "catalog", "book_language"]
 
 LANGUAGES = ("en", "ru", "pl", "hr")
 
@@ -28,6 +28,14 @@ def book_language() -> str:
 def N_(message: str) -> str:
     """Mark a message for extraction into the catalogs; it is translated when shown."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark a message that needs its own translation in one context (gettext's msgctxt): the
+    same English word may take different words in another language, as a pass in an auction
+    and a pass in betting do in Croatian. The marked value is GNU gettext's key, the context and
+    the message joined by EOT; `gettext` shows the message alone where no translation exists."""
+    return f"{context}\x04{message}"
 
 
 def _translations_dir():
@@ -56,6 +64,8 @@ def catalog(lang: str, domain: str = "referee") -> dict[str, str | list[str]]:
     def flush() -> None:
         nonlocal current, fuzzy
         msgid = current.get("msgid")
+        if msgid and current.get("msgctxt"):
+            msgid = f"{current['msgctxt']}\x04{msgid}"
         if msgid and not fuzzy:
             plurals = [current[k] for k in sorted(current) if k.startswith("msgstr[")]
             if plurals and all(plurals):
@@ -72,9 +82,9 @@ def catalog(lang: str, domain: str = "referee") -> dict[str, str | list[str]]:
             continue
         if line.startswith("#"):
             continue
-        match = re.match(r"(msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)", line)
+        match = re.match(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)", line)
         if match:
-            if match.group(1) == "msgid" and "msgid" in current:
+            if match.group(1) in ("msgctxt", "msgid") and "msgid" in current:
                 flush()
             key = match.group(1)
             current[key] = _unquote(match.group(2))
@@ -86,7 +96,9 @@ def catalog(lang: str, domain: str = "referee") -> dict[str, str | list[str]]:
 
 def gettext(lang: str, message: str) -> str:
     found = catalog(lang).get(message)
-    return found if isinstance(found, str) else message
+    if isinstance(found, str):
+        return found
+    return message.partition("\x04")[2] or message  # a message marked with NC_ shows without its context
 
 
 _PLURAL_RULES = {

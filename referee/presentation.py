@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 
 from . import i18n
-from .i18n import N_
+from .i18n import N_, NC_
 
 __all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
            "cardset"]
@@ -38,6 +38,9 @@ _ACTIONS = {
     "withdraw": N_("take back chips"),
     "redouble": N_("redouble seat {seat}"), "double_seat": N_("double seat {seat}"),
 }
+# A pass in betting (staying in without staking) is another word than a pass in an auction or a
+# layout in some languages (Croatian: "pas" at the vying table, "dalje" in an auction).
+_BETTING_PASS = NC_("betting", "pass")
 _CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
 
 
@@ -81,7 +84,8 @@ def action(text: str, lang: str = "en", game=None) -> str:
     if not words or words[0] not in _ACTIONS:
         return str(text)
     kind, args = words[0], words[1:]
-    template = i18n.gettext(lang, _ACTIONS[kind])
+    vying = getattr(game, "vying", None) is not None  # in a vying game a pass is always a pass in betting
+    template = i18n.gettext(lang, _BETTING_PASS if kind == "pass" and vying else _ACTIONS[kind])
     shown_args = {"card": cards(args, lang, game), "cards": cards(args, lang, game),
                   "contract": i18n.gettext(lang, args[0]) if args else "", "bid": " ".join(args),
                   "chips": " ".join(args),

@@ -98,3 +98,15 @@ def test_verdicts_name_the_players_when_the_transcript_does(tmp_path):
     del data["seats"]
     path.write_text(json.dumps(data), encoding="utf-8")
     assert "Deal 1: dealer seat 3" in judge_file(path).text("en")
+
+
+def test_a_pass_in_betting_has_its_own_word_where_a_language_needs_one():
+    """The betting pass is marked with a context (msgctxt), so Croatian says "pas" at the vying
+    table and "dalje" in an auction, while English and the other languages show their one word."""
+    vying, auction = load_game("bouillotte"), load_game("preferans")
+    assert presentation.action("pass", "hr", vying) == "pas"
+    assert presentation.action("pass", "hr", auction) == "dalje"
+    assert presentation.action("pass", "en", vying) == presentation.action("pass", "en", auction) == "pass"
+    assert presentation.action("pass", "ru", vying) == "пас"
+    assert i18n.gettext("hr", i18n.NC_("betting", "pass")) == "pas"
+    assert i18n.gettext("en", i18n.NC_("betting", "pass")) == "pass"  # no catalog: the message alone
