@@ -279,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("output", help="the file to write (.deal: the deal notation, else JSON; - for standard output)")
     common(p, game=False)
     p.set_defaults(run=cmd_convert)
-    p = sub.add_parser("judge", help="judge a transcript: exit 0 legal, 1 illegal, 2 unusable input")
+    p = sub.add_parser("judge", help="judge a transcript: exit 0 legal, 1 illegal or a wrong score, 2 unusable input")
     p.add_argument("transcript")
     common(p, game=False)
     p.add_argument("--json", action="store_true")

@@ -52,6 +52,8 @@ class DealReport:
     """Tricks taken per seat (zero in a deal without tricks)."""
     taken: list[list[str]] = field(default_factory=list)
     """Cards taken in tricks per seat, in the order taken."""
+    sheet_checked: bool = False
+    """The transcript wrote the score sheet after this deal, and it agrees with the referee's."""
 
 
 @dataclass
@@ -80,11 +82,13 @@ class Judgement:
 
     @property
     def verdict(self) -> str:
-        """"illegal"; "unfinished" when every action is legal but the last deal stops before its
+        """"illegal"; "wrong_score" when the transcript's score sheet differs from the referee's
+        totals; "unfinished" when every action is legal but the last deal stops before its
         end; otherwise "legal" (a match cut short after a finished deal is legal as far as it
         goes: `remaining` says what it still owes)."""
         if not self.legal:
-            return "illegal"
+            # A total on the score sheet that differs from the rules' is not an illegal action.
+            return "wrong_score" if ".totals." in (self.where or "") else "illegal"
         if any(not d.finished for d in self.deals):
             return "unfinished"
         return "legal"
@@ -191,11 +195,13 @@ class Judgement:
                     out.append("  " + _("Totals: {totals}").format(totals=shown))
                 else:
                     out.append("  " + _("Totals: {totals}").format(totals=" ".join(map(str, report.totals))))
+                if report.sheet_checked:
+                    out.append("  " + _("The score sheet written after this deal agrees."))
             else:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
-            out.append(_("ILLEGAL, {where}: {verdict}").format(where=self.position(lang),
-                                                                 verdict=self.illegal.describe(g, lang, self.seats)))
+            head = _("WRONG SCORE, {where}: {verdict}") if self.verdict == "wrong_score" else _("ILLEGAL, {where}: {verdict}")
+            out.append(head.format(where=self.position(lang), verdict=self.illegal.describe(g, lang, self.seats)))
         elif self.match is not None:
             totals = " ".join(map(str, self.match.totals))
             if self.seats:
@@ -226,7 +232,7 @@ class Judgement:
                        "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
                                    "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "totals": d.totals, "accounts": d.accounts}
+                       "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked}
                       for d in self.deals],
             "next": self._next_json(lang),
             "match": None if self.match is None else {
@@ -283,10 +289,38 @@ def _take_state(report: DealReport, deal) -> None:
     report.taken = [[table.code(card) for card in cards] for cards in deal.taken]
 
 
-def _is_final(match, account: str) -> bool:
-    """An account computed only at the end of the match (the `final` formula's target)."""
-    final = match.auction.final if match.auction else None
-    return final is not None and final[0][0] == account
+def _check_score_sheet(match, report: DealReport, sheet: dict, where: str) -> tuple[Verdict, str] | None:
+    """The score sheet as the players wrote it after a deal, against the referee's own totals:
+    the first total that differs, as a verdict citing the clauses that wrote that seat's points in
+    this deal (or the account's own clause when nothing was written to him)."""
+    game, players = match.game, match.table.players
+    for name, recorded in sheet.items():
+        if name not in report.accounts:
+            known = ", ".join(report.accounts)
+            if name in game.accounts:  # worked out only when the match ends
+                raise TranscriptError(f"transcript.{where}.totals.{name}",
+                                      Phrase('{account} is worked out only at the end of the match, not after each deal',
+                                             account=name), hint=Phrase('write only these accounts: {accounts}', accounts=known))
+            raise TranscriptError(f"transcript.{where}.totals.{name}",
+                                  Phrase('{title} keeps no account {account}', title=Term(game.title), account=repr(name)),
+                                  hint=Phrase('its accounts are: {accounts}', accounts=known))
+        if len(recorded) != players:
+            raise TranscriptError(f"transcript.{where}.totals.{name}",
+                                  Phrase('the score sheet gives {count} totals for {account}, one per seat is needed ({players})',
+                                         count=len(recorded), account=name, players=players))
+        for seat, (written, due) in enumerate(zip(recorded, report.accounts[name])):
+            if written == due:
+                continue
+            clauses = tuple(dict.fromkeys(c for line in report.scores
+                                          if line.account == name and seat in (line.seat, line.counterpart)
+                                          for c in line.clauses)) or (game.accounts[name].clause,)
+            return (Verdict(False, N_("The score sheet gives seat {seat} {written} in {account} after deal {number}, "
+                                      "but the rules give {total}."),
+                            (("seat", seat), ("written", written), ("account", game.accounts[name].value[0]),
+                             ("number", report.number), ("total", due)), clauses),
+                    f"{where}.totals.{name}")
+    report.sheet_checked = bool(sheet)
+    return None
 
 
 def judge_file(path: str | Path, settings: dict | None = None,
@@ -451,6 +485,10 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             report.finished = True
             report.scores = list(result.scores)
             report.totals = list(match.totals)
+            report.accounts = match.score_sheet()
+            wrong = _check_score_sheet(match, report, deal_data.get("totals", {}), where)
+            if wrong is not None:
+                return stop(*wrong)
             continue
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
@@ -485,9 +523,10 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         report.finished = True
         report.scores = list(result.scores)
         report.totals = list(match.totals)
-        report.accounts = {name: list(values) for name, values in match.accounts.items()
-                           if name in game.accounts and not _is_final(match, name)}
-        report.accounts.update({name: [sum(row) for row in table_] for name, table_ in match.pairs.items()})
+        report.accounts = match.score_sheet()
+        wrong = _check_score_sheet(match, report, deal_data.get("totals", {}), where)
+        if wrong is not None:
+            return stop(*wrong)
     if match.is_over():
         judgement.match = match.result()
     elif judgement.legal:

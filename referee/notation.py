@@ -53,6 +53,7 @@ _TERMINALS = {
     "OUT_OF_TURN": "a seat acting out of turn (such as 3!:)",
     "NAME": "a lower-case name (such as no_tricks)",
     "INT": "a whole number",
+    "TOTAL": "a total on the score sheet (such as 120 or -20)",
     "STRING": 'a quoted text ("...")',
     "SUIT": "a suit (♣ ♦ ♥ ♠ or C D H S)",
     "RANK": "a rank (such as 7, 10, Q)",
@@ -63,7 +64,7 @@ _TERMINALS = {
     "$END": "the end of the file",
 }
 _FOUND = {"CARD": N_("unexpected card {word}"), "NAME": N_("unexpected name {word}"),
-          "INT": N_("unexpected number {word}"), "STRING": N_("unexpected text {word}"),
+          "INT": N_("unexpected number {word}"), "TOTAL": N_("unexpected number {word}"), "STRING": N_("unexpected text {word}"),
           "SEAT": N_("unexpected seat {word}"), "OUT_OF_TURN": N_("unexpected seat {word}"),
           "_NL": N_("the line ends too early")}
 
@@ -126,7 +127,7 @@ class _Reading:
 def _hint(error: UnexpectedInput) -> Phrase | None:
     """What the notation's own slips call for (the rules language's hints cover the rest)."""
     token, expected = getattr(error, "token", None), getattr(error, "expected", None) or ()
-    if token is not None and token.type == "INT" and "SEAT" in expected:
+    if token is not None and token.type in ("INT", "TOTAL") and "SEAT" in expected:
         return Phrase("a seat is written with a colon: {seat}:", seat=str(token)[:8])
     if token is not None and token.type == "_NL" and "CARD" in expected:
         return Phrase("write the cards on the same line")
@@ -138,6 +139,11 @@ def _number(reading: _Reading, token) -> int:
         raise reading.error(reading.where(token), Phrase("a number of {digits} digits", digits=len(token)),
                             Phrase("numbers have at most {limit} digits", limit=LIMITS.json_int_digits))
     return int(token)
+
+
+def _signed(reading: _Reading, token) -> int:
+    """A total on the score sheet, perhaps below zero."""
+    return -_number(reading, token[1:]) if token.startswith("-") else _number(reading, token)
 
 
 def _seat(reading: _Reading, token) -> int:
@@ -255,6 +261,13 @@ def _read_deal(reading: _Reading, node: lark.Tree, number: int) -> dict:
                 raise reading.error(where, Phrase("seat {seat} is dealt a second hand", seat=seat + 1),
                                     Phrase("write one line `hand {seat}: ...` per seat", seat=seat + 1))
             deal["hands"][key] = [_card(reading, c) for c in cards]
+        elif part.data == "score_line":
+            name, totals = str(part.children[0]), part.children[1:]
+            path = f"{here}.totals.{name}"
+            if name in deal.setdefault("totals", {}):
+                raise reading.error(where, Phrase("the score of {account} is written twice", account=name),
+                                    Phrase("write one line `score {account}: ...` per account", account=name))
+            deal["totals"][name] = [_signed(reading, t) for t in totals]
         elif part.data == "irregularity":
             deal["irregularity"], path = str(part.children[0]), f"{here}.irregularity"
         else:
@@ -268,6 +281,8 @@ def _read_deal(reading: _Reading, node: lark.Tree, number: int) -> dict:
     out = {"dealer": deal["dealer"], "hands": deal["hands"]}
     out.update((k, deal[k]) for k in ("talon", "upcard", "irregularity") if k in deal)
     out["actions"] = actions
+    if "totals" in deal:
+        out["totals"] = deal["totals"]
     return out
 
 
@@ -593,6 +608,12 @@ def _number_text(value) -> str:
     return str(value)
 
 
+def _total_text(value) -> str:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Unwritable(value)
+    return str(value)
+
+
 def _action_text(text: str) -> str:
     kind, *args = str(text).split()
     if kind == "play" and len(args) == 1:
@@ -698,6 +719,8 @@ def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
     if line:
         lines.append(_line(line))
     replay.end()
+    for name, totals in deal.get("totals", {}).items():
+        lines.append(" ".join([f"score {_name(name)}:", *map(_total_text, totals)]))
     return lines
 
 

@@ -140,7 +140,7 @@ def value(key: str, raw, lang: str = "en", game=None, names=()):
     return raw
 
 
-_WHERE = re.compile(r"^deals\[(\d+)\](?:\.actions\[(\d+)\]|\.(dealer|hands|talon|upcard)(?:\.(\d+))?)?$")
+_WHERE = re.compile(r"^deals\[(\d+)\](?:\.actions\[(\d+)\]|\.(dealer|hands|talon|upcard|totals)(?:\.(\w+))?)?$")
 
 
 def position(where: str | None, lang: str = "en") -> str:
@@ -169,6 +169,8 @@ def position(where: str | None, lang: str = "en") -> str:
         return _("deal {deal}, the talon").format(deal=deal_no)
     if part == "upcard":
         return _("deal {deal}, the turned card").format(deal=deal_no)
+    if part == "totals":
+        return _("deal {deal}, the score sheet").format(deal=deal_no)
     return _("deal {deal}").format(deal=deal_no)
 
 

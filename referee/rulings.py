@@ -27,7 +27,7 @@ from .limits import LIMITS, UnreadableFile, read_untrusted
 __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_ruling", "load_rulings",
            "find_ruling", "replay", "render", "VERDICTS"]
 
-VERDICTS = ("legal", "illegal", "unfinished", "error")
+VERDICTS = ("legal", "illegal", "wrong_score", "unfinished", "error")
 """What a case may say the referee rules: every action legal and every deal finished; an
 illegal action; every action legal but a deal cut short; or an unusable transcript."""
 
@@ -375,7 +375,7 @@ def replay(ruling: Ruling, case: Case) -> Replay:
         first = err.render().splitlines()[0]
         return Replay(case, "error", (), None, (), None, first.replace(err.position.path, Path(err.position.path).name, 1))
     if not judgement.legal:
-        verdict = "illegal"
+        verdict = judgement.verdict  # an illegal action, or a wrong total on the score sheet
     elif any(not d.finished for d in judgement.deals) or getattr(judgement, "unfinished", None):
         verdict = "unfinished"
     else:
@@ -398,6 +398,7 @@ L_FAILS = N_("DOES NOT HOLD")
 L_EXPECTED = N_("the ruling says: {verdict}")
 L_CASE = N_("{transcript} under {params}: {verdict}")
 VERDICT_WORDS = {"legal": N_("every action legal"), "illegal": N_("an illegal action"),
+                 "wrong_score": N_("a wrong total on the score sheet"),
                  "unfinished": N_("legal so far, the deal unfinished"), "error": N_("the transcript cannot be judged")}
 
 

@@ -327,6 +327,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
             record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)
         match.finish_deal()
+        record["totals"] = match.score_sheet()  # the score sheet as honest players would write it
         out["deals"].append(record)
         if not whole_match or match.is_over() or len(out["deals"]) >= max_deals:
             return out

@@ -16,7 +16,8 @@ __all__ = ["conforms"]
 
 _TOP = frozenset({"format", "game", "rules", "parameters", "players", "seats", "seed", "draw",
                   "first_dealer", "deals"})
-_DEAL = frozenset({"dealer", "hands", "talon", "upcard", "irregularity", "actions"})
+_DEAL = frozenset({"dealer", "hands", "talon", "upcard", "irregularity", "actions", "totals"})
+_ACCOUNT = re.compile(r"[a-z][a-z0-9_]*")
 _IRREGULARITIES = frozenset({"misdeal", "exposed_card", "one_exposed_card"})
 _SEAT_KEY = re.compile(r"[0-9]+")
 
@@ -43,6 +44,11 @@ def _deal(deal, action: re.Pattern) -> bool:
     if any(part in deal and not _texts(deal[part]) for part in ("talon", "upcard")):
         return False
     if "irregularity" in deal and deal["irregularity"] not in _IRREGULARITIES:
+        return False
+    totals = deal.get("totals", {})
+    if type(totals) is not dict or not all(
+            _ACCOUNT.fullmatch(name) and type(column) is list and all(_whole(v) for v in column)
+            for name, column in totals.items()):
         return False
     actions = deal["actions"]
     return type(actions) is list and all(

@@ -205,6 +205,16 @@ class Match:
         """Each seat's total in the game's main account."""
         return self.accounts[self.game.primary_account]
 
+    def score_sheet(self) -> dict[str, list[int]]:
+        """Every account the players write deal by deal, per seat, as a score sheet shows it: an
+        account kept per opponent as the total each seat has written against all the others. An
+        account worked out only when the match ends (the auction's `final` formula) is left out."""
+        final = self.auction.final if self.auction else None
+        sheet = {name: list(values) for name, values in self.accounts.items()
+                 if name in self.game.accounts and not (final is not None and final[0][0] == name)}
+        sheet.update({name: [sum(row) for row in rows] for name, rows in self.pairs.items()})
+        return sheet
+
     def deal_cards(self, rng: random.Random) -> list[list[int]]:
         """Shuffle and deal by the game's packets, eldest first and the dealer last."""
         return self.deal_pack(rng)[0]
