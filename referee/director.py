@@ -97,6 +97,9 @@ def replay(data: dict, position: Position, base: Path | None = None, settings: d
            rules_file=None) -> tuple[Judgement, tuple[int, int]]:
     """The transcript judged up to a position: the judgement holds the live state there."""
     where = locate(data, position)
+    # A position asks about the actions: the score sheet is `judge`'s to check, and a wrong total
+    # must not hide whose turn it is.
+    data = {**data, "deals": [{k: v for k, v in deal.items() if k != "totals"} for deal in data["deals"]]}
     return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, until=where), where
 
 

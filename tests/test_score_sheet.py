@@ -101,3 +101,13 @@ def test_the_notation_refuses_an_account_written_twice():
         read_deal_text(text, "p.deal")
     message = caught.value.render("en")
     assert "the score of bule is written twice" in message and "p.deal:" in message
+
+
+def test_legal_answers_past_a_wrong_total_because_it_asks_about_actions(tmp_path, capsys):
+    record = _preferans()
+    record["deals"][0]["totals"]["bule"][0] = 100
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["legal", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "WRONG SCORE" not in out and "ILLEGAL" not in out and "deals the next one" in out
