@@ -35,7 +35,7 @@ _FILE_NAME = re.compile(r"^(\d{3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.toml$")
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.json$")
 _TEXTS = ("title", "question", "decision", "readings")
 _KEYS = {*_TEXTS, "game", "clauses", "cases"}
-_CASE_KEYS = {"transcript", "params", "verdict", "cites", "where", "totals"}
+_CASE_KEYS = {"transcript", "params", "verdict", "cites", "where", "totals", "account"}
 
 
 class RulingFileError(RulesDefinitionError):
@@ -66,6 +66,8 @@ class Case:
     """Where the first illegal action stands (`deals[0].actions[3]`), when the case says."""
     totals: tuple[tuple[int, int], ...]
     """(seat, total) pairs the accounts must show after the last finished deal."""
+    account: str | None
+    """The account `totals` reads (`bule`), when not the game's main one."""
     position: SourcePosition
     """The case's `[[cases]]` header in the ruling file."""
 
@@ -246,8 +248,12 @@ def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str
                                                and not isinstance(v, bool) for k, v in totals.items()):
         raise _fail(path, text, "totals must be a table of seats (numbers in quotes) and whole numbers",
                     "totals", start, hint='totals = { "0" = 12, "1" = -6 }')
+    account = entry.get("account")
+    if account is not None and (not isinstance(account, str) or account not in game.accounts):
+        raise _fail(path, text, f"account must name one of the game's accounts: {', '.join(game.accounts)}",
+                    "account", start, hint=f'account = "{next(iter(game.accounts), "points")}"')
     return Case(name, params, entry["verdict"], cites, where,
-                tuple(sorted((int(k), v) for k, v in totals.items())),
+                tuple(sorted((int(k), v) for k, v in totals.items())), account,
                 SourcePosition(str(path), start + 1, 1))
 
 
@@ -348,10 +354,13 @@ def _json_clauses(value) -> list[str]:
     return []
 
 
-def _final_totals(judgement) -> tuple[int, ...]:
+def _final_totals(judgement, account: str | None = None) -> tuple[int, ...]:
+    """The totals after the last finished deal: the main account, or the named one."""
+    finished = [d for d in judgement.deals if d.finished]
+    if account is not None:
+        return tuple(finished[-1].accounts.get(account, ())) if finished else ()
     if judgement.match is not None:
         return tuple(judgement.match.totals)
-    finished = [d for d in judgement.deals if d.finished]
     return tuple(finished[-1].totals) if finished else ()
 
 
@@ -380,7 +389,7 @@ def replay(ruling: Ruling, case: Case) -> Replay:
         verdict = "unfinished"
     else:
         verdict = "legal"
-    return Replay(case, verdict, _cited(judgement), judgement.where, _final_totals(judgement), judgement)
+    return Replay(case, verdict, _cited(judgement), judgement.where, _final_totals(judgement, case.account), judgement)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -422,7 +431,10 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
     elif replay_.error and detail:
         verdict += f": {replay_.error}"
     if replay_.totals and case.totals:
-        verdict += "; " + _("Totals: {totals}").format(totals=" ".join(map(str, replay_.totals)))
+        shown = " ".join(map(str, replay_.totals))
+        if case.account is not None and judgement is not None:
+            shown = f"{_(judgement.game.accounts[case.account].value[0])}: {shown}"
+        verdict += "; " + _("Totals: {totals}").format(totals=shown)
     line = _(L_CASE).format(transcript=case.transcript, params=case.params_text() or _(L_DEFAULTS), verdict=verdict)
     if replay_.holds:
         return f"{line} — {_(L_HOLDS)}"

@@ -86,6 +86,7 @@ def test_a_ruling_that_no_longer_holds_exits_1(tmp_path, capsys, monkeypatch):
     (('transcript = "003-heart-lead.json"', 'transcript = "003-missing.json"'), ":13:1:", "there is no transcript"),
     (('cites = ["K5.5"]', 'cites = ["K5.5", "Q1"]'), ":16:1:", "has no clause Q1"),
     (('totals = {"0"', 'totals = {"zero"'), ":17:1:", "totals must be"),
+    (('totals = {"0"', 'account = "bule"\ntotals = {"0"'), ":17:1:", "account must name one of the game's accounts: points"),
     (('[[cases]]', '[[casez]]'), ":1:1:", "no key 'casez'"),
     (('where = "deals', 'whence = "deals'), ":24:1:", "a case has no key 'whence'"),
 ])
@@ -146,3 +147,15 @@ def test_the_built_casebook_shows_every_ruling_linked_both_ways(lang):
                       "bouillotte": "bouillotte/rules.html"}.get(ruling.game)
         if rules_page:
             assert f'rulings.html#{ruling.anchor}"' in (site / rules_page).read_text(encoding="utf-8")
+
+
+def test_a_case_reads_the_totals_of_the_account_it_names(tmp_path, monkeypatch, capsys):
+    """Ruling 21 checks the bule (not the main account) under two starting numbers; a wrong
+    figure there makes the case fail and says which seat."""
+    assert main(["ruling", "21"]) == 0
+    assert "Totals: bule: 36 50 50 — holds" in capsys.readouterr().out.replace("\n  ", " ")
+    path = _copy(tmp_path, 21)
+    path.write_text(path.read_text().replace('totals = {"0" = 36', 'totals = {"0" = 37'))
+    monkeypatch.setattr("referee.rulings.rulings_dir", lambda: tmp_path)
+    assert main(["ruling", "21"]) == 1
+    assert "seat 0 ends at 36, not 37" in capsys.readouterr().out
