@@ -366,6 +366,14 @@ class Explanation:
     readings: tuple[tuple[str, str | int], ...]
     """The values, under which the ruling was made, of the parameters involved."""
     others: tuple[Reading, ...]
+    sheet: bool = False
+    """The ruling is on the score sheet written after the deal, not on an action."""
+
+    def word(self, verdict: Verdict, lang: str) -> str:
+        """LEGAL or ILLEGAL for an action; AGREES or WRONG SCORE for a score sheet."""
+        if self.sheet:
+            return i18n.gettext(lang, N_("AGREES") if verdict.legal else N_("WRONG SCORE"))
+        return i18n.gettext(lang, N_("LEGAL") if verdict.legal else N_("ILLEGAL"))
 
     @property
     def exit_status(self) -> int:
@@ -377,12 +385,17 @@ class Explanation:
         _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
         judgement, game = self.judgement, self.judgement.game
         out = _head(judgement, self.where, lang)
+        if self.sheet:  # the place is the end of the deal, whatever the replay met there
+            out[-1] = _("Position: {where}").format(where=_("the end of deal {deal}").format(deal=self.where[0] + 1))
         if self.verdict is None:
             return "\n".join(out + _options_lines(judgement, None, self.where, lang))
         verdict = self.verdict
-        out.append(_("seat {seat}: {action}").format(seat=judgement.seat_name(verdict.seat),
-                                                    action=presentation.action(verdict.action, lang, game))
-                   + " — " + (_("LEGAL") if verdict.legal else _("ILLEGAL")))
+        if self.sheet:
+            subject = _("the score sheet after deal {number}").format(number=self.where[0] + 1)
+        else:
+            subject = _("seat {seat}: {action}").format(seat=judgement.seat_name(verdict.seat),
+                                                       action=presentation.action(verdict.action, lang, game))
+        out.append(subject + " — " + self.word(verdict, lang))
         out.append("  " + verdict.describe(game, lang))
         if self.readings:
             out.append("  " + _("Ruled under: {readings}").format(readings=_shown_readings(game, self.readings, lang)))
@@ -394,13 +407,16 @@ class Explanation:
             elif _same(other.verdict, verdict):
                 said = _("the same ruling")
             else:
-                said = (_("LEGAL") if other.verdict.legal else _("ILLEGAL")) + " — " + other.verdict.describe(game, lang)
+                said = self.word(other.verdict, lang) + " — " + other.verdict.describe(game, lang)
             out.append(f"    {other.parameter}={other.value}: {said}")
         return "\n".join(out)
 
     def to_json(self, lang: str = "en") -> dict:
         game = self.judgement.game
         out = _state_json(self.judgement, self.where, lang)
+        if self.sheet:
+            out["position"].update(where=f"deals[{self.where[0]}].totals",
+                                   shown=i18n.gettext(lang, "the end of deal {deal}").format(deal=self.where[0] + 1))
         out["verdict"] = None if self.verdict is None else self.verdict.to_json(game, lang)
         out["readings"] = dict(self.readings)
         out["other_readings"] = [{"parameter": r.parameter, "value": r.value,
@@ -429,6 +445,25 @@ def _other_values(parameter) -> list[str | int]:
     return [value for value, _description in parameter.choices]
 
 
+def _sheet_ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
+    """The ruling on the score sheet written after the deal at `position`: the deals up to it
+    judged with that sheet alone (an earlier sheet is a question of its own)."""
+    where = locate(data, position)
+    number = where[0]
+    deals = [{k: v for k, v in deal.items() if k != "totals"} for deal in data["deals"][:number + 1]]
+    deals[number]["totals"] = data["deals"][number]["totals"]
+    judgement = judge({**data, "deals": deals}, base=base, settings=settings, rules_file=rules_file,
+                      validated=True)
+    if judgement.verdict == "wrong_score":
+        return judgement, where, judgement.illegal
+    report = judgement.deals[number] if len(judgement.deals) > number else None
+    if judgement.illegal is not None or report is None or not report.sheet_checked:
+        return judgement, where, None  # the replay stops before the sheet
+    clauses = tuple(dict.fromkeys(c for line in report.scores for c in line.clauses))
+    return judgement, where, Verdict(True, N_("The score sheet written after deal {number} agrees with the rules."),
+                                     (("number", number + 1),), clauses)
+
+
 def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
     judgement, where = replay(data, position, base, settings, rules_file)
     deal = judgement.in_play
@@ -444,14 +479,18 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
     ruling under every other value of each parameter involved: those of the clauses it cites, and
     any other whose change changes the ruling."""
     where = locate(data, position)
-    if where[1] >= len(data["deals"][where[0]]["actions"]):
+    deal = data["deals"][where[0]]
+    # At the end of a deal whose score sheet is written, the sheet is what there is to explain.
+    sheet = where[1] >= len(deal["actions"]) and "totals" in deal
+    if where[1] >= len(deal["actions"]) and not sheet:
         raise UsageError(Phrase(N_("position {position} is the end of deal {number}: no action is recorded "
                                    "there to explain (its last is {number}.{last})"),
                                 position=str(position), number=where[0] + 1, last=where[1]))
+    rule = _sheet_ruling if sheet else _ruling
     settings = dict(settings or {})
-    judgement, where, verdict = _ruling(data, position, base, settings, rules_file)
+    judgement, where, verdict = rule(data, position, base, settings, rules_file)
     if verdict is None:
-        return Explanation(judgement, where, None, (), ())
+        return Explanation(judgement, where, None, (), (), sheet)
     game = judgement.game
     cited = [name for name, _value in _readings(game, verdict.clauses)]
     others: list[Reading] = []
@@ -460,21 +499,22 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
         for value in _other_values(parameter):
             if value == game.settings[name]:
                 continue
-            reading = _reading(data, position, base, {**settings, name: str(value)}, rules_file, name, value, lang)
+            reading = _reading(data, position, base, {**settings, name: str(value)}, rules_file, name, value, lang,
+                               rule)
             changed = reading.verdict is None or not _same(reading.verdict, verdict)
             if name in cited or changed:
                 others.append(reading)
                 if name not in involved:
                     involved.append(name)
     readings = tuple((name, game.settings[name]) for name in involved)
-    return Explanation(judgement, where, verdict, readings, tuple(others))
+    return Explanation(judgement, where, verdict, readings, tuple(others), sheet)
 
 
-def _reading(data, position, base, settings, rules_file, name, value, lang: str) -> Reading:
+def _reading(data, position, base, settings, rules_file, name, value, lang: str, rule=None) -> Reading:
     from .errors import RefereeError, RulesError, in_language
 
     try:
-        judgement, _where, verdict = _ruling(data, position, base, settings, rules_file)
+        judgement, _where, verdict = (rule or _ruling)(data, position, base, settings, rules_file)
     except RulesError as err:
         return Reading(name, value, None, i18n.gettext(lang, "the rules do not load under this reading: {error}")
                        .format(error=err.render(lang).splitlines()[0]))

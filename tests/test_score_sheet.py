@@ -111,3 +111,20 @@ def test_legal_answers_past_a_wrong_total_because_it_asks_about_actions(tmp_path
     assert main(["legal", str(path)]) == 0
     out = capsys.readouterr().out
     assert "WRONG SCORE" not in out and "ILLEGAL" not in out and "deals the next one" in out
+
+
+def test_explain_at_the_end_of_a_deal_rules_on_its_score_sheet_under_every_reading(capsys):
+    """Ruling 80's sheet counts the rozbójnik's king and queen of hearts once: wrong by default,
+    right under robber_queens=once; explain says so for each reading."""
+    sheet = str(Path(__file__).parent.parent / "rulings" / "080-score-sheet.json")
+    assert main(["explain", sheet, "--at", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "Position: the end of deal 1" in out
+    assert "the score sheet after deal 1 — WRONG SCORE" in out
+    assert "robber_queens=once: AGREES — The score sheet written after deal 1 agrees with the rules." in out
+    assert "robber_queens=flat: WRONG SCORE" in out
+    assert main(["explain", sheet, "--at", "1", "--param", "robber_queens=once"]) == 0
+    assert "the score sheet after deal 1 — AGREES" in capsys.readouterr().out
+    assert main(["explain", sheet, "--at", "1", "--json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert found["position"]["where"] == "deals[0].totals" and found["verdict"]["legal"] is False
