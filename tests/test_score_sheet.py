@@ -59,12 +59,17 @@ def test_a_wrong_total_where_the_deal_wrote_nothing_cites_the_account():
     assert judgement.illegal.clauses == (game.accounts["refe"].clause,)
 
 
-def test_the_command_line_exits_1_on_a_wrong_score(tmp_path, capsys):
+def _wrong_bule(tmp_path: Path) -> str:
+    """Deal 1 of preferans-seed5 with seat 1's bule written as 100 (the rules give 106), as a file."""
     record = _preferans()
     record["deals"][0]["totals"]["bule"][0] = 100
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["judge", str(path)]) == 1
+    return str(path)
+
+
+def test_the_command_line_exits_1_on_a_wrong_score(tmp_path, capsys):
+    assert main(["judge", _wrong_bule(tmp_path)]) == 1
     assert "seat 1 100 in bule after deal 1, but the rules give 106" in capsys.readouterr().out
 
 
@@ -104,11 +109,7 @@ def test_the_notation_refuses_an_account_written_twice():
 
 
 def test_legal_answers_past_a_wrong_total_because_it_asks_about_actions(tmp_path, capsys):
-    record = _preferans()
-    record["deals"][0]["totals"]["bule"][0] = 100
-    path = tmp_path / "sheet.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert main(["legal", str(path)]) == 0
+    assert main(["legal", _wrong_bule(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "WRONG SCORE" not in out and "ILLEGAL" not in out and "deals the next one" in out
 
