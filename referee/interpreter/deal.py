@@ -47,8 +47,9 @@ class CompiledContract:
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
     lowest_wins: bool
-    simple_follow: bool
-    """The duty is `must follow suit, else any card` with no duty to beat the trick."""
+    after_follow: tuple[tuple[str, frozenset[int] | None], ...] | None
+    """The duty's steps for a player who cannot follow suit, when it begins `must follow suit`
+    and asks nothing more of a player who can (no duty to head or to overtrump); else None."""
     trumps_win: bool
     winner_clause: str | None
     first_lead: tuple[object, str] | None
@@ -76,6 +77,12 @@ class CompiledContract:
     """"chooser", "declarer" or "dealer" when that player names the starting rank."""
     layout_clauses: tuple[str, ...]
     pass_only_when_unable: str | None
+    trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
+    (see `_trick_strength`); the strongest card wins it."""
+    layout_neighbours: tuple[tuple[int | None, int | None], ...] = ()
+    """Per card, the cards of its suit one rank below and one above it (None at either end of
+    the ranks): in a layout, the cards a column grows by once the card is placed."""
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
@@ -110,8 +117,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
         lowest_wins=winner is not None and winner.extreme == "lowest",
-        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not rules.first_trick_bans and not (
-            rules.head_duty and rules.head_duty.value) and not (rules.overtrump_duty and rules.overtrump_duty.value),
+        after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=(lead.value, lead.clause) if lead else None,
@@ -136,7 +142,38 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_named_by=layout_named,
         layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
         pass_only_when_unable=clause(rules.pass_only_when_unable),
+        trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
+        if contract.plays == "tricks" else (),
+        layout_neighbours=_neighbours(table) if layout else (),
     )
+
+
+def _neighbours(table: Table) -> tuple[tuple[int | None, int | None], ...]:
+    at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
+    return tuple((at.get((suit, rank - 1)), at.get((suit, rank + 1))) for suit, rank in zip(table.suit_of, table.rank_of))
+
+
+def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
+    """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
+    random play works out from hands split by suit (follow, then trump or discard, then any)."""
+    kinds = [step.kind for step in duty]
+    if beat_duty or kinds[:1] != ["follow"] or kinds[-1:] != ["any"] or not set(kinds[1:-1]) <= {"trump", "discard"}:
+        return None
+    return tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
+
+
+def _trick_strength(table: Table, lowest: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Each card's strength in a trick, by trump suit (row 0: none) and suit led. A trump beats
+    the suit led, which beats the other suits (strength 0, never winning); within trumps the
+    higher rank wins, within the suit led the higher, or the lower when the lowest wins."""
+    top = max(table.rank_of) + 1
+    suits = range(len(table.suit_codes))
+    cards = tuple(zip(table.suit_of, table.rank_of))
+
+    def row(led: int, trump: int | None) -> tuple[int, ...]:
+        return tuple(2 * top + rank if suit == trump else top + (top - 1 - rank if lowest else rank)
+                     if suit == led else 0 for suit, rank in cards)
+    return tuple(tuple(row(led, trump) for led in suits) for trump in (None, *suits))
 
 
 @dataclass(frozen=True)
@@ -304,23 +341,15 @@ class Deal(BiddingPhases, BettingPhases):
         return list(hand), "any"  # unreachable: a play duty always ends with `any card`
 
     def _winning(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
-        """(seat, card) of the card that is winning `trick` so far."""
-        suit_of, rank_of = self.table.suit_of, self.table.rank_of
+        """(seat, card) of the card that is winning `trick` so far: the first strongest."""
+        strength = self._strength()[self.table.suit_of[trick[0][1]]]
+        return max(trick, key=lambda played: strength[played[1]])
+
+    def _strength(self) -> tuple[tuple[int, ...], ...]:
+        """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
         contract = self.contract
-        trump = None
-        if contract.trumps_win:
-            trump = contract.trump if contract.trumps_named_by is None else self.named_trump
-        low = contract.lowest_wins
-        best_seat, best = trick[0]
-        best_suit = suit_of[best]
-        for seat, card in trick[1:]:
-            s = suit_of[card]
-            if s == best_suit:
-                if (rank_of[card] > rank_of[best]) != (low and s != trump):
-                    best_seat, best = seat, card
-            elif s == trump:
-                best_seat, best, best_suit = seat, card, s
-        return best_seat, best
+        trump = self.trump if contract.trumps_win else None
+        return contract.trick_strength[0 if trump is None else trump + 1]
 
     def _must_beat(self, options: list[int], kind: str) -> tuple[list[int], str | None]:
         """Narrow `options` to the cards that beat the trick when the rules oblige heading or
@@ -343,22 +372,45 @@ class Deal(BiddingPhases, BettingPhases):
         hand = self.hands[seat]
         contract = self.contract
         if not self.trick:
-            for cards, _ in contract.lead_restrictions:
-                allowed = [c for c in hand if c not in cards]
-                if allowed:
-                    hand = allowed
-            for cards, _ in contract.lead_until_broken:
-                if cards.isdisjoint(self.taken_all):
-                    hand = [c for c in hand if c not in cards] or hand
-            return self._first_trick_allowed(list(hand))
-        if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
+            return self._first_trick_allowed(list(self._lead_options(hand)))
+        if contract.after_follow is not None and not contract.first_trick_bans:
             led = self.table.suit_of[self.trick[0][1]]
             suit_of = self.table.suit_of
-            return [c for c in hand if suit_of[c] == led] or list(hand)
+            return [c for c in hand if suit_of[c] == led] or list(self._void_options(hand, None))
         options, kind = self._duty_options(hand)
         if contract.head or contract.overtrump:
             options, _ = self._must_beat(options, kind)
         return self._first_trick_allowed(options)
+
+    def _lead_options(self, hand: list[int]) -> list[int]:
+        """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
+        when nothing bars a lead."""
+        contract = self.contract
+        for cards, _ in contract.lead_restrictions:
+            allowed = [c for c in hand if c not in cards]
+            if allowed:
+                hand = allowed
+        for cards, _ in contract.lead_until_broken:
+            if cards.isdisjoint(self.taken_all):
+                hand = [c for c in hand if c not in cards] or hand
+        return hand
+
+    def _void_options(self, hand: list[int], suits: list[list[int]] | None) -> list[int]:
+        """The cards a player who cannot follow suit may play under a duty with `after_follow`
+        steps; `suits` is his hand split by suit (or None: look through the hand)."""
+        trump = self.trump
+        for kind, cards in self.contract.after_follow:
+            if kind == "trump":
+                if trump is None:
+                    continue
+                options = suits[trump] if suits is not None else [c for c in hand if self.table.suit_of[c] == trump]
+            elif kind == "discard":
+                options = [c for c in hand if c in cards]
+            else:
+                return hand
+            if options:
+                return options
+        return hand  # unreachable: `after_follow` always ends with `any card`
 
     def _first_banned(self) -> frozenset[int]:
         """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
@@ -372,47 +424,108 @@ class Deal(BiddingPhases, BettingPhases):
 
     def random_tricks(self, rng, budget: int) -> int:
         """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
-        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
-        with the common duty (follow suit, else any card) worked out in place."""
-        contract = self.contract
-        # Only the common duty is worked out here; any other asks `_trick_moves`, as legal_moves does.
-        simple = contract.simple_follow and not (contract.lead_restrictions or contract.lead_until_broken)
-        choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
+        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by
+        one (tests/test_random_play.py): whole tricks under a plain duty in a fused loop, any other
+        move by the general rules."""
         players = self.table.players
         steps = 0
         while self.phase == "tricks" and steps < budget:
-            seat, trick = self.to_act, self.trick
-            while len(trick) < players and steps < budget:  # the rest of one trick
-                hand = hands[seat]
-                if not simple:
-                    self.to_act = seat  # the duty to beat the trick asks whose turn it is
-                    move = choice(self._trick_moves(seat))
-                elif trick:
-                    led = suit_of[trick[0][1]]
-                    move = choice([c for c in hand if suit_of[c] == led] or hand)
-                else:
-                    move = choice(hand)
-                history.append((seat, move))
-                hand.remove(move)
-                trick.append((seat, move))
-                seat = (seat + 1) % players
+            if self.trick or budget - steps < players or not self._plain_trick():
+                self.push(rng.choice(self._trick_moves(self.to_act)))
                 steps += 1
-            self.to_act = seat
-            if len(trick) == players:
-                self._close_trick()  # the winner leads next
+            else:
+                steps += self._random_whole_tricks(rng, budget - steps)
+        return steps
+
+    def _plain_trick(self) -> bool:
+        """The next trick asks of each player only to follow suit, else the `after_follow` steps:
+        no duty to beat the trick and no card barred from it."""
+        contract = self.contract
+        return contract.after_follow is not None and not (contract.first_trick_bans and not self.trick_winners)
+
+    def _random_whole_tricks(self, rng, budget: int) -> int:
+        """`random_tricks` for whole tricks under a plain duty (`_plain_trick`), from the lead
+        while the trick phase lasts and `budget` allows a whole trick; the moves made."""
+        table, contract = self.table, self.contract
+        players, suit_of = table.players, table.suit_of
+        choice, hands, history = rng.choice, self.hands, self.history
+        # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
+        # gives the same list as the scan.
+        by_suit = [[[] for _ in table.suit_codes] for _ in hands]
+        for suits, hand in zip(by_suit, hands):
+            for card in hand:
+                suits[suit_of[card]].append(card)
+        strength_by_led = self._strength()
+        any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
+        void_options = self._void_options
+        lead_options = self._lead_options if contract.lead_restrictions or contract.lead_until_broken else None
+        followers = [tuple((leader + k) % players for k in range(1, players)) for leader in range(players)]
+        steps = 0
+        while self.phase == "tricks" and budget - steps >= players:
+            leader = self.to_act
+            hand = hands[leader]
+            card = choice(lead_options(hand) if lead_options else hand)
+            hand.remove(card)
+            by_suit[leader][suit_of[card]].remove(card)
+            history.append((leader, card))
+            cards = [card]
+            led = suit_of[card]
+            strength = strength_by_led[led]
+            best, winner = strength[card], leader
+            for seat in followers[leader]:
+                hand, suits = hands[seat], by_suit[seat]
+                card = choice(suits[led] or (hand if any_card else void_options(hand, suits)))
+                hand.remove(card)
+                suits[suit_of[card]].remove(card)
+                history.append((seat, card))
+                cards.append(card)
+                if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
+                    best, winner = strength[card], seat
+            steps += players
+            self._take_trick(winner, cards)
         return steps
 
     def random_layout(self, rng, budget: int) -> int:
-        """Random legal layout play, like `random_tricks`: the moves made."""
-        choice, history = rng.choice, self.history
+        """Random legal layout play, like `random_tricks`: the moves made. The cards that may be
+        placed are kept as a table by card, changed by each card placed, so that a player's
+        moves are his hand filtered by it (the same list, in the same order, as `_layout_moves`)."""
+        choice, history, hands, columns = rng.choice, self.history, self.hands, self.columns
+        contract = self.contract
+        suit_of, rank_of, neighbours = self.table.suit_of, self.table.rank_of, contract.layout_neighbours
+        pass_always = not contract.pass_only_when_unable
+        placeable = self._placeable()
         steps = 0
         while self.phase == "layout" and steps < budget:
             seat = self.to_act
-            move = choice(self._layout_moves(seat))
+            moves = [c for c in hands[seat] if placeable[c]]
+            if pass_always or not moves:
+                moves.append(PASS)
+            move = choice(moves)
             history.append((seat, move))
             self._layout_push(seat, move)
             steps += 1
+            if move != PASS:
+                # The column grows at the end the card was placed on: its neighbour there is next.
+                placeable[move] = 0
+                low, high = columns[suit_of[move]]
+                below, above = neighbours[move]
+                rank = rank_of[move]
+                if rank == low and below is not None:
+                    placeable[below] = 1
+                if rank == high and above is not None:
+                    placeable[above] = 1
         return steps
+
+    def _placeable(self) -> bytearray:
+        """1 for each card that may be placed in the layout now, by `_layout_moves`' rule."""
+        start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
+        columns = self.columns
+        placeable = bytearray(len(self.table.cards))
+        for card, (suit, rank) in enumerate(zip(self.table.suit_of, self.table.rank_of)):
+            column = columns.get(suit)
+            if rank == start if column is None else rank == column[0] - 1 or rank == column[1] + 1:
+                placeable[card] = 1
+        return placeable
 
     def _layout_moves(self, seat: int) -> list[int]:
         start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
@@ -491,15 +604,17 @@ class Deal(BiddingPhases, BettingPhases):
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
-        trick, contract = self.trick, self.contract
-        best_seat = self._winning(trick)[0]
-        cards = [c for _, c in trick]
-        self.taken[best_seat].extend(cards)
+        self._take_trick(self._winning(self.trick)[0], [c for _, c in self.trick])
+
+    def _take_trick(self, winner: int, cards: list[int]) -> None:
+        """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
+        contract = self.contract
+        self.taken[winner].extend(cards)
         self.taken_all.update(cards)
-        self.tricks_won[best_seat] += 1
-        self.trick_winners.append(best_seat)
+        self.tricks_won[winner] += 1
+        self.trick_winners.append(winner)
         self.trick = []
-        self.to_act = best_seat
+        self.to_act = winner
         for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
@@ -508,7 +623,7 @@ class Deal(BiddingPhases, BettingPhases):
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
             self.phase, self.ended_early = "over", limit[1]
             return
-        if not self.hands[best_seat]:
+        if not self.hands[winner]:
             self.phase = "over"
 
     def _layout_push(self, seat: int, move: int) -> None:
@@ -717,7 +832,6 @@ class Deal(BiddingPhases, BettingPhases):
         """The deal's scores, each line traced to the clause of its score rule."""
         contract = self.contract
         lines: list[ScoreLine] = []
-        code = self.table.code
         account = self.game.primary_account
         if self.auction is not None:
             from .settlement import settle_deal
@@ -726,26 +840,7 @@ class Deal(BiddingPhases, BettingPhases):
             from .showdown import settle_vying
             lines = settle_vying(self)
         elif contract is not None:
-            for seat in range(self.table.players):
-                for points, clause, last, number in contract.per_trick:
-                    if number is not None:
-                        n = int(len(self.trick_winners) >= number and self.trick_winners[number - 1] == seat)
-                    else:
-                        n = self.tricks_won[seat] if last is None else self.trick_winners[-last:].count(seat)
-                    if n:
-                        lines.append(ScoreLine(seat, points * n, account,
-                                               N_("{points} for {tricks} trick taken at {each} each"),
-                                               (("points", points * n), ("tricks", n), ("each", points)),
-                                               (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
-                                               "tricks"))
-                for points, cards, clause, text in contract.per_card:
-                    hit = sorted(cards.intersection(self.taken[seat]))  # a set operation, in C
-                    if hit:
-                        lines.append(ScoreLine(seat, points * len(hit), account,
-                                               N_("{points} for {cards} ({cardset}) at {each} each"),
-                                               (("points", points * len(hit)),
-                                                ("cards", " ".join(code(c) for c in hit)),
-                                                ("cardset", text), ("each", points)), (clause,)))
+            lines = self._taken_lines(account)
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self, lines) or lines
             lines += pair_settlement(self, lines)
@@ -758,6 +853,34 @@ class Deal(BiddingPhases, BettingPhases):
                                                (("points", values[place]), ("place", place + 1)), (clause,)))
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
+
+    def _taken_lines(self, account: str) -> list[ScoreLine]:
+        """Per seat, the points of the contract's `per trick` and `per card` scores."""
+        contract, winners, codes = self.contract, self.trick_winners, self.table.codes
+        lines: list[ScoreLine] = []
+        for seat, taken in enumerate(self.taken):
+            for points, clause, last, number in contract.per_trick:
+                if number is not None:
+                    n = int(len(winners) >= number and winners[number - 1] == seat)
+                else:
+                    n = self.tricks_won[seat] if last is None else winners[-last:].count(seat)
+                if n:
+                    lines.append(ScoreLine(seat, points * n, account,
+                                           N_("{points} for {tricks} trick taken at {each} each"),
+                                           (("points", points * n), ("tricks", n), ("each", points)),
+                                           (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
+                                           "tricks"))
+            if not taken:  # no card taken, nothing scored per card
+                continue
+            for points, cards, clause, text in contract.per_card:
+                hit = sorted(cards.intersection(taken))  # a set operation, in C
+                if hit:
+                    lines.append(ScoreLine(seat, points * len(hit), account,
+                                           N_("{points} for {cards} ({cardset}) at {each} each"),
+                                           (("points", points * len(hit)),
+                                            ("cards", " ".join([codes[c] for c in hit])),
+                                            ("cardset", text), ("each", points)), (clause,)))
+        return lines
 
 
 def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | None:
