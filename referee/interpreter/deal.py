@@ -83,6 +83,9 @@ class CompiledContract:
     layout_neighbours: tuple[tuple[int | None, int | None], ...] = ()
     """Per card, the cards of its suit one rank below and one above it (None at either end of
     the ranks): in a layout, the cards a column grows by once the card is placed."""
+    layout_openers: tuple[bytes, ...] = ()
+    """By rank order, 1 for each card of that rank: the cards a layout starting with it may
+    open with (`Deal.placeable` at its start)."""
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
@@ -145,6 +148,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
         layout_neighbours=_neighbours(table) if layout else (),
+        layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
+        if layout else (),
     )
 
 
@@ -228,6 +233,10 @@ class Deal(BiddingPhases, BettingPhases):
         """The trump suit named by the chooser or the declarer, when the contract lets him."""
         # layout play
         self.columns: dict[int, list[int]] = {}
+        """Per suit, the lowest and the highest rank of its column."""
+        self.placeable: bytearray | None = None
+        """By card, 1 if it may be placed in the layout now: a card of the starting rank in a suit
+        with no column yet, or the card one rank beyond either end of its suit's column."""
         self.finished: list[int] = []
         self.auction = auction
         self.held = held if held is not None else [0] * table.players
@@ -486,59 +495,20 @@ class Deal(BiddingPhases, BettingPhases):
         return steps
 
     def random_layout(self, rng, budget: int) -> int:
-        """Random legal layout play, like `random_tricks`: the moves made. The cards that may be
-        placed are kept as a table by card, changed by each card placed, so that a player's
-        moves are his hand filtered by it (the same list, in the same order, as `_layout_moves`)."""
-        choice, history, hands, columns = rng.choice, self.history, self.hands, self.columns
-        contract = self.contract
-        suit_of, rank_of, neighbours = self.table.suit_of, self.table.rank_of, contract.layout_neighbours
-        pass_always = not contract.pass_only_when_unable
-        placeable = self._placeable()
+        """Random legal layout play, like `random_tricks`: the moves made."""
+        choice, history, moves_of, push = rng.choice, self.history, self._layout_moves, self._layout_push
         steps = 0
         while self.phase == "layout" and steps < budget:
             seat = self.to_act
-            moves = [c for c in hands[seat] if placeable[c]]
-            if pass_always or not moves:
-                moves.append(PASS)
-            move = choice(moves)
+            move = choice(moves_of(seat))
             history.append((seat, move))
-            self._layout_push(seat, move)
+            push(seat, move)
             steps += 1
-            if move != PASS:
-                # The column grows at the end the card was placed on: its neighbour there is next.
-                placeable[move] = 0
-                low, high = columns[suit_of[move]]
-                below, above = neighbours[move]
-                rank = rank_of[move]
-                if rank == low and below is not None:
-                    placeable[below] = 1
-                if rank == high and above is not None:
-                    placeable[above] = 1
         return steps
 
-    def _placeable(self) -> bytearray:
-        """1 for each card that may be placed in the layout now, by `_layout_moves`' rule."""
-        start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
-        columns = self.columns
-        placeable = bytearray(len(self.table.cards))
-        for card, (suit, rank) in enumerate(zip(self.table.suit_of, self.table.rank_of)):
-            column = columns.get(suit)
-            if rank == start if column is None else rank == column[0] - 1 or rank == column[1] + 1:
-                placeable[card] = 1
-        return placeable
-
     def _layout_moves(self, seat: int) -> list[int]:
-        start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
-        suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
-        moves = []
-        for card in self.hands[seat]:
-            column = columns.get(suit_of[card])
-            rank = rank_of[card]
-            if column is None:
-                if rank == start:
-                    moves.append(card)
-            elif rank == column[0] - 1 or rank == column[1] + 1:
-                moves.append(card)
+        placeable = self.placeable
+        moves = [card for card in self.hands[seat] if placeable[card]]
         if not moves or not self.contract.pass_only_when_unable:
             moves.append(PASS)
         return moves
@@ -551,6 +521,9 @@ class Deal(BiddingPhases, BettingPhases):
         self.play_started_at = len(self.history)
         self.phase = self.contract.plays
         self.to_act = self._first_leader()
+        if self.phase == "layout":  # no column yet: the cards of the starting rank may be placed
+            start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
+            self.placeable = bytearray(self.contract.layout_openers[start])
 
     def _first_leader(self) -> int:
         """The seat the contract's `first lead by` (or `first move by`) names. The model has
@@ -628,16 +601,25 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _layout_push(self, seat: int, move: int) -> None:
         if move != PASS:
-            self.hands[seat].remove(move)
+            hand = self.hands[seat]
+            hand.remove(move)
             suit, rank = self.table.suit_of[move], self.table.rank_of[move]
             column = self.columns.get(suit)
             if column is None:
-                self.columns[suit] = [rank, rank]
+                column = self.columns[suit] = [rank, rank]
             elif rank < column[0]:
                 column[0] = rank
             else:
                 column[1] = rank
-            if not self.hands[seat]:
+            # The column has grown at the end the card went to: the next card beyond it may follow.
+            placeable = self.placeable
+            placeable[move] = 0
+            below, above = self.contract.layout_neighbours[move]
+            if rank == column[0] and below is not None:
+                placeable[below] = 1
+            if rank == column[1] and above is not None:
+                placeable[above] = 1
+            if not hand:
                 self.finished.append(seat)
                 place = self.contract.ends_at_place
                 if place and len(self.finished) >= place[0]:
