@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -151,6 +152,12 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
+
+
+@functools.cache
+def _followers(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat leading a trick, the seats that play to it after him, in turn."""
+    return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
 
 
 def _neighbours(table: Table) -> tuple[tuple[int | None, int | None], ...]:
@@ -460,15 +467,18 @@ class Deal(BiddingPhases, BettingPhases):
         choice, hands, history = rng.choice, self.hands, self.history
         # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
         # gives the same list as the scan.
-        by_suit = [[[] for _ in table.suit_codes] for _ in hands]
-        for suits, hand in zip(by_suit, hands):
+        suit_range = range(len(table.suit_codes))
+        by_suit = []
+        for hand in hands:
+            suits = [[] for _ in suit_range]
             for card in hand:
                 suits[suit_of[card]].append(card)
+            by_suit.append(suits)
         strength_by_led = self._strength()
         any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
-        void_options = self._void_options
+        void_options, take = self._void_options, self._take_trick
         lead_options = self._lead_options if contract.lead_restrictions or contract.lead_until_broken else None
-        followers = [tuple((leader + k) % players for k in range(1, players)) for leader in range(players)]
+        followers = _followers(players)
         steps = 0
         while self.phase == "tricks" and budget - steps >= players:
             leader = self.to_act
@@ -491,7 +501,7 @@ class Deal(BiddingPhases, BettingPhases):
                 if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
                     best, winner = strength[card], seat
             steps += players
-            self._take_trick(winner, cards)
+            take(winner, cards)
         return steps
 
     def random_layout(self, rng, budget: int) -> int:
