@@ -47,7 +47,6 @@ class CompiledContract:
     """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
-    lowest_wins: bool
     after_follow: tuple[tuple[str, frozenset[int] | None], ...] | None
     """The duty's steps for a player who cannot follow suit, when it begins `must follow suit`
     and asks nothing more of a player who can (no duty to head or to overtrump); else None."""
@@ -120,7 +119,6 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         head=clause(rules.head_duty),
         head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
-        lowest_wins=winner is not None and winner.extreme == "lowest",
         after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
@@ -161,6 +159,7 @@ def _followers(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _neighbours(table: Table) -> tuple[tuple[int | None, int | None], ...]:
+    """`CompiledContract.layout_neighbours`."""
     at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
     return tuple((at.get((suit, rank - 1)), at.get((suit, rank + 1))) for suit, rank in zip(table.suit_of, table.rank_of))
 
