@@ -197,6 +197,12 @@ class DealResult:
     ended_early: str | None
     """Clause that ended the deal before all cards were played, if any."""
 
+    def __init__(self, contract: str | None, scores: tuple[ScoreLine, ...], finish_order: tuple[int, ...],
+                 ended_early: str | None) -> None:
+        # One per deal: a dictionary update is about twice as cheap as a frozen dataclass's
+        # setattr per field (as in ScoreLine); it stays frozen.
+        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early)
+
     def totals(self, players: int) -> list[int]:
         out = [0] * players
         for line in self.scores:
@@ -586,7 +592,8 @@ class Deal(BiddingPhases, BettingPhases):
                 for move in self._choice_moves(i, "chooser")]
 
     def _close_trick(self) -> None:
-        self._take_trick(self._winning(self.trick)[0], [c for _, c in self.trick])
+        trick, self.trick = self.trick, []
+        self._take_trick(self._winning(trick)[0], [c for _, c in trick])
 
     def _take_trick(self, winner: int, cards: list[int]) -> None:
         """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
@@ -595,7 +602,6 @@ class Deal(BiddingPhases, BettingPhases):
         self.taken_all.update(cards)
         self.tricks_won[winner] += 1
         self.trick_winners.append(winner)
-        self.trick = []
         self.to_act = winner
         for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
