@@ -83,6 +83,8 @@ class CompiledContract:
     layout_neighbours: tuple[tuple[int | None, int | None], ...] = ()
     """Per card, the cards of its suit one rank below and one above it (None at either end of
     the ranks): in a layout, the cards a column grows by once the card is placed."""
+    chooser_moves: tuple[int, ...] = ()
+    """The moves by which the chooser names this contract (`_naming_moves`)."""
     layout_openers: tuple[bytes, ...] = ()
     """By rank order, 1 for each card of that rank: the cards a layout starting with it may
     open with (`Deal.placeable` at its start)."""
@@ -147,9 +149,21 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
         layout_neighbours=_neighbours(table) if layout else (),
+        chooser_moves=tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, "chooser")),
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
+
+
+def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
+                  namer: str) -> list[int]:
+    """The moves by which `namer` names contract `index`: with each trump suit, or each starting
+    rank, when the contract lets him name it."""
+    if trumps_named_by == namer:
+        return [choice_move(index, suit) for suit in range(len(table.suit_codes))]
+    if layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
+        return [choice_move(index, rank) for rank in range(table.nranks)]
+    return [choice_move(index)]
 
 
 @functools.cache
@@ -335,11 +349,7 @@ class Deal(BiddingPhases, BettingPhases):
     def _choice_moves(self, index: int, namer: str) -> list[int]:
         """The moves that name contract `index`, with a trump suit when `namer` names it."""
         contract = self.contracts[self.table.contract_ids[index]]
-        if contract.trumps_named_by == namer:
-            return [choice_move(index, suit) for suit in range(len(self.table.suit_codes))]
-        if contract.layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
-            return [choice_move(index, rank) for rank in range(self.table.nranks)]
-        return [choice_move(index)]
+        return _naming_moves(self.table, index, contract.trumps_named_by, contract.layout_named_by, namer)
 
     def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
         """The cards the first applicable step of the play duty allows, and that step's kind."""
@@ -588,8 +598,8 @@ class Deal(BiddingPhases, BettingPhases):
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
         once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
         chosen = self.chosen[self.chooser] if once and once.value else ()
-        return [move for i, cid in enumerate(self.table.contract_ids) if cid not in chosen
-                for move in self._choice_moves(i, "chooser")]
+        contracts = self.contracts
+        return [move for cid in self.table.contract_ids if cid not in chosen for move in contracts[cid].chooser_moves]
 
     def _close_trick(self) -> None:
         trick, self.trick = self.trick, []
