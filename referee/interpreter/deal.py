@@ -80,9 +80,9 @@ class CompiledContract:
     trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
     """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
     (see `_trick_strength`); the strongest card wins it."""
-    layout_neighbours: tuple[tuple[int | None, int | None], ...] = ()
-    """Per card, the cards of its suit one rank below and one above it (None at either end of
-    the ranks): in a layout, the cards a column grows by once the card is placed."""
+    layout_cards: tuple[tuple[int, int, int | None, int | None], ...] = ()
+    """Per card, (suit, rank, the card of its suit one rank below, the one above), None at either
+    end of the ranks: in a layout, the cards a column grows by once the card is placed."""
     chooser_moves: tuple[int, ...] = ()
     """The moves by which the chooser names this contract (`_naming_moves`)."""
     layout_openers: tuple[bytes, ...] = ()
@@ -148,7 +148,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         pass_only_when_unable=clause(rules.pass_only_when_unable),
         trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
-        layout_neighbours=_neighbours(table) if layout else (),
+        layout_cards=_layout_cards(table) if layout else (),
         chooser_moves=tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, "chooser")),
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
@@ -172,10 +172,11 @@ def _followers(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
 
 
-def _neighbours(table: Table) -> tuple[tuple[int | None, int | None], ...]:
-    """`CompiledContract.layout_neighbours`."""
+def _layout_cards(table: Table) -> tuple[tuple[int, int, int | None, int | None], ...]:
+    """`CompiledContract.layout_cards`."""
     at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
-    return tuple((at.get((suit, rank - 1)), at.get((suit, rank + 1))) for suit, rank in zip(table.suit_of, table.rank_of))
+    return tuple((suit, rank, at.get((suit, rank - 1)), at.get((suit, rank + 1)))
+                 for suit, rank in zip(table.suit_of, table.rank_of))
 
 
 def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
@@ -239,7 +240,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.game = table.game
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
-        self.hands = [list(h) for h in hands]
+        self.hands = list(map(list, hands))
         self.talon = list(talon or [])
         self.contracts = contracts
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
@@ -272,7 +273,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
-        self.dealt_hands = [tuple(h) for h in hands]
+        self.dealt_hands = list(map(tuple, hands))
         """The hands as dealt, read at the showdown (folded hands count too)."""
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
@@ -625,25 +626,29 @@ class Deal(BiddingPhases, BettingPhases):
             self.phase = "over"
 
     def _layout_push(self, seat: int, move: int) -> None:
+        hands = self.hands
         if move != PASS:
-            hand = self.hands[seat]
+            hand = hands[seat]
             hand.remove(move)
-            suit, rank = self.table.suit_of[move], self.table.rank_of[move]
-            column = self.columns.get(suit)
+            suit, rank, below, above = self.contract.layout_cards[move]
+            columns, placeable = self.columns, self.placeable
+            column = columns.get(suit)
+            placeable[move] = 0
+            # The column grows at the end the card went to: the card beyond it may be placed next.
             if column is None:
-                column = self.columns[suit] = [rank, rank]
+                columns[suit] = [rank, rank]
+                if below is not None:
+                    placeable[below] = 1
+                if above is not None:
+                    placeable[above] = 1
             elif rank < column[0]:
                 column[0] = rank
+                if below is not None:
+                    placeable[below] = 1
             else:
                 column[1] = rank
-            # The column has grown at the end the card went to: the next card beyond it may follow.
-            placeable = self.placeable
-            placeable[move] = 0
-            below, above = self.contract.layout_neighbours[move]
-            if rank == column[0] and below is not None:
-                placeable[below] = 1
-            if rank == column[1] and above is not None:
-                placeable[above] = 1
+                if above is not None:
+                    placeable[above] = 1
             if not hand:
                 self.finished.append(seat)
                 place = self.contract.ends_at_place
@@ -655,7 +660,7 @@ class Deal(BiddingPhases, BettingPhases):
                     return
         n = self.table.players
         nxt = (seat + 1) % n
-        while not self.hands[nxt]:
+        while not hands[nxt]:
             nxt = (nxt + 1) % n
         self.to_act = nxt
 
