@@ -83,8 +83,9 @@ class CompiledContract:
     layout_cards: tuple[tuple[int, int, int | None, int | None], ...] = ()
     """Per card, (suit, rank, the card of its suit one rank below, the one above), None at either
     end of the ranks: in a layout, the cards a column grows by once the card is placed."""
-    chooser_moves: tuple[int, ...] = ()
-    """The moves by which the chooser names this contract (`_naming_moves`)."""
+    naming_moves: tuple[tuple[int, ...], ...] = ()
+    """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
+    names it (`_naming_moves`)."""
     layout_openers: tuple[bytes, ...] = ()
     """By rank order, 1 for each card of that rank: the cards a layout starting with it may
     open with (`Deal.placeable` at its start)."""
@@ -149,10 +150,15 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
         layout_cards=_layout_cards(table) if layout else (),
-        chooser_moves=tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, "chooser")),
+        naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
+                           for namer in NAMERS),
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
+
+
+NAMERS = ("chooser", "declarer", "dealer")
+"""The players who may name a contract (and with it a trump suit or a starting rank)."""
 
 
 def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
@@ -349,8 +355,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _choice_moves(self, index: int, namer: str) -> list[int]:
         """The moves that name contract `index`, with a trump suit when `namer` names it."""
-        contract = self.contracts[self.table.contract_ids[index]]
-        return _naming_moves(self.table, index, contract.trumps_named_by, contract.layout_named_by, namer)
+        return list(self.contracts[self.table.contract_ids[index]].naming_moves[NAMERS.index(namer)])
 
     def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
         """The cards the first applicable step of the play duty allows, and that step's kind."""
@@ -599,8 +604,9 @@ class Deal(BiddingPhases, BettingPhases):
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
         once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
         chosen = self.chosen[self.chooser] if once and once.value else ()
-        contracts = self.contracts
-        return [move for cid in self.table.contract_ids if cid not in chosen for move in contracts[cid].chooser_moves]
+        contracts, chooser = self.contracts, NAMERS.index("chooser")
+        return [move for cid in self.table.contract_ids if cid not in chosen
+                for move in contracts[cid].naming_moves[chooser]]
 
     def _close_trick(self) -> None:
         trick, self.trick = self.trick, []
