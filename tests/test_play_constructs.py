@@ -108,3 +108,24 @@ def test_draw_ties_are_broken_by_suit_order(game):
     table = match.table
     drawn = {0: table.card_id("KC"), 1: table.card_id("KS"), 2: table.card_id("2D"), 3: table.card_id("KD")}
     assert match._decide_draw(drawn) == 1  # spades are listed last: the king of spades is highest
+
+
+def test_the_strongest_card_wins_the_trick_by_the_winner_rule(game):
+    """The strength table behind the trick's winner: a trump beats the suit led, which beats the
+    other suits; within trumps the higher card wins, within the suit led the higher or, when the
+    lowest wins, the lower."""
+    from referee.interpreter.deal import _trick_strength
+
+    table = Match(game).table
+    spades, hearts = table.suit_codes.index("S"), table.suit_codes.index("H")
+    for lowest in (False, True):
+        strength = _trick_strength(table, lowest)[spades + 1][hearts]  # spades trumps, hearts led
+
+        def winner(*cards):
+            return max(cards, key=lambda code: strength[table.card_id(code)])
+        assert winner("5H", "KC", "AD") == "5H"
+        assert winner("5H", "2S", "AH") == "2S"
+        assert winner("5H", "9S", "2S") == "9S"
+        assert winner("5H", "9H", "KC") == ("5H" if lowest else "9H")
+        no_trumps = _trick_strength(table, lowest)[0][hearts]
+        assert max(("5H", "AS"), key=lambda code: no_trumps[table.card_id(code)]) == "5H"

@@ -10,7 +10,29 @@ from referee.interpreter.players import play_out, random_move
 from referee.model import load_game
 
 
-def _histories(game, seed, fused, deals=30):
+def _one_at_a_time(deal, rng):
+    while not deal.is_over():
+        deal.push(random_move(deal, rng))
+
+
+def _cut_short(budgets: random.Random):
+    """Fused trick and layout play in short runs of 1 to 7 moves (drawn from `budgets`, not the
+    players' generator), so that it stops and starts again anywhere: in the middle of a trick,
+    before a trick the budget cannot finish, and in the middle of a layout."""
+    def play(deal, rng):
+        while not deal.is_over():
+            budget = budgets.randint(1, 7)
+            if deal.phase == "tricks":
+                assert 0 < deal.random_tricks(rng, budget) <= budget
+            elif deal.phase == "layout":
+                assert 0 < deal.random_layout(rng, budget) <= budget
+            else:
+                deal.push(random_move(deal, rng))
+    return play
+
+
+def _histories(game, seed, play, deals=30):
+    """Each deal's moves and scores when `play(deal, rng)` plays the deals of a seeded match."""
     rng = random.Random(seed)
     match = Match(game)
     match.draw_for_dealer(rng)
@@ -20,11 +42,7 @@ def _histories(game, seed, fused, deals=30):
             break
         hands, talon, upcards = match.deal_pack(rng)
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
-        if fused:
-            play_out(deal, rng)
-        else:
-            while not deal.is_over():
-                deal.push(random_move(deal, rng))
+        play(deal, rng)
         out.append((tuple(deal.history), match.finish_deal().scores))
     return out
 
@@ -36,5 +54,14 @@ from referee.model.document import game_names, variant_names
 @pytest.mark.parametrize("seed", [0, 7])
 def test_fused_random_play_makes_the_same_moves(name, seed):
     game = load_game(name)
-    fused, single = _histories(game, seed, True), _histories(game, seed, False)
+    fused, single = _histories(game, seed, play_out), _histories(game, seed, _one_at_a_time)
     assert len(fused) > 1 and fused == single
+
+
+@pytest.mark.parametrize("name", game_names() + variant_names())
+def test_fused_play_cut_short_makes_the_same_moves(name):
+    game = load_game(name)
+    for seed in (3, 11):
+        cut = _histories(game, seed, _cut_short(random.Random(seed + 1)), deals=12)
+        single = _histories(game, seed, _one_at_a_time, deals=12)
+        assert len(cut) > 1 and cut == single

@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -46,9 +47,9 @@ class CompiledContract:
     """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
-    lowest_wins: bool
-    simple_follow: bool
-    """The duty is `must follow suit, else any card` with no duty to beat the trick."""
+    after_follow: tuple[tuple[str, frozenset[int] | None], ...] | None
+    """The duty's steps for a player who cannot follow suit, when it begins `must follow suit`
+    and asks nothing more of a player who can (no duty to head or to overtrump); else None."""
     trumps_win: bool
     winner_clause: str | None
     first_lead: tuple[object, str] | None
@@ -76,6 +77,18 @@ class CompiledContract:
     """"chooser", "declarer" or "dealer" when that player names the starting rank."""
     layout_clauses: tuple[str, ...]
     pass_only_when_unable: str | None
+    trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
+    (see `_trick_strength`); the strongest card wins it."""
+    layout_cards: tuple[tuple[int, int, int | None, int | None], ...] = ()
+    """Per card, (suit, rank, the card of its suit one rank below, the one above), None at either
+    end of the ranks: in a layout, the cards a column grows by once the card is placed."""
+    naming_moves: tuple[tuple[int, ...], ...] = ()
+    """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
+    names it (`_naming_moves`)."""
+    layout_openers: tuple[bytes, ...] = ()
+    """By rank order, 1 for each card of that rank: the cards a layout starting with it may
+    open with (`Deal.placeable` at its start)."""
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
@@ -109,9 +122,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         head=clause(rules.head_duty),
         head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
         overtrump=clause(rules.overtrump_duty),
-        lowest_wins=winner is not None and winner.extreme == "lowest",
-        simple_follow=[step.kind for step in duty] == ["follow", "any"] and not rules.first_trick_bans and not (
-            rules.head_duty and rules.head_duty.value) and not (rules.overtrump_duty and rules.overtrump_duty.value),
+        after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=(lead.value, lead.clause) if lead else None,
@@ -136,7 +147,65 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_named_by=layout_named,
         layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
         pass_only_when_unable=clause(rules.pass_only_when_unable),
+        trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
+        if contract.plays == "tricks" else (),
+        layout_cards=_layout_cards(table) if layout else (),
+        naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
+                           for namer in NAMERS),
+        layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
+        if layout else (),
     )
+
+
+NAMERS = ("chooser", "declarer", "dealer")
+"""The players who may name a contract (and with it a trump suit or a starting rank)."""
+
+
+def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
+                  namer: str) -> list[int]:
+    """The moves by which `namer` names contract `index`: with each trump suit, or each starting
+    rank, when the contract lets him name it."""
+    if trumps_named_by == namer:
+        return [choice_move(index, suit) for suit in range(len(table.suit_codes))]
+    if layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
+        return [choice_move(index, rank) for rank in range(table.nranks)]
+    return [choice_move(index)]
+
+
+@functools.cache
+def _followers(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat leading a trick, the seats that play to it after him, in turn."""
+    return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
+
+
+def _layout_cards(table: Table) -> tuple[tuple[int, int, int | None, int | None], ...]:
+    """`CompiledContract.layout_cards`."""
+    at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
+    return tuple((suit, rank, at.get((suit, rank - 1)), at.get((suit, rank + 1)))
+                 for suit, rank in zip(table.suit_of, table.rank_of))
+
+
+def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
+    """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
+    random play works out from hands split by suit (follow, then trump or discard, then any)."""
+    kinds = [step.kind for step in duty]
+    if beat_duty or kinds[:1] != ["follow"] or kinds[-1:] != ["any"] or not set(kinds[1:-1]) <= {"trump", "discard"}:
+        return None
+    return tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
+
+
+def _trick_strength(table: Table, lowest: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Each card's strength in a trick, by trump suit (row 0: none) and suit led. A trump beats
+    the suit led, which beats the other suits (strength 0, never winning); within trumps the
+    higher rank wins, within the suit led the higher, or the lower when the lowest wins."""
+    top = max(table.rank_of) + 1
+    suits = range(len(table.suit_codes))
+    cards = tuple(zip(table.suit_of, table.rank_of))
+
+    def row(led: int, trump: int | None) -> tuple[int, ...]:
+        return tuple(2 * top + rank if suit == trump else top + (top - 1 - rank if lowest else rank)
+                     if suit == led else 0 for suit, rank in cards)
+    return tuple(tuple(row(led, trump) for led in suits) for trump in (None, *suits))
 
 
 @dataclass(frozen=True)
@@ -148,6 +217,12 @@ class DealResult:
     finish_order: tuple[int, ...]
     ended_early: str | None
     """Clause that ended the deal before all cards were played, if any."""
+
+    def __init__(self, contract: str | None, scores: tuple[ScoreLine, ...], finish_order: tuple[int, ...],
+                 ended_early: str | None) -> None:
+        # One per deal: a dictionary update is about twice as cheap as a frozen dataclass's
+        # setattr per field (as in ScoreLine); it stays frozen.
+        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early)
 
     def totals(self, players: int) -> list[int]:
         out = [0] * players
@@ -171,7 +246,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.game = table.game
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
-        self.hands = [list(h) for h in hands]
+        self.hands = list(map(list, hands))
         self.talon = list(talon or [])
         self.contracts = contracts
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
@@ -191,6 +266,10 @@ class Deal(BiddingPhases, BettingPhases):
         """The trump suit named by the chooser or the declarer, when the contract lets him."""
         # layout play
         self.columns: dict[int, list[int]] = {}
+        """Per suit, the lowest and the highest rank of its column."""
+        self.placeable: bytearray | None = None
+        """By card, 1 if it may be placed in the layout now: a card of the starting rank in a suit
+        with no column yet, or the card one rank beyond either end of its suit's column."""
         self.finished: list[int] = []
         self.auction = auction
         self.held = held if held is not None else [0] * table.players
@@ -200,7 +279,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.declarer = None
         self.vying = vying
         self.upcards = list(upcards or [])
-        self.dealt_hands = [tuple(h) for h in hands]
+        self.dealt_hands = list(map(tuple, hands))
         """The hands as dealt, read at the showdown (folded hands count too)."""
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
@@ -276,12 +355,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _choice_moves(self, index: int, namer: str) -> list[int]:
         """The moves that name contract `index`, with a trump suit when `namer` names it."""
-        contract = self.contracts[self.table.contract_ids[index]]
-        if contract.trumps_named_by == namer:
-            return [choice_move(index, suit) for suit in range(len(self.table.suit_codes))]
-        if contract.layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
-            return [choice_move(index, rank) for rank in range(self.table.nranks)]
-        return [choice_move(index)]
+        return list(self.contracts[self.table.contract_ids[index]].naming_moves[NAMERS.index(namer)])
 
     def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
         """The cards the first applicable step of the play duty allows, and that step's kind."""
@@ -304,23 +378,15 @@ class Deal(BiddingPhases, BettingPhases):
         return list(hand), "any"  # unreachable: a play duty always ends with `any card`
 
     def _winning(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
-        """(seat, card) of the card that is winning `trick` so far."""
-        suit_of, rank_of = self.table.suit_of, self.table.rank_of
+        """(seat, card) of the card that is winning `trick` so far: the first strongest."""
+        strength = self._strength()[self.table.suit_of[trick[0][1]]]
+        return max(trick, key=lambda played: strength[played[1]])
+
+    def _strength(self) -> tuple[tuple[int, ...], ...]:
+        """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
         contract = self.contract
-        trump = None
-        if contract.trumps_win:
-            trump = contract.trump if contract.trumps_named_by is None else self.named_trump
-        low = contract.lowest_wins
-        best_seat, best = trick[0]
-        best_suit = suit_of[best]
-        for seat, card in trick[1:]:
-            s = suit_of[card]
-            if s == best_suit:
-                if (rank_of[card] > rank_of[best]) != (low and s != trump):
-                    best_seat, best = seat, card
-            elif s == trump:
-                best_seat, best, best_suit = seat, card, s
-        return best_seat, best
+        trump = self.trump if contract.trumps_win else None
+        return contract.trick_strength[0 if trump is None else trump + 1]
 
     def _must_beat(self, options: list[int], kind: str) -> tuple[list[int], str | None]:
         """Narrow `options` to the cards that beat the trick when the rules oblige heading or
@@ -343,22 +409,45 @@ class Deal(BiddingPhases, BettingPhases):
         hand = self.hands[seat]
         contract = self.contract
         if not self.trick:
-            for cards, _ in contract.lead_restrictions:
-                allowed = [c for c in hand if c not in cards]
-                if allowed:
-                    hand = allowed
-            for cards, _ in contract.lead_until_broken:
-                if cards.isdisjoint(self.taken_all):
-                    hand = [c for c in hand if c not in cards] or hand
-            return self._first_trick_allowed(list(hand))
-        if contract.simple_follow:  # `must follow suit, else any card`, no duty to beat: the common case
+            return self._first_trick_allowed(list(self._lead_options(hand)))
+        if contract.after_follow is not None and not contract.first_trick_bans:
             led = self.table.suit_of[self.trick[0][1]]
             suit_of = self.table.suit_of
-            return [c for c in hand if suit_of[c] == led] or list(hand)
+            return [c for c in hand if suit_of[c] == led] or list(self._void_options(hand, None))
         options, kind = self._duty_options(hand)
         if contract.head or contract.overtrump:
             options, _ = self._must_beat(options, kind)
         return self._first_trick_allowed(options)
+
+    def _lead_options(self, hand: list[int]) -> list[int]:
+        """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
+        when nothing bars a lead."""
+        contract = self.contract
+        for cards, _ in contract.lead_restrictions:
+            allowed = [c for c in hand if c not in cards]
+            if allowed:
+                hand = allowed
+        for cards, _ in contract.lead_until_broken:
+            if cards.isdisjoint(self.taken_all):
+                hand = [c for c in hand if c not in cards] or hand
+        return hand
+
+    def _void_options(self, hand: list[int], suits: list[list[int]] | None) -> list[int]:
+        """The cards a player who cannot follow suit may play under a duty with `after_follow`
+        steps; `suits` is his hand split by suit (or None: look through the hand)."""
+        trump = self.trump
+        for kind, cards in self.contract.after_follow:
+            if kind == "trump":
+                if trump is None:
+                    continue
+                options = suits[trump] if suits is not None else [c for c in hand if self.table.suit_of[c] == trump]
+            elif kind == "discard":
+                options = [c for c in hand if c in cards]
+            else:
+                return hand
+            if options:
+                return options
+        return hand  # unreachable: `after_follow` always ends with `any card`
 
     def _first_banned(self) -> frozenset[int]:
         """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
@@ -372,60 +461,85 @@ class Deal(BiddingPhases, BettingPhases):
 
     def random_tricks(self, rng, budget: int) -> int:
         """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
-        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by one,
-        with the common duty (follow suit, else any card) worked out in place."""
-        contract = self.contract
-        # Only the common duty is worked out here; any other asks `_trick_moves`, as legal_moves does.
-        simple = contract.simple_follow and not (contract.lead_restrictions or contract.lead_until_broken)
-        choice, suit_of, hands, history = rng.choice, self.table.suit_of, self.hands, self.history
+        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by
+        one (tests/test_random_play.py): whole tricks under a plain duty in a fused loop, any other
+        move by the general rules."""
         players = self.table.players
         steps = 0
         while self.phase == "tricks" and steps < budget:
-            seat, trick = self.to_act, self.trick
-            while len(trick) < players and steps < budget:  # the rest of one trick
-                hand = hands[seat]
-                if not simple:
-                    self.to_act = seat  # the duty to beat the trick asks whose turn it is
-                    move = choice(self._trick_moves(seat))
-                elif trick:
-                    led = suit_of[trick[0][1]]
-                    move = choice([c for c in hand if suit_of[c] == led] or hand)
-                else:
-                    move = choice(hand)
-                history.append((seat, move))
-                hand.remove(move)
-                trick.append((seat, move))
-                seat = (seat + 1) % players
+            if self.trick or budget - steps < players or not self._plain_trick():
+                self.push(rng.choice(self._trick_moves(self.to_act)))
                 steps += 1
-            self.to_act = seat
-            if len(trick) == players:
-                self._close_trick()  # the winner leads next
+            else:
+                steps += self._random_whole_tricks(rng, budget - steps)
+        return steps
+
+    def _plain_trick(self) -> bool:
+        """The next trick asks of each player only to follow suit, else the `after_follow` steps:
+        no duty to beat the trick and no card barred from it."""
+        contract = self.contract
+        return contract.after_follow is not None and not (contract.first_trick_bans and not self.trick_winners)
+
+    def _random_whole_tricks(self, rng, budget: int) -> int:
+        """`random_tricks` for whole tricks under a plain duty (`_plain_trick`), from the lead
+        while the trick phase lasts and `budget` allows a whole trick; the moves made."""
+        table, contract = self.table, self.contract
+        players, suit_of = table.players, table.suit_of
+        choice, hands, history = rng.choice, self.hands, self.history
+        # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
+        # gives the same list as the scan.
+        suit_range = range(len(table.suit_codes))
+        by_suit = []
+        for hand in hands:
+            suits = [[] for _ in suit_range]
+            for card in hand:
+                suits[suit_of[card]].append(card)
+            by_suit.append(suits)
+        strength_by_led = self._strength()
+        any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
+        void_options, take = self._void_options, self._take_trick
+        lead_options = self._lead_options if contract.lead_restrictions or contract.lead_until_broken else None
+        followers = _followers(players)
+        steps = 0
+        while self.phase == "tricks" and budget - steps >= players:
+            leader = self.to_act
+            hand = hands[leader]
+            card = choice(lead_options(hand) if lead_options else hand)
+            hand.remove(card)
+            by_suit[leader][suit_of[card]].remove(card)
+            history.append((leader, card))
+            cards = [card]
+            led = suit_of[card]
+            strength = strength_by_led[led]
+            best, winner = strength[card], leader
+            for seat in followers[leader]:
+                hand, suits = hands[seat], by_suit[seat]
+                card = choice(suits[led] or (hand if any_card else void_options(hand, suits)))
+                hand.remove(card)
+                suits[suit_of[card]].remove(card)
+                history.append((seat, card))
+                cards.append(card)
+                if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
+                    best, winner = strength[card], seat
+            steps += players
+            take(winner, cards)
         return steps
 
     def random_layout(self, rng, budget: int) -> int:
         """Random legal layout play, like `random_tricks`: the moves made."""
-        choice, history = rng.choice, self.history
+        choice, history, moves_of, push = rng.choice, self.history, self._layout_moves, self._layout_push
         steps = 0
         while self.phase == "layout" and steps < budget:
             seat = self.to_act
-            move = choice(self._layout_moves(seat))
+            move = choice(moves_of(seat))
             history.append((seat, move))
-            self._layout_push(seat, move)
+            push(seat, move)
             steps += 1
         return steps
 
     def _layout_moves(self, seat: int) -> list[int]:
-        start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
-        suit_of, rank_of, columns = self.table.suit_of, self.table.rank_of, self.columns
-        moves = []
-        for card in self.hands[seat]:
-            column = columns.get(suit_of[card])
-            rank = rank_of[card]
-            if column is None:
-                if rank == start:
-                    moves.append(card)
-            elif rank == column[0] - 1 or rank == column[1] + 1:
-                moves.append(card)
+        placeable = self.placeable
+        moves = [card for card in self.hands[seat] if placeable[card]]
         if not moves or not self.contract.pass_only_when_unable:
             moves.append(PASS)
         return moves
@@ -438,6 +552,9 @@ class Deal(BiddingPhases, BettingPhases):
         self.play_started_at = len(self.history)
         self.phase = self.contract.plays
         self.to_act = self._first_leader()
+        if self.phase == "layout":  # no column yet: the cards of the starting rank may be placed
+            start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
+            self.placeable = bytearray(self.contract.layout_openers[start])
 
     def _first_leader(self) -> int:
         """The seat the contract's `first lead by` (or `first move by`) names. The model has
@@ -487,19 +604,22 @@ class Deal(BiddingPhases, BettingPhases):
             return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
         once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
         chosen = self.chosen[self.chooser] if once and once.value else ()
-        return [move for i, cid in enumerate(self.table.contract_ids) if cid not in chosen
-                for move in self._choice_moves(i, "chooser")]
+        contracts, chooser = self.contracts, NAMERS.index("chooser")
+        return [move for cid in self.table.contract_ids if cid not in chosen
+                for move in contracts[cid].naming_moves[chooser]]
 
     def _close_trick(self) -> None:
-        trick, contract = self.trick, self.contract
-        best_seat = self._winning(trick)[0]
-        cards = [c for _, c in trick]
-        self.taken[best_seat].extend(cards)
+        trick, self.trick = self.trick, []
+        self._take_trick(self._winning(trick)[0], [c for _, c in trick])
+
+    def _take_trick(self, winner: int, cards: list[int]) -> None:
+        """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
+        contract = self.contract
+        self.taken[winner].extend(cards)
         self.taken_all.update(cards)
-        self.tricks_won[best_seat] += 1
-        self.trick_winners.append(best_seat)
-        self.trick = []
-        self.to_act = best_seat
+        self.tricks_won[winner] += 1
+        self.trick_winners.append(winner)
+        self.to_act = winner
         for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
                 self.phase, self.ended_early = "over", clause
@@ -508,21 +628,34 @@ class Deal(BiddingPhases, BettingPhases):
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
             self.phase, self.ended_early = "over", limit[1]
             return
-        if not self.hands[best_seat]:
+        if not self.hands[winner]:
             self.phase = "over"
 
     def _layout_push(self, seat: int, move: int) -> None:
+        hands = self.hands
         if move != PASS:
-            self.hands[seat].remove(move)
-            suit, rank = self.table.suit_of[move], self.table.rank_of[move]
-            column = self.columns.get(suit)
+            hand = hands[seat]
+            hand.remove(move)
+            suit, rank, below, above = self.contract.layout_cards[move]
+            columns, placeable = self.columns, self.placeable
+            column = columns.get(suit)
+            placeable[move] = 0
+            # The column grows at the end the card went to: the card beyond it may be placed next.
             if column is None:
-                self.columns[suit] = [rank, rank]
+                columns[suit] = [rank, rank]
+                if below is not None:
+                    placeable[below] = 1
+                if above is not None:
+                    placeable[above] = 1
             elif rank < column[0]:
                 column[0] = rank
+                if below is not None:
+                    placeable[below] = 1
             else:
                 column[1] = rank
-            if not self.hands[seat]:
+                if above is not None:
+                    placeable[above] = 1
+            if not hand:
                 self.finished.append(seat)
                 place = self.contract.ends_at_place
                 if place and len(self.finished) >= place[0]:
@@ -533,7 +666,7 @@ class Deal(BiddingPhases, BettingPhases):
                     return
         n = self.table.players
         nxt = (seat + 1) % n
-        while not self.hands[nxt]:
+        while not hands[nxt]:
             nxt = (nxt + 1) % n
         self.to_act = nxt
 
@@ -717,7 +850,6 @@ class Deal(BiddingPhases, BettingPhases):
         """The deal's scores, each line traced to the clause of its score rule."""
         contract = self.contract
         lines: list[ScoreLine] = []
-        code = self.table.code
         account = self.game.primary_account
         if self.auction is not None:
             from .settlement import settle_deal
@@ -726,26 +858,7 @@ class Deal(BiddingPhases, BettingPhases):
             from .showdown import settle_vying
             lines = settle_vying(self)
         elif contract is not None:
-            for seat in range(self.table.players):
-                for points, clause, last, number in contract.per_trick:
-                    if number is not None:
-                        n = int(len(self.trick_winners) >= number and self.trick_winners[number - 1] == seat)
-                    else:
-                        n = self.tricks_won[seat] if last is None else self.trick_winners[-last:].count(seat)
-                    if n:
-                        lines.append(ScoreLine(seat, points * n, account,
-                                               N_("{points} for {tricks} trick taken at {each} each"),
-                                               (("points", points * n), ("tricks", n), ("each", points)),
-                                               (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
-                                               "tricks"))
-                for points, cards, clause, text in contract.per_card:
-                    hit = sorted(cards.intersection(self.taken[seat]))  # a set operation, in C
-                    if hit:
-                        lines.append(ScoreLine(seat, points * len(hit), account,
-                                               N_("{points} for {cards} ({cardset}) at {each} each"),
-                                               (("points", points * len(hit)),
-                                                ("cards", " ".join(code(c) for c in hit)),
-                                                ("cardset", text), ("each", points)), (clause,)))
+            lines = self._taken_lines(account)
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self, lines) or lines
             lines += pair_settlement(self, lines)
@@ -758,6 +871,34 @@ class Deal(BiddingPhases, BettingPhases):
                                                (("points", values[place]), ("place", place + 1)), (clause,)))
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
+
+    def _taken_lines(self, account: str) -> list[ScoreLine]:
+        """Per seat, the points of the contract's `per trick` and `per card` scores."""
+        contract, winners, codes = self.contract, self.trick_winners, self.table.codes
+        lines: list[ScoreLine] = []
+        for seat, taken in enumerate(self.taken):
+            for points, clause, last, number in contract.per_trick:
+                if number is not None:
+                    n = int(len(winners) >= number and winners[number - 1] == seat)
+                else:
+                    n = self.tricks_won[seat] if last is None else winners[-last:].count(seat)
+                if n:
+                    lines.append(ScoreLine(seat, points * n, account,
+                                           N_("{points} for {tricks} trick taken at {each} each"),
+                                           (("points", points * n), ("tricks", n), ("each", points)),
+                                           (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
+                                           "tricks"))
+            if not taken:  # no card taken, nothing scored per card
+                continue
+            for points, cards, clause, text in contract.per_card:
+                hit = sorted(cards.intersection(taken))  # a set operation, in C
+                if hit:
+                    lines.append(ScoreLine(seat, points * len(hit), account,
+                                           N_("{points} for {cards} ({cardset}) at {each} each"),
+                                           (("points", points * len(hit)),
+                                            ("cards", " ".join([codes[c] for c in hit])),
+                                            ("cardset", text), ("each", points)), (clause,)))
+        return lines
 
 
 def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | None:

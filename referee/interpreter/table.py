@@ -100,6 +100,8 @@ class Table:
         self.cards: tuple[Card, ...] = self.deck.cards
         self.index = {card: i for i, card in enumerate(self.cards)}
         self.by_code = {card.code: i for i, card in enumerate(self.cards)}
+        self.codes = tuple(card.code for card in self.cards)
+        """Each card's written form ("QH"), by card ID."""
         self.suit_codes = tuple(s.code for s in self.deck.suits)
         suit_pos = {code: i for i, code in enumerate(self.suit_codes)}
         self.suit_of = tuple(suit_pos[c.suit] for c in self.cards)
@@ -143,7 +145,7 @@ class Table:
         return self.next(seat, 1 if forward else -1)
 
     def code(self, card: int) -> str:
-        return self.cards[card].code
+        return self.codes[card]
 
     def card_id(self, code: str) -> int | None:
         return self.by_code.get(code)
