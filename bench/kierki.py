@@ -4,6 +4,8 @@ layout; 24 deals a match. Cards are 0..51, suit = card // 13, rank = card % 13 (
 
 import random
 
+from referee.interpreter.dice import Draws
+
 PLAYERS = 4
 
 CONTRACTS = ("loteryjka", "no_king", "no_hearts", "no_queens", "no_tricks", "rozbojnik")
@@ -14,7 +16,7 @@ PASS = -1
 
 class Loop:
     def __init__(self, seed=0):
-        self.rng = random.Random(seed)
+        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/interpreter/dice.py)
         self.new_match()
 
     def new_match(self):

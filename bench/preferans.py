@@ -5,6 +5,8 @@ else any card), bule/supe/refe scoring; the match ends when the bule total reach
 Cards are 0..31, suit = card // 8 (leaves, bells, hearts, acorns), rank = card % 8 (7..A)."""
 
 import random
+
+from referee.interpreter.dice import Draws
 from itertools import combinations
 
 PLAYERS = 3
@@ -17,7 +19,7 @@ PASS, IGRA = -1, 99
 
 class Loop:
     def __init__(self, seed=0):
-        self.rng = random.Random(seed)
+        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/interpreter/dice.py)
         self.new_match()
 
     def new_match(self):

@@ -15,6 +15,7 @@ from ..i18n import N_
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
+from .dice import chooser
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
@@ -464,14 +465,14 @@ class Deal(BiddingPhases, BettingPhases):
         made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by
         one (tests/test_random_play.py): whole tricks under a plain duty in a fused loop, any other
         move by the general rules."""
-        players = self.table.players
+        players, choose = self.table.players, chooser(rng)
         steps = 0
         while self.phase == "tricks" and steps < budget:
             if self.trick or budget - steps < players or not self._plain_trick():
-                self.push(rng.choice(self._trick_moves(self.to_act)))
+                self.push(choose(self._trick_moves(self.to_act)))
                 steps += 1
             else:
-                steps += self._random_whole_tricks(rng, budget - steps)
+                steps += self._random_whole_tricks(choose, budget - steps)
         return steps
 
     def _plain_trick(self) -> bool:
@@ -480,12 +481,13 @@ class Deal(BiddingPhases, BettingPhases):
         contract = self.contract
         return contract.after_follow is not None and not (contract.first_trick_bans and not self.trick_winners)
 
-    def _random_whole_tricks(self, rng, budget: int) -> int:
+    def _random_whole_tricks(self, choice, budget: int) -> int:
         """`random_tricks` for whole tricks under a plain duty (`_plain_trick`), from the lead
-        while the trick phase lasts and `budget` allows a whole trick; the moves made."""
+        while the trick phase lasts and `budget` allows a whole trick; the moves made. `choice` is
+        the generator's (`dice.chooser`)."""
         table, contract = self.table, self.contract
         players, suit_of = table.players, table.suit_of
-        choice, hands, history = rng.choice, self.hands, self.history
+        hands, history = self.hands, self.history
         # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
         # gives the same list as the scan.
         suit_range = range(len(table.suit_codes))
@@ -527,7 +529,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def random_layout(self, rng, budget: int) -> int:
         """Random legal layout play, like `random_tricks`: the moves made."""
-        choice, history, moves_of, push = rng.choice, self.history, self._layout_moves, self._layout_push
+        choice, history, moves_of, push = chooser(rng), self.history, self._layout_moves, self._layout_push
         steps = 0
         while self.phase == "layout" and steps < budget:
             seat = self.to_act

@@ -13,6 +13,7 @@ from ..verdicts import Verdict
 from .auction import compile_auction
 from .vying import compile_vying
 from .deal import Deal, DealResult, compile_contract
+from .dice import shuffle
 from .seating import SeatedDeal, playing_seats
 from .table import Table
 
@@ -222,7 +223,7 @@ class Match:
     def deal_pack(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
         """Shuffle and deal: (hands, talon, face-up cards)."""
         pack = list(range(len(self.table.cards)))
-        rng.shuffle(pack)
+        shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
         if self.game.cut is not None:
             # The stated neighbour cuts: the pack is lifted at a random place and turned round.
             at = rng.randrange(1, len(pack))

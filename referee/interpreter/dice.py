@@ -1,0 +1,78 @@
+"""The random players' draws, exactly as `random.Random` makes them, with fewer Python calls.
+
+`random.Random.choice` calls `_randbelow`, which calls `getrandbits`: two Python frames for
+every card a random player picks, and a shuffle pays one frame a card. In random play that is
+a third of a trick game's time. `chooser(rng)` and `shuffle(rng, cards)` draw the same bits in
+the same order (`_randbelow_with_getrandbits`: k = n.bit_length() bits, drawn again while the
+number is n or more), so a seed plays the same deal move for move, and leave the generator in
+the same state; `tests/test_dice.py` checks both against `random.Random` itself.
+
+A generator whose class draws another way (a subclass that overrides `choice`, `shuffle` or
+`_randbelow`, or one without `getrandbits`) is used through its own methods.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+__all__ = ["chooser", "shuffle", "Draws"]
+
+T = TypeVar("T")
+
+
+def _draws_as_random(rng) -> bool:
+    """The generator's uniform draws are `random.Random`'s own, by `getrandbits`."""
+    kind = type(rng)
+    return (isinstance(rng, random.Random) and kind.choice is random.Random.choice
+            and kind.shuffle is random.Random.shuffle
+            and kind._randbelow is random.Random._randbelow_with_getrandbits)
+
+
+def chooser(rng) -> Callable[[Sequence[T]], T]:
+    """A function that does what `rng.choice` does: the same element, the same bits drawn."""
+    if not _draws_as_random(rng):
+        return rng.choice
+    getrandbits = rng.getrandbits
+
+    def choose(seq: Sequence[T]) -> T:
+        n = len(seq)
+        if not n:  # random.Random.choice refuses too; without this the loop below would not end
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+    return choose
+
+
+def shuffle(rng, cards: list) -> None:
+    """`rng.shuffle(cards)`, drawing the same bits in the same order."""
+    if not _draws_as_random(rng):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class Draws:
+    """A generator's draws as attributes, `choice` and `shuffle` by this module and the others
+    the generator's own: a drop-in for the generator in a loop that calls `rng.choice(...)`
+    (the hand-written loops in `bench/` draw through it as the referee does)."""
+
+    __slots__ = ("choice", "shuffle", "random", "randrange", "randint", "getrandbits")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.choice = chooser(rng)
+        self.shuffle = functools.partial(shuffle, rng)
+        self.random, self.randrange, self.randint = rng.random, rng.randrange, rng.randint
+        self.getrandbits = rng.getrandbits
