@@ -1,0 +1,224 @@
+"""Reading a text with Lark's own LALR tables in one loop: the same tree as Lark's, built faster.
+
+Lark's `parse` hands every token through general layers (a lexer thread, a parser state, a chain
+of wrappers per rule that filter children and propagate positions); for the rules language that
+was most of the time of loading a game. `TableReader` runs the very same tables, the contextual
+lexer's scanner of each parser state and the LALR parse table, in one loop, and shapes each
+reduction as Lark's tree builder does: the same `Tree` names and children, the same `Token`s,
+the same positions in `meta` (line, column, start_pos, end_line, end_column, end_pos).
+
+It only reads texts that parse. At the first character it cannot scan or token it cannot place,
+it gives up (`Unread`) and the caller hands the text to Lark, whose error is then reported: every
+syntax error stays Lark's own, word for word. A grammar using what this reader does not mirror
+(`?rule`, empty alternatives, templates, lexer callbacks) gets no reader (`TableReader.of`
+returns None) and is read by Lark alone. `tests/test_lalr_reader.py` checks that both agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import lark
+from lark import Token, Tree
+from lark.lexer import PatternStr, UnlessCallback
+from lark.parsers.lalr_analysis import Shift
+from lark.tree import Meta
+
+__all__ = ["TableReader", "Unread"]
+
+
+# `Token(...)` less its check for a deprecated keyword argument: a token per word of the text.
+new_token = Token._future_new
+
+
+class Unread(Exception):
+    """The text does not parse (or not in a way this reader mirrors): ask Lark."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What a reduction by one grammar rule makes of the values it takes from the stack."""
+
+    name: str
+    """The tree's name: the rule's alias, else the rule's own name."""
+    origin: str
+    """The nonterminal reduced to (the parser's next state is found under it)."""
+    size: int
+    """How many values the rule takes."""
+    kept: tuple[tuple[int, bool], ...] | None
+    """The values kept, each with whether its children are spliced in (an inlined `_rule`);
+    None when every value is kept as it is."""
+    inlined: bool
+    """A `_rule`: its parent splices its children, so it is a plain list, never a tree."""
+
+
+@dataclass(frozen=True)
+class _Scanner:
+    """The contextual lexer of one parser state: its terminals as one pattern."""
+
+    match: object
+    """The compiled alternation's `match`; the group that matched names the terminal."""
+    keywords: dict[str, dict[str, str]]
+    """Per terminal (ID), the words that are keywords instead (Lark's `UnlessCallback`)."""
+    ignored: frozenset[str]
+    newlines: frozenset[str]
+    """Terminals that may hold a line break: only these are counted, as Lark counts them."""
+
+
+def _shape(rule) -> _Shape | None:
+    """The shape of `rule`, or None when Lark's tree builder would do more than this reader does."""
+    options = rule.options
+    if options.expand1 or options.template_source or not rule.expansion:
+        return None
+    kept = tuple((i, not sym.is_term and sym.name.startswith("_"))
+                 for i, sym in enumerate(rule.expansion)
+                 if options.keep_all_tokens or not (sym.is_term and sym.filter_out))
+    whole = len(kept) == len(rule.expansion) and not any(inline for _, inline in kept)
+    origin = rule.origin.name
+    return _Shape(rule.alias or origin, origin, len(rule.expansion), None if whole else kept,
+                  origin.startswith("_"))
+
+
+def _scanner(lexer) -> _Scanner:
+    """One state's lexer as Lark built it (its compiled pattern, its keyword callbacks)."""
+    scanner = lexer.scanner  # Lark compiles it on first use and keeps it
+    patterns = scanner._mres
+    if len(patterns) != 1 or set(lexer.callback) & lexer.ignore_types:
+        raise Unread
+    keywords: dict[str, dict[str, str]] = {}
+    for kind, callback in lexer.callback.items():
+        if type(callback) is not UnlessCallback:  # a user callback: Lark's business
+            raise Unread
+        for word in callback.scanner.terminals:
+            if not isinstance(word.pattern, PatternStr) or word.pattern.flags:
+                raise Unread
+            keywords.setdefault(kind, {})[word.pattern.value] = word.name
+    return _Scanner(patterns[0].match, keywords, lexer.ignore_types, lexer.newline_types)
+
+
+class TableReader:
+    """Lark's LALR tables of one grammar, read in one loop (see the module's docstring)."""
+
+    def __init__(self, parser: lark.Lark, shapes: dict) -> None:
+        front = parser.parser
+        table = front.parser.parser.parse_table
+        (self._start,) = table.start_states.values()
+        (self._end,) = table.end_states.values()
+        self._table = table.states
+        self._lexers = front.lexer.lexers
+        self._shapes = shapes
+        # Filled on first use, per state (a parse visits few of the grammar's states): the
+        # actions by symbol, (True, next state) to shift or (False, shape) to reduce, and the
+        # scanner.
+        count = max(self._table) + 1
+        self._actions: list[dict[str, tuple[bool, object]] | None] = [None] * count
+        self._scanners: list[_Scanner | None] = [None] * count
+
+    @classmethod
+    def of(cls, parser: lark.Lark) -> "TableReader | None":
+        """A reader of `parser`'s language, or None if it needs what only Lark does."""
+        options = parser.options
+        if (options.parser != "lalr" or options.lexer != "contextual" or options.transformer
+                or options.postlex or options.lexer_callbacks or options.maybe_placeholders
+                or options.propagate_positions is not True or options.tree_class not in (None, Tree)
+                or len(parser.parser.parser.parser.parse_table.start_states) != 1):
+            return None
+        shapes = {rule: _shape(rule) for rule in parser.rules}
+        if None in shapes.values():
+            return None
+        return cls(parser, shapes)
+
+    def _state(self, state: int) -> dict[str, tuple[bool, object]]:
+        actions = self._actions[state] = {
+            symbol: (action is Shift, target if action is Shift else self._shapes[target])
+            for symbol, (action, target) in self._table[state].items()}
+        return actions
+
+    def _scan(self, state: int) -> _Scanner:
+        scanner = self._scanners[state] = _scanner(self._lexers[state])
+        return scanner
+
+    def read(self, text: str) -> Tree:
+        """The tree of `text`, exactly as Lark's `parse` gives it. Raises `Unread` if it does
+        not parse."""
+        table, scanners, end_state = self._actions, self._scanners, self._end
+        state = self._start
+        states: list[int] = [state]
+        values: list = []
+        # The first token under each value, and the last token shifted, which is the last
+        # under the value on top: the positions Lark propagates to each tree.
+        firsts: list[Token] = []
+        shifted = None
+        pos, line, line_start, end = 0, 1, 0, len(text)
+        while True:
+            # The next token, scanned with the terminals the parser's state accepts.
+            if pos < end:
+                scanner = scanners[state] or self._scan(state)
+                found = scanner.match(text, pos)
+                if found is None:
+                    raise Unread
+                kind, word, start, pos = found.lastgroup, found.group(), pos, found.end()
+                if kind in scanner.ignored:  # white space and comments: only lines are counted
+                    if kind in scanner.newlines and "\n" in word:
+                        line += word.count("\n")
+                        line_start = start + word.rindex("\n") + 1
+                    continue
+                token_line, column = line, start - line_start + 1
+                if kind in scanner.newlines and "\n" in word:
+                    line += word.count("\n")
+                    line_start = start + word.rindex("\n") + 1
+                keywords = scanner.keywords.get(kind)
+                if keywords is not None:
+                    kind = keywords.get(word, kind)
+                token = new_token(kind, word, start, token_line, column, line, pos - line_start + 1, pos)
+            else:  # Lark's end of input borrows the last token's position
+                kind = "$END"
+                token = Token.new_borrow_pos(kind, "", shifted) if shifted else Token(kind, "", 0, 1, 1)
+            # Reduce as the token asks, then shift it.
+            while True:
+                try:
+                    shift, target = (table[state] or self._state(state))[kind]
+                except KeyError:
+                    raise Unread from None
+                if shift:
+                    state = target
+                    states.append(state)
+                    values.append(token)
+                    firsts.append(token)
+                    shifted = token
+                    break
+                size = target.size
+                first = firsts[-size]
+                value = _build(target, values[-size:], first, shifted)
+                del states[-size:], values[-size:], firsts[-size:]
+                state = (table[states[-1]] or self._state(states[-1]))[target.origin][1]
+                if state == end_state and kind == "$END":
+                    return value
+                states.append(state)
+                values.append(value)
+                firsts.append(first)
+
+
+def _build(shape: _Shape, taken: list, first: Token, last: Token):
+    """The value of one reduction: the kept values (inlined rules spliced in) as a tree named
+    after the rule with the span of everything it took, or as a plain list for a `_rule`."""
+    if shape.kept is None:
+        children = taken
+    else:
+        children = None
+        for index, inline in shape.kept:
+            if children is None:  # the first kept value: an inlined rule's list is taken over
+                children = taken[index] if inline else [taken[index]]
+            elif inline:
+                children += taken[index]
+            else:
+                children.append(taken[index])
+        if children is None:
+            children = []
+    if shape.inlined:
+        return children
+    meta = Meta()
+    meta.empty = False
+    meta.line, meta.column, meta.start_pos = first.line, first.column, first.start_pos
+    meta.end_line, meta.end_column, meta.end_pos = last.end_line, last.end_column, last.end_pos
+    return Tree(shape.name, children, meta)
