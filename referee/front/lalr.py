@@ -16,6 +16,9 @@ returns None) and is read by Lark alone. `tests/test_lalr_reader.py` checks that
 
 from __future__ import annotations
 
+import gc
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import lark
@@ -56,11 +59,11 @@ class _Shape:
 class _Scanner:
     """The contextual lexer of one parser state: its terminals as one pattern."""
 
-    match: object
-    """The compiled alternation's `match`; the group that matched names the terminal."""
+    match: Callable[[str, int], re.Match | None]
+    """From a position: what Lark would ignore there (white space, comments), then one token,
+    whose terminal names the group that matched, or the end of the text (no group)."""
     keywords: dict[str, dict[str, str]]
     """Per terminal (ID), the words that are keywords instead (Lark's `UnlessCallback`)."""
-    ignored: frozenset[str]
     newlines: frozenset[str]
     """Terminals that may hold a line break: only these are counted, as Lark counts them."""
 
@@ -80,7 +83,8 @@ def _shape(rule) -> _Shape | None:
 
 
 def _scanner(lexer) -> _Scanner:
-    """One state's lexer as Lark built it (its compiled pattern, its keyword callbacks)."""
+    """One state's lexer as Lark built it (its compiled alternation, its keyword callbacks), with
+    the ignored terminals skipped in the same match."""
     scanner = lexer.scanner  # Lark compiles it on first use and keeps it
     patterns = scanner._mres
     if len(patterns) != 1 or set(lexer.callback) & lexer.ignore_types:
@@ -93,7 +97,21 @@ def _scanner(lexer) -> _Scanner:
             if not isinstance(word.pattern, PatternStr) or word.pattern.flags:
                 raise Unread
             keywords.setdefault(kind, {})[word.pattern.value] = word.name
-    return _Scanner(patterns[0].match, keywords, lexer.ignore_types, lexer.newline_types)
+    # Lark takes the first terminal of its alternation that matches, and drops it if ignored. So
+    # an ignored terminal is skipped where none of the terminals ahead of it in that order
+    # matches (the lookahead) and it does; each skip is atomic, as each of Lark's matches is.
+    terminals = scanner.terminals
+    skips = []
+    for i, terminal in enumerate(terminals):
+        if terminal.name in lexer.ignore_types:
+            ahead = "|".join(f"(?:{t.pattern.to_regexp()})" for t in terminals[:i]
+                             if t.name not in lexer.ignore_types)
+            ignored = f"(?:{terminal.pattern.to_regexp()})"
+            # (it is tried first: where it does not match, the terminals ahead need no look)
+            skips.append(f"(?={ignored})(?!{ahead}){ignored}" if ahead else ignored)
+    skip = f"(?>{'|'.join(skips)})*+" if skips else ""
+    pattern = re.compile(f"{skip}(?:{patterns[0].pattern}|\\Z)", patterns[0].flags)
+    return _Scanner(pattern.match, keywords, lexer.newline_types)
 
 
 class TableReader:
@@ -113,6 +131,7 @@ class TableReader:
         count = max(self._table) + 1
         self._actions: list[dict[str, tuple[bool, object]] | None] = [None] * count
         self._scanners: list[_Scanner | None] = [None] * count
+        self._by_lexer: dict[object, _Scanner] = {}
 
     @classmethod
     def of(cls, parser: lark.Lark) -> "TableReader | None":
@@ -122,6 +141,9 @@ class TableReader:
                 or options.postlex or options.lexer_callbacks or options.maybe_placeholders
                 or options.propagate_positions is not True or options.tree_class not in (None, Tree)
                 or len(parser.parser.parser.parser.parse_table.start_states) != 1):
+            return None
+        lexer = parser.parser.lexer.root_lexer
+        if not lexer.ignore_types <= lexer.newline_types:  # lines are counted over skipped text
             return None
         shapes = {rule: _shape(rule) for rule in parser.rules}
         if None in shapes.values():
@@ -135,12 +157,27 @@ class TableReader:
         return actions
 
     def _scan(self, state: int) -> _Scanner:
-        scanner = self._scanners[state] = _scanner(self._lexers[state])
+        lexer = self._lexers[state]  # shared by the states that accept the same terminals
+        scanner = self._by_lexer.get(lexer) or self._by_lexer.setdefault(lexer, _scanner(lexer))
+        self._scanners[state] = scanner
         return scanner
 
     def read(self, text: str) -> Tree:
         """The tree of `text`, exactly as Lark's `parse` gives it. Raises `Unread` if it does
         not parse."""
+        # Reading makes thousands of objects and no reference cycle, so the cycle collector has
+        # nothing to find here; left running, it would walk the whole heap (Lark's tables among
+        # it) several times per file, a quarter of the time of reading. Reference counting
+        # frees everything as before.
+        if not gc.isenabled():
+            return self._read(text)
+        gc.disable()
+        try:
+            return self._read(text)
+        finally:
+            gc.enable()
+
+    def _read(self, text: str) -> Tree:
         table, scanners, end_state = self._actions, self._scanners, self._end
         state = self._start
         states: list[int] = [state]
@@ -157,12 +194,15 @@ class TableReader:
                 found = scanner.match(text, pos)
                 if found is None:
                     raise Unread
-                kind, word, start, pos = found.lastgroup, found.group(), pos, found.end()
-                if kind in scanner.ignored:  # white space and comments: only lines are counted
-                    if kind in scanner.newlines and "\n" in word:
-                        line += word.count("\n")
-                        line_start = start + word.rindex("\n") + 1
+                kind = found.lastgroup
+                if kind is None:  # nothing but what is ignored up to the end
+                    pos = end
                     continue
+                start = found.start(kind)
+                if start > pos and "\n" in text[pos:start]:  # lines counted over what was skipped
+                    line += text.count("\n", pos, start)
+                    line_start = text.rindex("\n", pos, start) + 1
+                word, pos = found.group(kind), found.end()
                 token_line, column = line, start - line_start + 1
                 if kind in scanner.newlines and "\n" in word:
                     line += word.count("\n")
