@@ -53,6 +53,8 @@ class _Shape:
     None when every value is kept as it is."""
     inlined: bool
     """A `_rule`: its parent splices its children, so it is a plain list, never a tree."""
+    same: bool
+    """A `_rule` that is one other `_rule`: its value is that rule's list itself."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,9 @@ def _shape(rule) -> _Shape | None:
                  if options.keep_all_tokens or not (sym.is_term and sym.filter_out))
     whole = len(kept) == len(rule.expansion) and not any(inline for _, inline in kept)
     origin = rule.origin.name
+    inlined = origin.startswith("_")
     return _Shape(rule.alias or origin, origin, len(rule.expansion), None if whole else kept,
-                  origin.startswith("_"))
+                  inlined, inlined and kept == ((0, True),))
 
 
 def _scanner(lexer) -> _Scanner:
@@ -228,15 +231,18 @@ class TableReader:
                     shifted = token
                     break
                 size = target.size
-                first = firsts[-size]
-                value = _build(target, values[-size:], first, shifted)
-                del states[-size:], values[-size:], firsts[-size:]
+                if target.same:  # the value on top stays as it is: only the state changes
+                    del states[-1]
+                else:
+                    first = firsts[-size]
+                    value = _build(target, values[-size:], first, shifted)
+                    del states[-size:], values[-size:], firsts[-size:]
+                    values.append(value)
+                    firsts.append(first)
                 state = (table[states[-1]] or self._state(states[-1]))[target.origin][1]
                 if state == end_state and kind == "$END":
-                    return value
+                    return values[-1]
                 states.append(state)
-                values.append(value)
-                firsts.append(first)
 
 
 def _build(shape: _Shape, taken: list, first: Token, last: Token):
