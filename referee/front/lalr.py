@@ -10,12 +10,13 @@ the same positions in `meta` (line, column, start_pos, end_line, end_column, end
 It only reads texts that parse. At the first character it cannot scan or token it cannot place,
 it gives up (`Unread`) and the caller hands the text to Lark, whose error is then reported: every
 syntax error stays Lark's own, word for word. A grammar using what this reader does not mirror
-(`?rule`, empty alternatives, templates, lexer callbacks) gets no reader (`TableReader.of`
+(`?rule`, empty alternatives, templates, lexer callbacks, keywords with flags) gets no reader (`TableReader.of`
 returns None) and is read by Lark alone. `tests/test_lalr_reader.py` checks that both agree.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 import lark
 from lark import Token, Tree
-from lark.lexer import PatternStr, UnlessCallback
+from lark.lexer import PatternStr
 from lark.parsers.lalr_analysis import Shift
 from lark.tree import Meta
 
@@ -85,35 +86,44 @@ def _shape(rule) -> _Shape | None:
                   inlined, inlined and kept == ((0, True),))
 
 
+@functools.cache
+def _reads_whole(regexp: str, flags: int, word: str) -> bool:
+    """Whether the terminal `regexp` matches all of the keyword `word`."""
+    found = re.match(regexp, word, flags)
+    return found is not None and found.group() == word
+
+
 def _scanner(lexer) -> _Scanner:
-    """One state's lexer as Lark built it (its compiled alternation, its keyword callbacks), with
-    the ignored terminals skipped in the same match."""
-    scanner = lexer.scanner  # Lark compiles it on first use and keeps it
-    patterns = scanner._mres
-    if len(patterns) != 1 or set(lexer.callback) & lexer.ignore_types:
-        raise Unread
+    """One state's lexer as Lark would scan with it, with the ignored terminals skipped in the
+    same match. Built from the lexer's terminals (in Lark's order) without Lark's own pattern,
+    which is then compiled only if Lark has to read a text."""
+    terminals, flags, ignored = lexer.terminals, lexer.g_regex_flags, lexer.ignore_types
+    # As Lark's `_create_unless`: a keyword that a regular terminal of the same priority matches
+    # whole is read as that terminal, then renamed (ID "deal" -> DEAL), and leaves the pattern.
     keywords: dict[str, dict[str, str]] = {}
-    for kind, callback in lexer.callback.items():
-        if type(callback) is not UnlessCallback:  # a user callback: Lark's business
-            raise Unread
-        for word in callback.scanner.terminals:
-            if not isinstance(word.pattern, PatternStr) or word.pattern.flags:
-                raise Unread
-            keywords.setdefault(kind, {})[word.pattern.value] = word.name
+    embedded = set()
+    for regular in terminals:
+        if isinstance(regular.pattern, PatternStr):
+            continue
+        for word in terminals:
+            if (isinstance(word.pattern, PatternStr) and word.priority == regular.priority
+                    and _reads_whole(regular.pattern.to_regexp(), flags, word.pattern.value)):
+                keywords.setdefault(regular.name, {})[word.pattern.value] = word.name
+                embedded.add(word.name)
+    scanned = [t for t in terminals if t.name not in embedded]
     # Lark takes the first terminal of its alternation that matches, and drops it if ignored. So
     # an ignored terminal is skipped where none of the terminals ahead of it in that order
     # matches (the lookahead) and it does; each skip is atomic, as each of Lark's matches is.
-    terminals = scanner.terminals
     skips = []
-    for i, terminal in enumerate(terminals):
-        if terminal.name in lexer.ignore_types:
-            ahead = "|".join(f"(?:{t.pattern.to_regexp()})" for t in terminals[:i]
-                             if t.name not in lexer.ignore_types)
-            ignored = f"(?:{terminal.pattern.to_regexp()})"
+    for i, terminal in enumerate(scanned):
+        if terminal.name in ignored:
+            ahead = "|".join(f"(?:{t.pattern.to_regexp()})" for t in scanned[:i] if t.name not in ignored)
+            skip = f"(?:{terminal.pattern.to_regexp()})"
             # (it is tried first: where it does not match, the terminals ahead need no look)
-            skips.append(f"(?={ignored})(?!{ahead}){ignored}" if ahead else ignored)
+            skips.append(f"(?={skip})(?!{ahead}){skip}" if ahead else skip)
     skip = f"(?>{'|'.join(skips)})*+" if skips else ""
-    pattern = re.compile(f"{skip}(?:{patterns[0].pattern}|\\Z)", patterns[0].flags)
+    alternation = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in scanned)
+    pattern = re.compile(f"{skip}(?:{alternation}|\\Z)", flags)
     return _Scanner(pattern.match, keywords, lexer.newline_types)
 
 
@@ -142,6 +152,8 @@ class TableReader:
         options = parser.options
         if (options.parser != "lalr" or options.lexer != "contextual" or options.transformer
                 or options.postlex or options.lexer_callbacks or options.maybe_placeholders
+                or options.regex or options.use_bytes
+                or any(t.pattern.flags for t in parser.terminals if isinstance(t.pattern, PatternStr))
                 or options.propagate_positions is not True or options.tree_class not in (None, Tree)
                 or len(parser.parser.parser.parser.parse_table.start_states) != 1):
             return None
