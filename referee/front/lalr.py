@@ -214,9 +214,11 @@ class TableReader:
                     pos = end
                     continue
                 start = found.start(kind)
-                if start > pos and "\n" in text[pos:start]:  # lines counted over what was skipped
-                    line += text.count("\n", pos, start)
-                    line_start = text.rindex("\n", pos, start) + 1
+                if start > pos:  # lines are counted over what was skipped
+                    skipped_lines = text.count("\n", pos, start)
+                    if skipped_lines:
+                        line += skipped_lines
+                        line_start = text.rindex("\n", pos, start) + 1
                 word, pos = found.group(kind), found.end()
                 token_line, column = line, start - line_start + 1
                 if kind in scanner.newlines and "\n" in word:
