@@ -199,6 +199,9 @@ BASE = 'variant big "Big" extends kierki\n'
      "big.rules:2:"),
     (BASE + 'clause X1 "x" from s003:1 {' + " in no_king {" * 1000 + "}" * 1001,
      f"limit exceeded: blocks are nested more than {LIMITS.nesting_depth} deep"),
+    # braces in a text or a comment are not blocks; the brace past the limit is pointed at
+    (BASE + '# a comment { { {\nclause X1 "x {" from s003:1 {' + " in no_king {" * 1000 + "}" * 1001,
+     "big.rules:3:549:"),
     ('variant big "' + "x" * 5_000_000 + '" extends kierki\n', "is 5,000,0"),
     ('variant big "' + "x" * 20_000 + '" extends kierki\n', "a quoted text of 20,000 characters"),
     (BASE + 'source s9 "x.txt" language en lines 1000000000\n', "1000000000 is too large"),

@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import Phrase, RulesSyntaxError, SourcePosition
 from ..i18n import N_
 from ..resources import resource_dir
+from .lalr import TableReader, Unread
 
 __all__ = ["parse_text", "grammar_path", "get_parser", "syntax_error"]
 
@@ -70,8 +71,22 @@ def _keywords(parser: lark.Lark, names) -> list[str]:
     return out
 
 
+@functools.cache
+def _reader() -> TableReader | None:
+    return TableReader.of(get_parser())
+
+
 def parse_text(text: str, path: str = "<string>") -> lark.Tree:
-    """Parse a rules file's text. Raises `RulesSyntaxError` with position, excerpt and hint."""
+    """Parse a rules file's text. Raises `RulesSyntaxError` with position, excerpt and hint.
+
+    The text is read with the parser's tables in one loop (`lalr`); a text that does not parse
+    there is parsed by Lark itself, so that the error is Lark's, as it always was."""
+    reader = _reader()
+    if reader is not None:
+        try:
+            return reader.read(text)
+        except Unread:
+            pass
     parser = get_parser()
     try:
         return parser.parse(text)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import lark
-from lark import Token, Transformer, v_args
+from lark import Token
 
 __all__ = ["Pos", "Node", "NODES", "statement", "CardSet", "Number", "Seat", "DutyStep", "Packet",
            "Condition"]
@@ -454,9 +454,19 @@ def _split(children, cls):
     return [c for c in children if isinstance(c, cls)], [c for c in children if not isinstance(c, cls)]
 
 
-@v_args(meta=True)
-class _ToNodes(Transformer):
-    """Bottom-up: word rules become tokens, value rules small nodes, statements their node."""
+class _ToNodes:
+    """Bottom-up: word rules become tokens, value rules small nodes, statements their node.
+
+    Each method is named after the rule it reads and takes (meta, children), as Lark's
+    `Transformer` under `v_args(meta=True)` would call it; this class calls them itself, which
+    spares the wrapper Lark makes for every call (a good part of building a game)."""
+
+    def transform(self, tree: lark.Tree):
+        children = [self.transform(c) if isinstance(c, lark.Tree) else c for c in tree.children]
+        read = _READERS.get(tree.data)
+        if read is None:
+            return self.__default__(tree.data, children, tree.meta)
+        return read(self, tree.meta, children)
 
     def __default__(self, data, children, meta):
         if str(data).endswith("_word") or data == "extreme_bound":
@@ -714,6 +724,9 @@ class _ToNodes(Transformer):
         return Irregularity(pos=Pos.of(meta), what=c[0], remedies=tuple(c[1:]))
 
 
+# The rule each method reads: every public method but `transform`.
+_READERS = {name: method for name, method in vars(_ToNodes).items()
+            if callable(method) and not name.startswith("_") and name != "transform"}
 _TRANSFORMER = _ToNodes()
 
 

@@ -254,20 +254,22 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
     return doc
 
 
-_BLOCK_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}\n]')
+# What can hold a brace: texts (matched a run of plain characters at a time, as the grammar's
+# STRING), comments, and the braces themselves.
+_BLOCK_TOKENS = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|#[^\n]*|[{}]')
 
 
 def _check_nesting(text: str, path: str) -> None:
     """Blocks nested deeper than the limit, found before parsing (deep trees exhaust recursion)."""
-    depth, line, line_start = 0, 1, 0
+    depth = 0
     for match in _BLOCK_TOKENS.finditer(text):
         token = match.group()
-        if token == "\n":
-            line, line_start = line + 1, match.end()
-        elif token == "{":
+        if token == "{":
             depth += 1
             if depth > LIMITS.nesting_depth:
-                raise RulesLimitError(SourcePosition(path, line, match.start() - line_start + 1),
+                start = match.start()  # the line and column are counted only for the message
+                line_start = text.rfind("\n", 0, start) + 1
+                raise RulesLimitError(SourcePosition(path, text.count("\n", 0, start) + 1, start - line_start + 1),
                                       Phrase('blocks are nested more than {depth} deep', depth=LIMITS.nesting_depth), text=text,
                                       hint=Phrase('write the inner rules as a clause of their own'))
         elif token == "}":
