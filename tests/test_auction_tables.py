@@ -1,0 +1,56 @@
+"""The tables an auction game is compiled to (`referee.interpreter.auction_tables`) list what the
+rules allow: the contracts a declarer may name are those `Deal._choice_moves` names, and a seeded
+random match makes the same moves through the fused loop as through `legal_moves` and `push`."""
+
+import random
+
+import pytest
+
+from referee.interpreter import Match
+from referee.interpreter.players import random_move
+from referee.model import load_game
+
+_READINGS = [("preferans", {}), ("preferans", {"moje": "on", "kontra": "on"}), ("preferans_serbian", {}),
+             ("preferans_four", {})]
+
+
+@pytest.mark.parametrize("name,settings", _READINGS)
+def test_the_contracts_a_declarer_may_name_are_those_the_deal_names(name, settings):
+    match = Match(load_game(name, settings))
+    match.dealer = 0
+    hands, talon, _ = match.deal_pack(random.Random(1))
+    deal = match.new_deal(hands, talon=talon)
+    rules, ids = deal.auction, deal.table.contract_ids
+
+    def naming(steps):
+        return tuple(m for step in steps for m in deal._choice_moves(ids.index(step.contract), "declarer"))
+
+    assert rules.declare_after_special == naming(rules.ladder) and len(rules.declare_after_special) >= len(ids)
+    for level in range(len(rules.ladder)):
+        allowed = rules.ladder[level:] if rules.declaration[0] == "at_least_bid" else rules.ladder[level:level + 1]
+        assert rules.declare_after_bid[level] == naming(allowed)
+    assert [rules.ladder_step_of[ids.index(s.contract)] for s in rules.ladder] == list(range(len(rules.ladder)))
+
+
+@pytest.mark.parametrize("name,settings", _READINGS)
+def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
+    """`random_bidding` draws from the tuples `legal_moves` copies: the same moves, the same
+    phases reached, over many seeded deals."""
+    game = load_game(name, settings)
+    for seed in range(40):
+        decks = []
+        for fused in (True, False):
+            rng = random.Random(seed)
+            match = Match(game)
+            match.draw_for_dealer(rng)
+            hands, talon, _ = match.deal_pack(rng)
+            deal = match.new_deal(hands, talon=talon)
+            if fused:
+                deal.random_bidding(rng, 100)
+            else:
+                while deal.phase not in ("tricks", "over"):
+                    assert sorted(deal.legal_moves()) == sorted(set(deal.legal_moves()))  # no move twice
+                    deal.push(random_move(deal, rng))
+            decks.append((deal.history, deal.phase, deal.declarer, deal.contract and deal.contract.id,
+                          deal.defenders, deal.to_act, rng.random()))
+        assert decks[0] == decks[1]
