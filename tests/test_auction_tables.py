@@ -54,3 +54,14 @@ def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
             decks.append((deal.history, deal.phase, deal.declarer, deal.contract and deal.contract.id,
                           deal.defenders, deal.to_act, rng.random()))
         assert decks[0] == decks[1]
+
+
+def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
+    from referee.interpreter.bidding import Discards
+    from referee.interpreter.table import discard_moves
+    rng = random.Random(3)
+    for size in (2, 3, 12, 14):
+        hand = rng.sample(range(32), size)
+        drawn = Discards(hand)
+        assert len(drawn) == size * (size - 1) // 2
+        assert list(drawn) == discard_moves(hand) and drawn[len(drawn) - 1] == discard_moves(hand)[-1]

@@ -3,11 +3,14 @@ defence. A mixin of `Deal`; every rule it applies comes from the compiled `Aucti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
-from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, choice_move, decode_choice, discard_moves
+from .table import _BID, _DISCARD, _SPECIAL, DEFEND, DOUBLE, PASS, Action, choice_move, decode_choice, discard_moves
 
 __all__ = ["BiddingPhases", "BIDDING_PHASES", "bid_tables"]
 
@@ -22,28 +25,29 @@ class BiddingPhases:
     not list is skipped (without a talon exchange the declarer never takes the talon, without a
     declaration he plays the contract of his bid, without a defence both others defend)."""
 
+    # The state of the auction that starts the same in every deal and is replaced, never changed
+    # in place, as the deal goes on: read from the class until a deal sets its own.
+    level: int | None = None
+    """Ladder index of the highest number bid so far."""
+    high_bidder: int | None = None
+    passes_in_row = 0
+    from_hand = False
+    won_by_special = False
+    discarded: tuple[int, ...] = ()
+    all_passed = False
+    undefended = False
+    doublings = 0
+    """How many times the contract was doubled (kontra, rekontra, ...)."""
+
     def _init_auction(self) -> None:
-        rules = self.auction
         self.phase = "auction"
-        self.first_bidder = self._seat_of(rules.first_bid[0])
-        self.to_act = self.first_bidder
-        self.level: int | None = None          # ladder index of the highest number bid
-        self.high_bidder: int | None = None
+        self.first_bidder = self.to_act = self._seat_of(self.auction.first_bid[0])
         self.passed: set[int] = set()
-        self.passes_in_row = 0
         self.spoken: set[int] = set()
         self.specials_said: list[tuple[int, int]] = []   # (seat, special index) in order
         self.contest_games: dict[int, int] = {}
-        self.declarer: int | None = None
-        self.from_hand = False
-        self.won_by_special = False
-        self.discarded: tuple[int, ...] = ()
         self.defence_answers: dict[int, bool] = {}
         self.defenders: list[int] = []
-        self.all_passed = False
-        self.undefended = False
-        self.doublings = 0
-        """How many times the contract was doubled (kontra, rekontra, ...)."""
         self.to_double: list[int] = []
         """The defenders still to answer in this round of doubling."""
 
@@ -98,6 +102,9 @@ class BiddingPhases:
 
     def _discard_moves(self, seat: int) -> list[int]:
         return discard_moves(self.hands[seat])
+
+    def _discard_options(self, seat: int) -> Discards:
+        return Discards(self.hands[seat])
 
     def _double_options(self, seat: int) -> tuple[int, ...]:
         return _DOUBLE_OR_PASS
@@ -400,6 +407,31 @@ class BiddingPhases:
         return steps
 
 
+class Discards(Sequence):
+    """Every discard of two cards from `hand`, in the order `discard_moves` lists them, each
+    worked out when it is read: random play draws one of many (66 from twelve cards) and needs
+    no list of them all."""
+
+    __slots__ = ("hand", "pairs")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = sorted(hand)
+        self.pairs = _pairs(len(hand))
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __getitem__(self, index: int) -> int:
+        a, b = self.pairs[index]
+        return _DISCARD - (self.hand[a] * 256 + self.hand[b])
+
+
+@lru_cache(maxsize=None)
+def _pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """The positions of every two cards of a sorted hand of `size`, in order."""
+    return tuple(combinations(range(size), 2))
+
+
 def bid_tables(rules, table, contracts) -> dict:
     """The move tables of the auction, declaration and defence of a game at `table`, worked out
     once from its rules (`rules`, the model's `AuctionRules`) and compiled `contracts`: the
@@ -466,7 +498,7 @@ register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name
 # What random play draws from in each phase, and how it applies the move drawn.
 _RANDOM_STEPS = {
     "auction": (BiddingPhases._auction_options, BiddingPhases._auction_push),
-    "discard": (BiddingPhases._discard_moves, BiddingPhases._discard_push),
+    "discard": (BiddingPhases._discard_options, BiddingPhases._discard_push),
     "declare": (BiddingPhases._declare_options, BiddingPhases._declare_push),
     "contest": (BiddingPhases._declare_options, BiddingPhases._contest_push),
     "defence": (BiddingPhases._defence_options, BiddingPhases._defence_push),

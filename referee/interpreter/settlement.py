@@ -142,16 +142,19 @@ def settle_deal(deal) -> list[ScoreLine]:
         multiplier *= 2 ** deal.doublings
         extra += (rules.doubling[1],)
     worth = (plan.from_hand if from_hand else plan.value) * multiplier
-    values = (("value", worth), ("contract", plan.title))
+    title = plan.title
 
     def write(writing: Writing, seat: int, counted: int = 0, tricks=None, against=None, tail=()) -> None:
         # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
         points = writing.amount(worth, multiplier, from_hand, counted) * writing.sign
-        more = (("points", points),) if tricks is None else (("tricks", tricks), ("points", points))
-        cited = writing.cited + extra + writing.tail + tail
-        lines.append(ScoreLine(seat, points, writing.account, writing.message, values + more,
-                               tuple(dict.fromkeys(cited)) if extra or tail or writing.tail else cited,
-                               against=against))
+        if tricks is None:
+            values = (("value", worth), ("contract", title), ("points", points))
+        else:
+            values = (("value", worth), ("contract", title), ("tricks", tricks), ("points", points))
+        cited = writing.cited
+        if extra or tail or writing.tail:
+            cited = tuple(dict.fromkeys(cited + extra + writing.tail + tail))
+        lines.append(ScoreLine(seat, points, writing.account, writing.message, values, cited, against=against))
 
     if deal.undefended:
         for writing in plan.undefended:
