@@ -17,6 +17,7 @@ from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
+from .settlement import settle_deal
 from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
 
@@ -720,7 +721,6 @@ class Deal(BiddingPhases, BettingPhases):
         code = self.table.code
         account = self.game.primary_account
         if self.auction is not None:
-            from .settlement import settle_deal
             lines = settle_deal(self)
         elif self.vying is not None:
             from .showdown import settle_vying
