@@ -65,3 +65,19 @@ def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
         drawn = Discards(hand)
         assert len(drawn) == size * (size - 1) // 2
         assert list(drawn) == discard_moves(hand) and drawn[len(drawn) - 1] == discard_moves(hand)[-1]
+
+
+@pytest.mark.parametrize("name,settings", _READINGS + [("preferans", {"bettel_supe": "tricks", "quota_when_failed": "yes"})])
+def test_the_settle_tables_hold_the_rules_the_model_gives_each_contract(name, settings):
+    """Per contract and outcome, the lines a deal writes come from the rules `settle_rules` picks
+    (scoped ones replacing game-wide ones), less those that write nothing."""
+    rules = Match(load_game(name, settings)).auction
+    for cid, plan in rules.settlement.items():
+        for made, outcome in enumerate(("failed", "made")):
+            for who, table in (("declarer", plan.declarer), ("each_defender", plan.defenders),
+                               ("each_short_defender", plan.short)):
+                picked = [r for r in rules.settle_rules(who, outcome, cid) if r.amount.kind != "nothing"]
+                assert [(w.account, w.sign, w.kind, w.against_declarer, w.cited[0]) for w in table[made]] == \
+                    [(r.account, r.sign, r.amount.kind, r.against_declarer, r.clause) for r in picked]
+        assert plan.target == rules.target(cid) and plan.quotas == rules.quotas_for(cid)
+        assert plan.value == rules.values[cid].value

@@ -1,5 +1,6 @@
 """The phases of an auction game before the play: the auction, the talon, the contract and the
-defence. A mixin of `Deal`; every rule it applies comes from the compiled `AuctionRules`."""
+defence. A mixin of `Deal`; every rule it applies comes from the game's `CompiledAuction` (the
+model's `AuctionRules` with the move tables `bid_tables` works out once per game)."""
 
 from __future__ import annotations
 
