@@ -1,15 +1,23 @@
 """The phases of an auction game before the play: the auction, the talon, the contract and the
-defence. A mixin of `Deal`; every rule it applies comes from the compiled `AuctionRules`."""
+defence. A mixin of `Deal`; every rule it applies comes from the game's `CompiledAuction` (the
+model's `AuctionRules` with the move tables `bid_tables` works out once per game)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
-from .table import _BID, _SPECIAL, DEFEND, DOUBLE, PASS, Action, decode_choice, discard_moves
+from .table import _BID, _DISCARD, _SPECIAL, DEFEND, DOUBLE, PASS, Action, choice_move, decode_choice, discard_moves
 
-__all__ = ["BiddingPhases"]
+__all__ = ["BiddingPhases", "BIDDING_PHASES", "bid_tables"]
+
+# Which bids off the ladder a seat may still say (the second index of the auction's move tables).
+_ANY_SPECIAL, _LATER_SPECIALS, _NO_SPECIAL = 0, 1, 2
+_DOUBLE_OR_PASS = (PASS, DOUBLE)
 
 
 class BiddingPhases:
@@ -18,28 +26,29 @@ class BiddingPhases:
     not list is skipped (without a talon exchange the declarer never takes the talon, without a
     declaration he plays the contract of his bid, without a defence both others defend)."""
 
+    # The state of the auction that starts the same in every deal and is replaced, never changed
+    # in place, as the deal goes on: read from the class until a deal sets its own.
+    level: int | None = None
+    """Ladder index of the highest number bid so far."""
+    high_bidder: int | None = None
+    passes_in_row = 0
+    from_hand = False
+    won_by_special = False
+    discarded: tuple[int, ...] = ()
+    all_passed = False
+    undefended = False
+    doublings = 0
+    """How many times the contract was doubled (kontra, rekontra, ...)."""
+
     def _init_auction(self) -> None:
-        rules = self.auction
         self.phase = "auction"
-        self.first_bidder = self._seat_of(rules.first_bid[0])
-        self.to_act = self.first_bidder
-        self.level: int | None = None          # ladder index of the highest number bid
-        self.high_bidder: int | None = None
+        self.first_bidder = self.to_act = self._seat_of(self.auction.first_bid[0])
         self.passed: set[int] = set()
-        self.passes_in_row = 0
         self.spoken: set[int] = set()
         self.specials_said: list[tuple[int, int]] = []   # (seat, special index) in order
         self.contest_games: dict[int, int] = {}
-        self.declarer: int | None = None
-        self.from_hand = False
-        self.won_by_special = False
-        self.discarded: tuple[int, ...] = ()
         self.defence_answers: dict[int, bool] = {}
         self.defenders: list[int] = []
-        self.all_passed = False
-        self.undefended = False
-        self.doublings = 0
-        """How many times the contract was doubled (kontra, rekontra, ...)."""
         self.to_double: list[int] = []
         """The defenders still to answer in this round of doubling."""
 
@@ -53,54 +62,62 @@ class BiddingPhases:
         return self.eldest
 
     # -- legal moves --------------------------------------------------------------------------------
+    # Each phase lists its moves as a tuple looked up in the compiled tables (`auction_tables`):
+    # `legal_moves` hands out a list, and random play draws from the tuple itself.
+
+    def _auction_options(self, seat: int) -> tuple[int, ...]:
+        rules = self.auction
+        said = self.specials_said
+        # A player who has said a bid off the ladder says no other; one who has spoken already
+        # may say only those not limited to a first turn.
+        if said and any(s == seat for s, _ in said):
+            kind = _NO_SPECIAL
+        else:
+            kind = _LATER_SPECIALS if seat in self.spoken else _ANY_SPECIAL
+        # A bid off the ladder is above every number: once one is said no number may follow.
+        if said:
+            return rules.after_special_options[kind]
+        level = self.level
+        if (rules.hold and level and self.high_bidder is not None
+                and self._priority(seat) < self._priority(self.high_bidder)):
+            # An earlier bidder facing a later one's number holds it ("mine") or passes; he
+            # may not go past it while the later bidder can still answer.
+            return rules.hold_options[level][kind]
+        return rules.bid_options[0 if level is None else level + 1][kind]
 
     def _auction_moves(self, seat: int) -> list[int]:
-        rules = self.auction
-        moves = [PASS]
-        # A bid off the ladder is above every number: once one is said no number may follow.
-        if not self.specials_said:
-            if (rules.hold and self.level and self.high_bidder is not None
-                    and self._priority(seat) < self._priority(self.high_bidder)):
-                # An earlier bidder facing a later one's number holds it ("mine") or passes; he
-                # may not go past it while the later bidder can still answer.
-                moves.append(_BID - self.level)
-            else:
-                nxt = 0 if self.level is None else self.level + 1
-                stop = nxt + 1 if rules.steps[0] == "next" else len(rules.ladder)
-                moves.extend(_BID - i for i in range(nxt, min(stop, len(rules.ladder))))
-        for index, special in enumerate(rules.specials):
-            if special.first_turn_only and seat in self.spoken:
-                continue
-            if any(s == seat for s, _ in self.specials_said):
-                continue
-            moves.append(_SPECIAL - index)
-        return moves
+        return list(self._auction_options(seat))
 
     def _priority(self, seat: int) -> int:
         """Distance from the first bidder: lower speaks earlier."""
         return (seat - self.first_bidder) % self.table.players
 
-    def _declare_moves(self, seat: int) -> list[int]:
+    def _declare_options(self, seat: int) -> tuple[int, ...]:
         rules = self.auction
-        ids = self.table.contract_ids
         if self.won_by_special:
-            allowed = [step.contract for step in rules.ladder]
-        elif rules.declaration[0] == "at_least_bid":
-            allowed = [step.contract for i, step in enumerate(rules.ladder) if i >= self.level]
-        else:
-            allowed = [rules.ladder[self.level].contract]
-        return [move for cid in allowed for move in self._choice_moves(ids.index(cid), "declarer")]
+            return rules.declare_after_special
+        return rules.declare_after_bid[self.level]
+
+    def _declare_moves(self, seat: int) -> list[int]:
+        return list(self._declare_options(seat))
 
     def _discard_moves(self, seat: int) -> list[int]:
         return discard_moves(self.hands[seat])
 
+    def _discard_options(self, seat: int) -> Discards:
+        return Discards(self.hands[seat])
+
+    def _double_options(self, seat: int) -> tuple[int, ...]:
+        return _DOUBLE_OR_PASS
+
     def _double_moves(self, seat: int) -> list[int]:
-        return [PASS, DOUBLE]
+        return list(_DOUBLE_OR_PASS)
+
+    def _defence_options(self, seat: int) -> tuple[int, ...]:
+        return self.auction.defence_moves[self.contract.id]
 
     def _defence_moves(self, seat: int) -> list[int]:
-        if self.auction.defence_for(self.contract.id)[0] == "must":
-            return [DEFEND]
-        return [DEFEND, PASS]
+        return list(self._defence_options(seat))
 
     # -- applying moves ---------------------------------------------------------------------------------
 
@@ -108,26 +125,30 @@ class BiddingPhases:
         if not self.auction.pass_final[0]:
             return self._open_auction_push(seat, move)
         self.spoken.add(seat)
+        passed = self.passed
         if move == PASS:
-            self.passed.add(seat)
+            passed.add(seat)
         elif move <= _SPECIAL:
             self.specials_said.append((seat, _SPECIAL - move))
         else:
             self.level, self.high_bidder = _BID - move, seat
         n = self.table.players
-        said = {s for s, _ in self.specials_said}
-        waiting = [s for s in range(n) if s not in self.passed and s not in said]
-        if said:
-            # After a bid off the ladder those still in may only add one of their own or pass.
-            if not waiting:
+        if self.specials_said:
+            # After a bid off the ladder those still in may only add one of their own or pass:
+            # it ends when nobody is left who has neither passed nor said one.
+            out = passed.union([s for s, _ in self.specials_said])
+            if len(out) == n:
                 return self._end_auction()
         elif self.level is None:
-            if len(self.passed) == n:
+            if len(passed) == n:
                 return self._end_auction()
-        elif len(waiting) == 1 and waiting[0] == self.high_bidder and len(self.passed) == n - 1:
-            return self._end_auction()
+            out = passed
+        elif len(passed) == n - 1 and self.high_bidder not in passed:
+            return self._end_auction()  # everyone else has passed: the high bidder has won
+        else:
+            out = passed
         nxt = (seat + 1) % n
-        while nxt in self.passed or nxt in said:
+        while nxt in out:
             nxt = (nxt + 1) % n
         self.to_act = nxt
 
@@ -149,14 +170,12 @@ class BiddingPhases:
             return self._end_auction()
         self.to_act = (seat + 1) % n
 
-    def _has_phase(self, name: str) -> bool:
-        return name in self.table.phases
-
     def _end_auction(self) -> None:
         said = self.specials_said
+        rules = self.auction
         if said:
             self.won_by_special = True
-            specials = self.auction.specials
+            specials = rules.specials
             self.from_hand = all(specials[i].from_hand for _, i in said)
             if len(said) > 1:
                 # Several bids off the ladder: each names his contract, the best one wins.
@@ -170,33 +189,34 @@ class BiddingPhases:
         else:
             self.declarer = self.high_bidder
         self.to_act = self.declarer
-        if self._has_phase("talon_exchange") and not self.from_hand and self.talon:
+        if rules.has_talon_exchange and not self.from_hand and self.talon:
             self.hands[self.declarer].extend(self.talon)
             self.phase = "discard"
         else:
             self._after_talon()
 
     def _after_talon(self) -> None:
-        if self._has_phase("declaration"):
+        if self.auction.has_declaration:
             self.phase = "declare"
         else:
             # Nobody names a contract: the bid that won the auction is played.
             self._declare(self.declarer, self.auction.ladder[self.level].contract)
 
     def _contest_push(self, seat: int, move: int) -> None:
-        self.contest_games[seat] = move
+        games = self.contest_games
+        games[seat] = move
         order = [s for s, _ in self.specials_said]
-        pending = [s for s in order if s not in self.contest_games]
+        pending = [s for s in order if s not in games]
         if pending:
             self.to_act = pending[0]
             return
         # The highest contract wins; between equal ones, the earlier or later bidder as stated.
-        ids = self.table.contract_ids
-        later = 1 if self.auction.contest[0] == "later" else -1
-        best = max(order, key=lambda s: (self.auction.ladder_index(ids[decode_choice(self.contest_games[s])[0]]),
-                                         later * order.index(s)))
+        rules = self.auction
+        step_of = rules.ladder_step_of
+        later = 1 if rules.contest[0] == "later" else -1
+        best = max(order, key=lambda s: (step_of[decode_choice(games[s])[0]], later * order.index(s)))
         self.declarer = best
-        self._declare_push(best, self.contest_games[best])
+        self._declare_push(best, games[best])
 
     def _discard_push(self, seat: int, move: int) -> None:
         a, b = divmod(-100000 - move, 256)
@@ -212,7 +232,7 @@ class BiddingPhases:
     def _declare(self, seat: int, contract_id: str, trump: int | None = None) -> None:
         self.contract = self.contracts[contract_id]
         self.named_trump = trump
-        if self._has_phase("defence"):
+        if self.auction.has_defence:
             self.phase = "defence"
             self.to_act = (self.declarer + 1) % self.table.players
         else:
@@ -366,6 +386,107 @@ class BiddingPhases:
         return N_("Seat {seat} may not bid {bid}: it does not outrank the bid before it."), clauses
 
 
+    # -- random play ------------------------------------------------------------------------------------
+
+    def random_bidding(self, rng, budget: int) -> int:
+        """Random legal play through the auction, talon, declaration, contest, defence and doubling
+        until the deal leaves them or `budget` moves are made; the moves made. The same moves and
+        random draws as `rng.choice(legal_moves())` then `push`, one by one: each phase's options
+        are the tuple its `legal_moves` copies into a list."""
+        choice, history = rng.choice, self.history
+        steps = 0
+        while steps < budget:
+            step = _RANDOM_STEPS.get(self.phase)
+            if step is None:
+                break
+            options, push = step
+            seat = self.to_act
+            move = choice(options(self, seat))
+            history.append((seat, move))
+            push(self, seat, move)
+            steps += 1
+        return steps
+
+
+class Discards(Sequence):
+    """Every discard of two cards from `hand`, in the order `discard_moves` lists them, each
+    worked out when it is read: random play draws one of many (66 from twelve cards) and needs
+    no list of them all."""
+
+    __slots__ = ("hand", "pairs")
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = sorted(hand)
+        self.pairs = _pairs(len(hand))
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __getitem__(self, index: int) -> int:
+        a, b = self.pairs[index]
+        return _DISCARD - (self.hand[a] * 256 + self.hand[b])
+
+
+@lru_cache(maxsize=None)
+def _pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """The positions of every two cards of a sorted hand of `size`, in order."""
+    return tuple(combinations(range(size), 2))
+
+
+def bid_tables(rules, table, contracts) -> dict:
+    """The move tables of the auction, declaration and defence of a game at `table`, worked out
+    once from its rules (`rules`, the model's `AuctionRules`) and compiled `contracts`: the
+    fields of `CompiledAuction` that the phases above look up instead of deriving them per move."""
+    ladder = rules.ladder
+    size = len(ladder)
+    # Bids off the ladder: every one (a first turn), those not limited to a first turn, none.
+    specials = tuple(_SPECIAL - i for i in range(len(rules.specials)))
+    later = tuple(_SPECIAL - i for i, special in enumerate(rules.specials) if not special.first_turn_only)
+    by_kind = (specials, later, ())
+
+    def options(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        return tuple((PASS,) + numbers + said for said in by_kind)
+
+    def numbers_from(nxt: int) -> tuple[int, ...]:
+        stop = nxt + 1 if rules.steps[0] == "next" else size
+        return tuple(_BID - i for i in range(nxt, min(stop, size)))
+
+    ids = table.contract_ids
+
+    def naming(cid: str) -> tuple[int, ...]:
+        # The moves naming contract `cid`, with the trump suit (or the starting rank) when the
+        # declarer names it: what `Deal._choice_moves(index, "declarer")` lists.
+        index, contract = ids.index(cid), contracts[cid]
+        if contract.trumps_named_by == "declarer":
+            return tuple(choice_move(index, suit) for suit in range(len(table.suit_codes)))
+        if contract.layout_named_by == "declarer":
+            return tuple(choice_move(index, rank) for rank in range(table.nranks))
+        return (choice_move(index),)
+
+    any_contract = tuple(move for step in ladder for move in naming(step.contract))
+    kind = rules.declaration[0] if rules.declaration else None
+    after_bid = tuple(
+        tuple(move for step in (ladder[level:] if kind == "at_least_bid" else ladder[level:level + 1])
+              for move in naming(step.contract))
+        for level in range(size)) if kind else ()
+    steps = {step.contract: i for i, step in enumerate(ladder)}
+    defence = {cid: rules.defence.get(cid) or rules.defence.get(None) for cid in ids}
+    phases = table.phases
+    return dict(
+        has_talon_exchange="talon_exchange" in phases,
+        has_declaration="declaration" in phases,
+        has_defence="defence" in phases,
+        bid_options=tuple(options(numbers_from(nxt)) for nxt in range(size + 1)),
+        hold_options=tuple(options((_BID - level,)) for level in range(size)),
+        after_special_options=options(()),
+        declare_after_special=any_contract,
+        declare_after_bid=after_bid,
+        ladder_step_of=tuple(steps.get(cid, -1) for cid in ids),
+        defence_moves={cid: ((DEFEND,) if rule[0] == "must" else (DEFEND, PASS)) for cid, rule in defence.items()
+                       if rule is not None},
+    )
+
+
 # Every phase of the auction game is ruled on by `_judge_bidding`, which knows them all.
 register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name, moves, push in (
     ("auction", BiddingPhases._auction_moves, BiddingPhases._auction_push),
@@ -374,3 +495,15 @@ register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name
     ("contest", BiddingPhases._declare_moves, BiddingPhases._contest_push),
     ("defence", BiddingPhases._defence_moves, BiddingPhases._defence_push),
     ("double", BiddingPhases._double_moves, BiddingPhases._double_push))))
+
+# What random play draws from in each phase, and how it applies the move drawn.
+_RANDOM_STEPS = {
+    "auction": (BiddingPhases._auction_options, BiddingPhases._auction_push),
+    "discard": (BiddingPhases._discard_options, BiddingPhases._discard_push),
+    "declare": (BiddingPhases._declare_options, BiddingPhases._declare_push),
+    "contest": (BiddingPhases._declare_options, BiddingPhases._contest_push),
+    "defence": (BiddingPhases._defence_options, BiddingPhases._defence_push),
+    "double": (BiddingPhases._double_options, BiddingPhases._double_push),
+}
+BIDDING_PHASES = frozenset(_RANDOM_STEPS)
+"""The phases `random_bidding` plays."""

@@ -19,6 +19,7 @@ from .dice import chooser
 from .bidding import BiddingPhases
 from .phases import RUNNERS, PhaseRunner, register
 from .passing import start_passing
+from .settlement import settle_deal
 from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
 
@@ -854,7 +855,6 @@ class Deal(BiddingPhases, BettingPhases):
         lines: list[ScoreLine] = []
         account = self.game.primary_account
         if self.auction is not None:
-            from .settlement import settle_deal
             lines = settle_deal(self)
         elif self.vying is not None:
             from .showdown import settle_vying

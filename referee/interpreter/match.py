@@ -44,7 +44,7 @@ def _compiled(game: Game, players: int) -> tuple:
         contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
         # The entry goes when the game does, before its id can be reused by another.
         hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
-               compile_auction(game), compile_vying(game))
+               compile_auction(game, table, contracts), compile_vying(game))
         _COMPILED[key] = hit
     return hit[1:]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from .bidding import BIDDING_PHASES
 
 __all__ = ["random_move", "play_out"]
 
@@ -36,6 +37,9 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
             continue
         if deal.phase == "betting":
             steps += deal.random_betting(rng, step_cap - steps)
+            continue
+        if deal.phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them
+            steps += deal.random_bidding(rng, step_cap - steps)
             continue
         deal.push(random_move(deal, rng))
         steps += 1

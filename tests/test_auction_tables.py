@@ -1,0 +1,83 @@
+"""The tables an auction game is compiled to (`referee.interpreter.auction_tables`) list what the
+rules allow: the contracts a declarer may name are those `Deal._choice_moves` names, and a seeded
+random match makes the same moves through the fused loop as through `legal_moves` and `push`."""
+
+import random
+
+import pytest
+
+from referee.interpreter import Match
+from referee.interpreter.players import random_move
+from referee.model import load_game
+
+_READINGS = [("preferans", {}), ("preferans", {"moje": "on", "kontra": "on"}), ("preferans_serbian", {}),
+             ("preferans_four", {})]
+
+
+@pytest.mark.parametrize("name,settings", _READINGS)
+def test_the_contracts_a_declarer_may_name_are_those_the_deal_names(name, settings):
+    match = Match(load_game(name, settings))
+    match.dealer = 0
+    hands, talon, _ = match.deal_pack(random.Random(1))
+    deal = match.new_deal(hands, talon=talon)
+    rules, ids = deal.auction, deal.table.contract_ids
+
+    def naming(steps):
+        return tuple(m for step in steps for m in deal._choice_moves(ids.index(step.contract), "declarer"))
+
+    assert rules.declare_after_special == naming(rules.ladder) and len(rules.declare_after_special) >= len(ids)
+    for level in range(len(rules.ladder)):
+        allowed = rules.ladder[level:] if rules.declaration[0] == "at_least_bid" else rules.ladder[level:level + 1]
+        assert rules.declare_after_bid[level] == naming(allowed)
+    assert [rules.ladder_step_of[ids.index(s.contract)] for s in rules.ladder] == list(range(len(rules.ladder)))
+
+
+@pytest.mark.parametrize("name,settings", _READINGS)
+def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
+    """`random_bidding` draws from the tuples `legal_moves` copies: the same moves, the same
+    phases reached, over many seeded deals."""
+    game = load_game(name, settings)
+    for seed in range(40):
+        decks = []
+        for fused in (True, False):
+            rng = random.Random(seed)
+            match = Match(game)
+            match.draw_for_dealer(rng)
+            hands, talon, _ = match.deal_pack(rng)
+            deal = match.new_deal(hands, talon=talon)
+            if fused:
+                deal.random_bidding(rng, 100)
+            else:
+                while deal.phase not in ("tricks", "over"):
+                    assert sorted(deal.legal_moves()) == sorted(set(deal.legal_moves()))  # no move twice
+                    deal.push(random_move(deal, rng))
+            decks.append((deal.history, deal.phase, deal.declarer, deal.contract and deal.contract.id,
+                          deal.defenders, deal.to_act, rng.random()))
+        assert decks[0] == decks[1]
+
+
+def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
+    from referee.interpreter.bidding import Discards
+    from referee.interpreter.table import discard_moves
+    rng = random.Random(3)
+    for size in (2, 3, 12, 14):
+        hand = rng.sample(range(32), size)
+        drawn = Discards(hand)
+        assert len(drawn) == size * (size - 1) // 2
+        assert list(drawn) == discard_moves(hand) and drawn[len(drawn) - 1] == discard_moves(hand)[-1]
+
+
+@pytest.mark.parametrize("name,settings", _READINGS + [("preferans", {"bettel_supe": "tricks", "quota_when_failed": "yes"})])
+def test_the_settle_tables_hold_the_rules_the_model_gives_each_contract(name, settings):
+    """Per contract and outcome, the lines a deal writes come from the rules `settle_rules` picks
+    (scoped ones replacing game-wide ones), less those that write nothing."""
+    rules = Match(load_game(name, settings)).auction
+    for cid, plan in rules.settlement.items():
+        for made, outcome in enumerate(("failed", "made")):
+            for who, table in (("declarer", plan.declarer), ("each_defender", plan.defenders),
+                               ("each_short_defender", plan.short)):
+                picked = [r for r in rules.settle_rules(who, outcome, cid) if r.amount.kind != "nothing"]
+                assert [(w.account, w.sign, w.kind, w.against_declarer, w.cited[0]) for w in table[made]] == \
+                    [(r.account, r.sign, r.amount.kind, r.against_declarer, r.clause) for r in picked]
+        assert plan.target == rules.target(cid) and plan.quotas == rules.quotas_for(cid)
+        assert plan.value == rules.values[cid].value
