@@ -10,6 +10,7 @@ from itertools import combinations
 
 from ..i18n import N_
 from ..verdicts import Verdict
+from .dice import chooser
 from .phases import PhaseRunner, register
 from .table import _BID, _DISCARD, _SPECIAL, DEFEND, DOUBLE, PASS, Action, choice_move, decode_choice, discard_moves
 
@@ -393,7 +394,7 @@ class BiddingPhases:
         until the deal leaves them or `budget` moves are made; the moves made. The same moves and
         random draws as `rng.choice(legal_moves())` then `push`, one by one: each phase's options
         are the tuple its `legal_moves` copies into a list."""
-        choice, history = rng.choice, self.history
+        choice, history = chooser(rng), self.history
         steps = 0
         while steps < budget:
             step = _RANDOM_STEPS.get(self.phase)
