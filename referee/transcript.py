@@ -189,7 +189,9 @@ def _no_constant(name: str):
     raise ValueError(Phrase('{name} is not a JSON number', name=name))
 
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+# A string is matched as runs of plain characters between escapes (one step per run, not per
+# character): the same strings as "(?:[^"\\]|\\.)*", a third cheaper on a match's transcript.
+_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 def _deepest(text: str) -> int | None:
