@@ -13,8 +13,39 @@ from .vying import clause
 __all__ = ["BettingPhases"]
 
 
+# The kinds of move without an amount, and with one (the amount's base stands for all of them),
+# as constants: the betting loop picks from these instead of building a list per action.
+_PASS_ONLY, _PASS_OPEN = (PASS,), (PASS, _OPEN)
+_FOLD_ONLY, _FOLD_CALL = (FOLD,), (FOLD, CALL)
+_FOLD_RAISE, _FOLD_CALL_RAISE = (FOLD, _RAISE), (FOLD, CALL, _RAISE)
+
+_SPEAKERS: dict[int, tuple[int, ...]] = {}
+"""Players at the table -> for each (seat, set of seats as a bit mask), the first seat of the set
+after that seat in turn order (that seat itself last), or the seat after it when the set is empty."""
+
+
+def _speakers(n: int) -> tuple[int, ...]:
+    table = _SPEAKERS.get(n)
+    if table is None:
+        table = []
+        for after in range(n):
+            for mask in range(1 << n):
+                order = [(after + k) % n for k in range(1, n + 1)]
+                table.append(next((s for s in order if mask >> s & 1), (after + 1) % n))
+        table = _SPEAKERS[n] = tuple(table)
+    return table
+
+
+def _seats(mask: int) -> set[int]:
+    return {s for s in range(mask.bit_length()) if mask >> s & 1}
+
+
 class BettingPhases:
-    """Antes, blinds and betting for `Deal` (which provides the table, the dealer and the hands)."""
+    """Antes, blinds and betting for `Deal` (which provides the table, the dealer and the hands).
+
+    Sets of seats (folded, all in, passed, acted, owed a second chance) are kept as bit masks,
+    and the largest stake with the seats that hold it is kept up to date as chips go in, so that
+    each action costs a few integer operations whatever the number of players."""
 
     def _init_betting(self, chips: list[int], carry: int) -> None:
         model = self.vying.model
@@ -22,18 +53,23 @@ class BettingPhases:
         self.chips = list(chips)          # chips still in front of each player
         self.stake = [0] * n              # chips each has put in this deal
         self.carry = carry                # a pot carried over from a deal nobody played
-        self.folded: set[int] = set()
-        self.all_in: set[int] = set()
+        self.staked = 0                   # the sum of `stake`
+        self.top = 0                      # the largest stake
+        self.at_top = (1 << n) - 1        # the seats whose stake is the largest
+        self.everyone = (1 << n) - 1
+        self.folded_mask = 0
+        self.all_in_mask = 0
         self.opened = False
         self.blinders: list[int] = []
         self.last_blind = 0               # chips the last blind bettor put in
-        self.passed_before_open: set[int] = set()
-        self.acted: set[int] = set()
+        self.passed_mask = 0              # passed before anyone opened
+        self.acted_mask = 0               # acted since the last raise
         self.raiser: int | None = None    # who opened or raised last
-        self.second_chance: set[int] | None = None
+        self.second_chance: int | None = None
         """Callers still owed one more chance to raise (`... and none raises again`), once all called."""
         self.pass_out = False
         self.won_by_fold: int | None = None
+        self.speakers = _speakers(n)
         self.stake_clauses: list[list[str]] = [[] for _ in range(n)]
         """Per seat, the clauses under which it put chips in (ante, blind, betting)."""
         for ante in model.antes:
@@ -45,21 +81,30 @@ class BettingPhases:
         else:
             self._start_betting()
 
+    # The sets of seats as sets, for readers outside the betting loop.
+    folded = property(lambda self: _seats(self.folded_mask))
+    all_in = property(lambda self: _seats(self.all_in_mask))
+
     @property
     def pot(self) -> int:
-        return self.carry + sum(self.stake)
+        return self.carry + self.staked
 
     def _put(self, seat: int, chips: int, clause_id: str | None = None) -> None:
         if chips and clause_id and clause_id not in self.stake_clauses[seat]:
             self.stake_clauses[seat].append(clause_id)
-        self.chips[seat] -= chips
-        self.stake[seat] += chips
-        if self.chips[seat] == 0 and self.stake[seat] > 0:
-            self.all_in.add(seat)
+        left = self.chips[seat] = self.chips[seat] - chips
+        stake = self.stake[seat] = self.stake[seat] + chips
+        self.staked += chips
+        if stake > self.top:
+            self.top, self.at_top = stake, 1 << seat
+        elif stake == self.top:
+            self.at_top |= 1 << seat
+        if left == 0 and stake > 0:
+            self.all_in_mask |= 1 << seat
 
     def _start_betting(self) -> None:
         self.phase = "betting"
-        if all(s in self.all_in for s in range(self.table.players)):
+        if self.all_in_mask == self.everyone:
             self.phase = "over"  # nobody has chips left to bet: straight to the showdown
             return
         start = self.eldest  # `first bet by player after last blind, else eldest`
@@ -67,14 +112,10 @@ class BettingPhases:
             start = self.table.next(self.blinders[-1])
         self.to_act = self._next_to_speak(start - 1)
 
-    def _next_to_speak(self, after: int, among: set[int] | None = None) -> int:
-        n = self.table.players
-        seat = (after + 1) % n
-        for _ in range(n):
-            if seat not in self.folded and seat not in self.all_in and (among is None or seat in among):
-                return seat
-            seat = (seat + 1) % n
-        return seat
+    def _next_to_speak(self, after: int, among: int = -1) -> int:
+        """The first seat after `after` still able to bet (and in `among`, a mask)."""
+        able = self.everyone & ~self.folded_mask & ~self.all_in_mask & among
+        return self.speakers[(after % self.table.players << self.table.players) + able]
 
     # -- sizes ------------------------------------------------------------------------------------------
 
@@ -85,25 +126,26 @@ class BettingPhases:
     def _minimum_open(self, seat: int) -> int:
         if self.vying.open_at_pot:  # `open at least pot`
             return max(self.pot, 1)
-        return max(max(self.stake) - self.stake[seat], 1)  # `open at least largest stake`
+        return max(self.top - self.stake[seat], 1)  # `open at least largest stake`
 
-    def _bet_range(self, seat: int) -> tuple[list[int], int, int, int]:
-        """(kinds of move without an amount, base of the amount moves, least, most) for `seat`."""
+    def _bet_range(self, seat: int) -> tuple[tuple[int, ...], int, int, int]:
+        """(kinds of move, base of the amount moves, least, most) for `seat`. The kinds include
+        the base when some amount is allowed (least <= most)."""
         rules = self.vying
         chips = self.chips[seat]
         if not self.opened:
             low = self._minimum_open(seat)
             if chips < low and rules.may_open_for_less:
                 low = chips
-            return [PASS], _OPEN, max(low, 1), chips
-        need = max(self.stake) - self.stake[seat]
-        kinds = [FOLD]
-        if chips >= need or rules.short_may_call:
-            kinds.append(CALL)
+            low = max(low, 1)
+            return (_PASS_OPEN if low <= chips else _PASS_ONLY), _OPEN, low, chips
+        need = self.top - self.stake[seat]
         high = chips
         if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
             high = min(high, need + self.pot + need)
-        return kinds, _RAISE, need + 1, high
+        if chips >= need or rules.short_may_call:
+            return (_FOLD_CALL_RAISE if need < high else _FOLD_CALL), _RAISE, need + 1, high
+        return (_FOLD_RAISE if need < high else _FOLD_ONLY), _RAISE, need + 1, high
 
     # -- legal moves --------------------------------------------------------------------------------
 
@@ -112,13 +154,13 @@ class BettingPhases:
 
     def _betting_moves(self, seat: int) -> list[int]:
         kinds, base, low, high = self._bet_range(seat)
-        return kinds + [base - k for k in range(low, high + 1)]
+        return [k for k in kinds if k != base] + [base - k for k in range(low, high + 1)]
 
     def _bet_allowed(self, seat: int, move: int) -> bool:
         """Whether `move` is among `_betting_moves(seat)`, decided by arithmetic on the amount:
         the cost does not grow with the stacks, as listing every amount would."""
         kinds, base, low, high = self._bet_range(seat)
-        if move in kinds:
+        if move in kinds and move != base:
             return True
         same_kind = _RAISE < move <= _OPEN if base == _OPEN else _PAIR_DOUBLE < move <= _RAISE
         return same_kind and low <= base - move <= high
@@ -127,8 +169,6 @@ class BettingPhases:
         """A random legal betting move without listing every amount: the kind of action first,
         then (nine times in ten) one of the three smallest amounts. Same moves as `_betting_moves`."""
         kinds, base, low, high = self._bet_range(self.to_act)
-        if low <= high:
-            kinds = kinds + [base]
         kind = rng.choice(kinds)
         if kind != base:
             return kind
@@ -164,43 +204,41 @@ class BettingPhases:
 
     def _betting_push(self, seat: int, move: int) -> None:
         rules = self.vying
-        need = max(self.stake) - self.stake[seat]
+        bit = 1 << seat
         if move == PASS:
-            self.passed_before_open.add(seat)
-            self.acted.add(seat)
+            self.passed_mask |= bit
+            self.acted_mask |= bit
             if rules.pass_drops_out:
-                self.folded.add(seat)
+                self.folded_mask |= bit
         elif move == FOLD:
-            self.folded.add(seat)
+            self.folded_mask |= bit
             if self.second_chance is not None:
-                self.second_chance.discard(seat)
+                self.second_chance &= ~bit
         elif move == CALL:
-            self._put(seat, min(need, self.chips[seat]), rules.call_clause)
-            self.acted.add(seat)
+            self._put(seat, min(self.top - self.stake[seat], self.chips[seat]), rules.call_clause)
+            self.acted_mask |= bit
             if self.second_chance is not None:
-                self.second_chance.discard(seat)
+                self.second_chance &= ~bit
         else:
             amount = (_OPEN - move) if move > _RAISE else (_RAISE - move)
             self._put(seat, amount, rules.call_clause if move <= _RAISE else rules.open_clause)
             self.opened = True
-            self.acted = {seat}
+            self.acted_mask = bit
             self.raiser = seat
             self.second_chance = None
         self._after_bet(seat)
 
     def _after_bet(self, seat: int) -> None:
         rules = self.vying
-        n = self.table.players
-        active = [s for s in range(n) if s not in self.folded]
-        if len(active) == 1:
-            self.won_by_fold, self.phase = active[0], "over"
+        active = self.everyone & ~self.folded_mask
+        if not active & (active - 1):  # one player left
+            self.won_by_fold, self.phase = active.bit_length() - 1, "over"
             return
         if not self.opened:
-            waiting = [s for s in active if s not in self.passed_before_open and s not in self.all_in]
+            waiting = active & ~self.passed_mask & ~self.all_in_mask
             # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
             # his and he has nothing left to decide.
-            to_blind = self._pass_out_fate() == "pot to last blind"
-            if not waiting or (to_blind and waiting == [self.blinders[-1]]):
+            if not waiting or (rules.pass_out_to_blind and self.blinders and waiting == 1 << self.blinders[-1]):
                 self.pass_out, self.phase = True, "over"
                 return
             self.to_act = self._next_to_speak(seat)
@@ -213,14 +251,13 @@ class BettingPhases:
             return
         # Everyone still able to bet has acted since the last raise and holds the largest stake
         # (all-in players need not match it): all have called.
-        top = max(self.stake)
-        live = [s for s in active if s not in self.all_in]
-        if all(s in self.acted and self.stake[s] == top for s in live):
-            if rules.ends_when_all_called or (rules.two_left_call_ends and len(active) == 2):
+        live = active & ~self.all_in_mask
+        if not live & ~(self.acted_mask & self.at_top):
+            if rules.ends_when_all_called or (rules.two_left_call_ends and active.bit_count() == 2):
                 self.phase = "over"
                 return
             # `... and none raises again`: each caller has one more chance to raise.
-            owed = {s for s in live if s != self.raiser}
+            owed = live & ~(1 << self.raiser if self.raiser is not None else 0)
             if not owed:
                 self.phase = "over"
                 return
@@ -281,7 +318,7 @@ class BettingPhases:
         if amount > chips:
             return illegal(N_("Seat {seat} cannot put in {amount}: he has only {chips} in front of him."),
                            (stake_limit,), "over_stake", seat=seat, amount=amount, chips=chips)
-        need = max(self.stake) - self.stake[seat]
+        need = self.top - self.stake[seat]
         if action.kind == "call":
             return illegal(N_("Seat {seat} cannot match the stake and must fold."),
                            (clause(model.short_stake),), seat=seat)

@@ -9,32 +9,59 @@ from ..i18n import N_
 from ..verdicts import ScoreLine
 from .vying import clause
 
-__all__ = ["settle_vying", "hand_of", "hand_bonuses"]
+__all__ = ["settle_vying", "hand_of", "seat_hands", "hand_bonuses"]
+
+
+_MEMO_CAP = 250_000
+"""Most hands `VyingRules.ranked` keeps: a few thousand for three cards from a short pack; the cap
+only bounds the memory of a game dealing many cards from a long one."""
 
 
 def hand_of(deal, seat: int):
     """(category index, rank order, hand name, clause) of a seat's best ranked hand, or None
     when it holds none (it then competes on suit points)."""
-    cache = deal.__dict__.setdefault("_hands", {})
-    if seat not in cache:
-        cache[seat] = _rank_hand(deal, seat)
-    return cache[seat]
+    return seat_hands(deal)[seat]
 
 
-def _rank_hand(deal, seat: int):
-    rules, table = deal.vying, deal.table
+def seat_hands(deal) -> list:
+    """`hand_of` for every seat, worked out once per deal. Each hand is looked up by the bit mask
+    of its cards and the turned cards in the game's table of hands met so far (`VyingRules.ranked`)."""
+    hands = deal.__dict__.get("_hands")
+    if hands is None:
+        rules, table = deal.vying, deal.table
+        memo = rules.ranked
+        up = 0
+        for card in deal.upcards:
+            up |= 1 << card
+        up <<= len(table.cards)  # the turned cards above the hand's, so that one int is the key
+        hands = []
+        for cards in deal.dealt_hands:
+            key = up
+            for card in cards:
+                key |= 1 << card
+            hand = memo.get(key, memo)  # the memo itself stands for "not met yet": None is a value
+            if hand is memo:
+                hand = _rank_hand(rules, table, cards, deal.upcards)
+                if len(memo) < _MEMO_CAP:
+                    memo[key] = hand
+            hands.append(hand)
+        deal._hands = hands
+    return hands
+
+
+def _rank_hand(rules, table, cards, upcards):
     rank_of, counts = table.rank_of, {}
-    for card in deal.dealt_hands[seat]:  # a hand of a few cards: a plain dict is cheaper than a Counter
+    for card in cards:  # a hand of a few cards: a plain dict is cheaper than a Counter
         rank = rank_of[card]
         counts[rank] = counts.get(rank, 0) + 1
     ranks = sorted(counts.items(), reverse=True)
-    up_ranks = {table.rank_of[c] for c in deal.upcards}
+    up_ranks = {rank_of[c] for c in upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
         if pattern == "pair with":  # a pair of another rank beside the named card
             card = table.card_id(hand.card)
-            if card is not None and card in deal.dealt_hands[seat]:
-                pairs = [r for r, n in ranks if n >= 2 and r != table.rank_of[card]]
+            if card is not None and card in cards:
+                pairs = [r for r, n in ranks if n >= 2 and r != rank_of[card]]
                 if pairs:
                     return index, pairs[0], hand.name, hand.clause
             continue
@@ -49,8 +76,8 @@ def _rank_hand(deal, seat: int):
 def _suit_totals(deal) -> dict[int, int]:
     model, table = deal.vying.model, deal.table
     totals: dict[int, int] = {}
-    counted = [c for seat in range(table.players) for c in deal.dealt_hands[seat]
-               if seat not in deal.folded or model.folded_hands.value]
+    counted = [c for seat, hand in enumerate(deal.dealt_hands)
+               if not deal.folded_mask >> seat & 1 or model.folded_hands.value for c in hand]
     if model.turned_card.value:
         counted += deal.upcards
     suit_of, points_of = table.suit_of, deal.points_of
@@ -95,8 +122,8 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
     if len(eligible) == 1:
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
             tuple(c for c in (clause(model.stakes_above),) if c), suits_hint
-    ranked = {s: hand_of(deal, s) for s in eligible}
-    with_hands = {s: h for s, h in ranked.items() if h is not None}
+    hands = seat_hands(deal)
+    with_hands = {s: hands[s] for s in eligible if hands[s] is not None}
     if with_hands:
         best = min(with_hands.values(), key=lambda h: (h[0], -h[1]))
         winners = [s for s, h in with_hands.items() if h[:2] == best[:2]]
@@ -142,12 +169,13 @@ def _pots(deal) -> list[tuple[int, list[int]]]:
     player form side pots, or go back to whoever put them in (then as pots only he may win)."""
     model = deal.vying.model
     n = deal.table.players
-    active = [s for s in range(n) if s not in deal.folded]
+    folded, all_in = deal.folded_mask, deal.all_in_mask
+    active = [s for s in range(n) if not folded >> s & 1]
     if model.all_in_winnings.value == "whole pot":
         return [(deal.pot, active)]
     levels = sorted({deal.stake[s] for s in active})
     if model.stakes_above.value == "go back":
-        short = [deal.stake[s] for s in active if s in deal.all_in]
+        short = [deal.stake[s] for s in active if all_in >> s & 1]
         cap = min(short) if short else levels[-1]
         pots = [[sum(min(deal.stake[s], cap) for s in range(n)) + deal.carry, active]]
         for seat in range(n):
@@ -177,12 +205,16 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
     rules = deal.vying
     model = rules.model
     n = deal.table.players
+    hands, bonus_of = seat_hands(deal), rules.bonus_of
+    in_turn = [(deal.eldest + k) % n for k in range(n)]
     holders = {}
-    for seat in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
-        hand = hand_of(deal, seat)
-        bonus = rules.bonus(hand[2]) if hand is not None else None
+    for seat in in_turn:
+        hand = hands[seat]
+        bonus = bonus_of.get(hand[2]) if hand is not None else None
         if bonus is not None and (bonus.on_cancelled_deal or not cancelled):
             holders[seat] = (hand, bonus)
+    if not holders:  # most deals: nobody holds a hand that earns a bonus
+        return []
     lines = []
     meeting = model.bonus_meeting
     owed, can_pay = [0] * n, list(balance)
@@ -191,7 +223,7 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
             if payer != seat and _pays(hand, holders.get(payer), meeting.value):
                 owed[payer] += bonus.chips
     for seat, (hand, bonus) in holders.items():
-        for payer in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
+        for payer in in_turn:
             if payer == seat:
                 continue
             other = holders.get(payer)

@@ -3,13 +3,13 @@ side pots and bonuses for ranked hands, all read by name from the model's cited 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model.game import Game
 
 if TYPE_CHECKING:  # a game without betting never loads the betting model
-    from ..model.vying import Blind, VyingModel
+    from ..model.vying import Blind, Bonus, VyingModel
 
 __all__ = ["VyingRules", "compile_vying"]
 
@@ -39,6 +39,12 @@ class VyingRules:
     """The clause calls and raises are staked under (`raise by ...`)."""
     open_clause: str | None
     """`everyone passes: pot to last blind, ...`: the pot goes to the last blind bettor, if any."""
+    bonus_of: dict[str, Bonus]
+    """Hand name -> the bonus its holder collects (hands without one are absent)."""
+    ranked: dict[int, tuple | None] = field(default_factory=dict, compare=False, repr=False)
+    """The hand three cards and the turned cards make (see `showdown.hand_of`), by the bit mask of
+    those cards, filled as hands are met. The hand is a pure function of the cards, and a pack of a
+    few dozen cards has a few thousand hands, so each is ranked once per game, not once per deal."""
 
     def blind(self, index: int) -> Blind | None:
         """The blind the `index`-th blind bettor (from 0) makes, or None when no more may bet blind."""
@@ -53,7 +59,7 @@ class VyingRules:
         return next((h.title for h in self.model.hands if h.name == hand), hand)
 
     def bonus(self, hand: str):
-        return next((b for b in self.model.bonuses if b.hand == hand), None)
+        return self.bonus_of.get(hand)
 
 
 def clause(cited) -> str | None:
@@ -76,4 +82,5 @@ def compile_vying(game: Game) -> VyingRules | None:
                       two_left_call_ends=model.two_left_call_ends is not None,
                       after_last_blind_first=model.first_bet.value[0] == "player after last blind",
                       pass_out_to_blind=model.pass_out.value[0] == "pot to last blind",
-                      call_clause=clause(model.raise_limit), open_clause=clause(model.opening))
+                      call_clause=clause(model.raise_limit), open_clause=clause(model.opening),
+                      bonus_of={b.hand: b for b in reversed(model.bonuses)})
