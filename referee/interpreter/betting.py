@@ -40,6 +40,34 @@ def _seats(mask: int) -> set[int]:
     return {s for s in range(mask.bit_length()) if mask >> s & 1}
 
 
+def _bet_range(rules, opened: bool, chips: int, need: int, pot: int) -> tuple[tuple[int, ...], int, int, int]:
+    """(kinds of move, base of the amount moves, least, most) for a player with `chips` in front
+    of him who needs `need` more to reach the largest stake. The kinds include the base when some
+    amount is allowed (least <= most)."""
+    if not opened:
+        low = max(pot, 1) if rules.open_at_pot else max(need, 1)  # `open at least pot / largest stake`
+        if chips < low and rules.may_open_for_less:
+            low = chips
+        low = max(low, 1)
+        return (_PASS_OPEN if low <= chips else _PASS_ONLY), _OPEN, low, chips
+    high = chips
+    if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
+        high = min(high, need + pot + need)
+    if chips >= need or rules.short_may_call:
+        return (_FOLD_CALL_RAISE if need < high else _FOLD_CALL), _RAISE, need + 1, high
+    return (_FOLD_RAISE if need < high else _FOLD_ONLY), _RAISE, need + 1, high
+
+
+def _draw_bet(rng, kinds: tuple[int, ...], base: int, low: int, high: int) -> int:
+    """A random move of `kinds`: the kind of action first, then (nine times in ten) one of the
+    three smallest amounts."""
+    kind = rng.choice(kinds)
+    if kind != base:
+        return kind
+    top = min(high, low + 2) if rng.random() < 0.9 else high
+    return base - rng.randint(low, top)
+
+
 class BettingPhases:
     """Antes, blinds and betting for `Deal` (which provides the table, the dealer and the hands).
 
@@ -124,28 +152,10 @@ class BettingPhases:
         return blind.size.chips(self.pot, self.last_blind)
 
     def _minimum_open(self, seat: int) -> int:
-        if self.vying.open_at_pot:  # `open at least pot`
-            return max(self.pot, 1)
-        return max(self.top - self.stake[seat], 1)  # `open at least largest stake`
+        return _bet_range(self.vying, False, 0, self.top - self.stake[seat], self.pot)[2]
 
     def _bet_range(self, seat: int) -> tuple[tuple[int, ...], int, int, int]:
-        """(kinds of move, base of the amount moves, least, most) for `seat`. The kinds include
-        the base when some amount is allowed (least <= most)."""
-        rules = self.vying
-        chips = self.chips[seat]
-        if not self.opened:
-            low = self._minimum_open(seat)
-            if chips < low and rules.may_open_for_less:
-                low = chips
-            low = max(low, 1)
-            return (_PASS_OPEN if low <= chips else _PASS_ONLY), _OPEN, low, chips
-        need = self.top - self.stake[seat]
-        high = chips
-        if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
-            high = min(high, need + self.pot + need)
-        if chips >= need or rules.short_may_call:
-            return (_FOLD_CALL_RAISE if need < high else _FOLD_CALL), _RAISE, need + 1, high
-        return (_FOLD_RAISE if need < high else _FOLD_ONLY), _RAISE, need + 1, high
+        return _bet_range(self.vying, self.opened, self.chips[seat], self.top - self.stake[seat], self.pot)
 
     # -- legal moves --------------------------------------------------------------------------------
 
@@ -166,26 +176,22 @@ class BettingPhases:
         return same_kind and low <= base - move <= high
 
     def random_bet(self, rng) -> int:
-        """A random legal betting move without listing every amount: the kind of action first,
-        then (nine times in ten) one of the three smallest amounts. Same moves as `_betting_moves`."""
-        kinds, base, low, high = self._bet_range(self.to_act)
-        kind = rng.choice(kinds)
-        if kind != base:
-            return kind
-        top = min(high, low + 2) if rng.random() < 0.9 else high
-        return base - rng.randint(low, top)
+        """A random legal betting move without listing every amount. Same moves as `_betting_moves`."""
+        return _draw_bet(rng, *self._bet_range(self.to_act))
 
     def random_betting(self, rng, budget: int) -> int:
-        """Random betting until the round ends or `budget` moves are made; the moves made. The
-        same moves and draws as `random_bet` then `push`, one by one, without the dispatch."""
+        """Random blinds and betting until the round ends or `budget` moves are made; the moves
+        made. The same moves and draws as `random_move` then `push`, one by one, without the dispatch."""
         history = self.history
         steps = 0
-        while self.phase == "betting" and steps < budget:
+        while self.phase == "blinds" and steps < budget:
             seat = self.to_act
-            move = self.random_bet(rng)
+            move = rng.choice(self._blind_moves(seat))
             history.append((seat, move))
-            self._betting_push(seat, move)
+            self._blind_push(seat, move)
             steps += 1
+        if self.phase == "betting" and steps < budget:
+            steps += self._bet(self.to_act, None, rng, budget - steps)
         return steps
 
     # -- applying moves -------------------------------------------------------------------------------
@@ -203,68 +209,95 @@ class BettingPhases:
         self._start_betting()
 
     def _betting_push(self, seat: int, move: int) -> None:
-        rules = self.vying
-        bit = 1 << seat
-        if move == PASS:
-            self.passed_mask |= bit
-            self.acted_mask |= bit
-            if rules.pass_drops_out:
-                self.folded_mask |= bit
-        elif move == FOLD:
-            self.folded_mask |= bit
-            if self.second_chance is not None:
-                self.second_chance &= ~bit
-        elif move == CALL:
-            self._put(seat, min(self.top - self.stake[seat], self.chips[seat]), rules.call_clause)
-            self.acted_mask |= bit
-            if self.second_chance is not None:
-                self.second_chance &= ~bit
-        else:
-            amount = (_OPEN - move) if move > _RAISE else (_RAISE - move)
-            self._put(seat, amount, rules.call_clause if move <= _RAISE else rules.open_clause)
-            self.opened = True
-            self.acted_mask = bit
-            self.raiser = seat
-            self.second_chance = None
-        self._after_bet(seat)
+        self._bet(seat, move)
 
-    def _after_bet(self, seat: int) -> None:
+    def _bet(self, seat: int, move: int | None, rng=None, budget: int = 1) -> int:
+        """Apply `seat`'s betting `move`, or with `rng` (and `move` None) make random moves from
+        `seat` on until the round ends or `budget` moves are made; the moves made. The one place
+        where a betting move takes effect: the state is held in local variables for the length
+        of the loop and written back at its end."""
         rules = self.vying
-        active = self.everyone & ~self.folded_mask
-        if not active & (active - 1):  # one player left
-            self.won_by_fold, self.phase = active.bit_length() - 1, "over"
-            return
-        if not self.opened:
-            waiting = active & ~self.passed_mask & ~self.all_in_mask
-            # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
-            # his and he has nothing left to decide.
-            if not waiting or (rules.pass_out_to_blind and self.blinders and waiting == 1 << self.blinders[-1]):
-                self.pass_out, self.phase = True, "over"
-                return
-            self.to_act = self._next_to_speak(seat)
-            return
-        if self.second_chance is not None:
-            if not self.second_chance:
-                self.phase = "over"
-                return
-            self.to_act = self._next_to_speak(seat, self.second_chance)
-            return
-        # Everyone still able to bet has acted since the last raise and holds the largest stake
-        # (all-in players need not match it): all have called.
-        live = active & ~self.all_in_mask
-        if not live & ~(self.acted_mask & self.at_top):
-            if rules.ends_when_all_called or (rules.two_left_call_ends and active.bit_count() == 2):
-                self.phase = "over"
-                return
-            # `... and none raises again`: each caller has one more chance to raise.
-            owed = live & ~(1 << self.raiser if self.raiser is not None else 0)
-            if not owed:
-                self.phase = "over"
-                return
-            self.second_chance = owed
-            self.to_act = self._next_to_speak(seat, owed)
-            return
-        self.to_act = self._next_to_speak(seat)
+        n = self.table.players
+        chips, stake, clauses = self.chips, self.stake, self.stake_clauses
+        top, at_top, staked, carry = self.top, self.at_top, self.staked, self.carry
+        folded, all_in, passed, acted = self.folded_mask, self.all_in_mask, self.passed_mask, self.acted_mask
+        opened, raiser, second = self.opened, self.raiser, self.second_chance
+        everyone, speakers = self.everyone, self.speakers
+        call_clause, open_clause = rules.call_clause, rules.open_clause
+        # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
+        # the last blind bettor's and he has nothing left to decide.
+        blind_bit = 1 << self.blinders[-1] if rules.pass_out_to_blind and self.blinders else -1
+        history = self.history
+        phase, steps = "betting", 0
+        while steps < budget:
+            if rng is not None:
+                move = _draw_bet(rng, *_bet_range(rules, opened, chips[seat], top - stake[seat], carry + staked))
+                history.append((seat, move))
+            steps += 1
+            bit = 1 << seat
+            if move == PASS:
+                passed |= bit
+                acted |= bit
+                if rules.pass_drops_out:
+                    folded |= bit
+            elif move == FOLD:
+                folded |= bit
+                if second is not None:
+                    second &= ~bit
+            else:  # chips go in: a call, or an opening or a raise of `put` chips
+                if move == CALL:
+                    put, clause_id = min(top - stake[seat], chips[seat]), call_clause
+                    acted |= bit
+                    if second is not None:
+                        second &= ~bit
+                else:
+                    put, clause_id = (_OPEN - move, open_clause) if move > _RAISE else (_RAISE - move, call_clause)
+                    opened, acted, raiser, second = True, bit, seat, None
+                if put and clause_id and clause_id not in clauses[seat]:
+                    clauses[seat].append(clause_id)
+                left = chips[seat] = chips[seat] - put
+                mine = stake[seat] = stake[seat] + put
+                staked += put
+                if mine > top:
+                    top, at_top = mine, bit
+                elif mine == top:
+                    at_top |= bit
+                if left == 0 and mine > 0:
+                    all_in |= bit
+            # Who speaks next, or whether the round is over.
+            active = everyone & ~folded
+            if not active & (active - 1):  # one player left
+                self.won_by_fold, phase = active.bit_length() - 1, "over"
+                break
+            able = active & ~all_in
+            if not opened:
+                waiting = able & ~passed
+                if not waiting or waiting == blind_bit:
+                    self.pass_out, phase = True, "over"
+                    break
+            elif second is not None:
+                if not second:
+                    phase = "over"
+                    break
+                able &= second
+            elif not able & ~(acted & at_top):
+                # Everyone still able to bet has acted since the last raise and holds the largest
+                # stake (all-in players need not match it): all have called.
+                if rules.ends_when_all_called or (rules.two_left_call_ends and active.bit_count() == 2):
+                    phase = "over"
+                    break
+                # `... and none raises again`: each caller has one more chance to raise.
+                second = able & ~(1 << raiser if raiser is not None else 0)
+                if not second:
+                    phase = "over"
+                    break
+                able = second
+            seat = speakers[(seat << n) + able]
+        self.top, self.at_top, self.staked = top, at_top, staked
+        self.folded_mask, self.all_in_mask, self.passed_mask, self.acted_mask = folded, all_in, passed, acted
+        self.opened, self.raiser, self.second_chance = opened, raiser, second
+        self.to_act, self.phase = seat, phase
+        return steps
 
     def _pass_out_fate(self) -> str:
         """The first fate of `everyone passes: ...` that applies to this deal (the list ends with

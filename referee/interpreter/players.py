@@ -34,7 +34,7 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
         if deal.phase == "layout":
             steps += deal.random_layout(rng, step_cap - steps)
             continue
-        if deal.phase == "betting":
+        if deal.phase == "betting" or deal.phase == "blinds":
             steps += deal.random_betting(rng, step_cap - steps)
             continue
         deal.push(random_move(deal, rng))

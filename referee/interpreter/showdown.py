@@ -12,6 +12,8 @@ from .vying import clause
 __all__ = ["settle_vying", "hand_of", "seat_hands", "hand_bonuses"]
 
 
+_STAKED = N_("{points} staked")
+
 _MEMO_CAP = 250_000
 """Most hands `VyingRules.ranked` keeps: a few thousand for three cards from a short pack; the cap
 only bounds the memory of a game dealing many cards from a long one."""
@@ -75,37 +77,47 @@ def _rank_hand(rules, table, cards, upcards):
 
 def _suit_totals(deal) -> dict[int, int]:
     model, table = deal.vying.model, deal.table
-    totals: dict[int, int] = {}
-    counted = [c for seat, hand in enumerate(deal.dealt_hands)
-               if not deal.folded_mask >> seat & 1 or model.folded_hands.value for c in hand]
-    if model.turned_card.value:
-        counted += deal.upcards
     suit_of, points_of = table.suit_of, deal.points_of
-    for card in counted:
-        suit = suit_of[card]
-        totals[suit] = totals.get(suit, 0) + points_of[card]
+    folded = 0 if model.folded_hands.value else deal.folded_mask  # `folded hands count`
+    totals: dict[int, int] = {}
+    for seat, hand in enumerate(deal.dealt_hands):
+        if not folded >> seat & 1:
+            for card in hand:
+                suit = suit_of[card]
+                totals[suit] = totals.get(suit, 0) + points_of[card]
+    if model.turned_card.value:
+        for card in deal.upcards:
+            suit = suit_of[card]
+            totals[suit] = totals.get(suit, 0) + points_of[card]
     return totals
 
 
-def _owner(deal, suit: int, eligible: list[int]) -> int | None:
-    """The eligible player the suit goes to (`suit won by player holding ...`), if any holds it."""
+def _suit_owners(deal, eligible: list[int]) -> dict[int, int]:
+    """Suit -> the eligible player it goes to (`suit won by player holding ...`), for every suit
+    an eligible player holds: one pass over their hands serves every suit."""
     table = deal.table
+    suit_of, hands = table.suit_of, deal.dealt_hands
     if deal.vying.model.suit_owner.value == "most points in it":
-        held = {}
+        points_of = deal.points_of
+        held: dict[int, dict[int, int]] = {}
         for seat in eligible:
-            points = sum(deal.points_of[c] for c in deal.dealt_hands[seat] if table.suit_of[c] == suit)
-            if any(table.suit_of[c] == suit for c in deal.dealt_hands[seat]):
-                held[seat] = points
-        if not held:
-            return None
-        best = max(held.values())
-        return _first_in_hand(deal, [s for s, p in held.items() if p == best])
-    best = None
+            for card in hands[seat]:
+                points = held.setdefault(suit_of[card], {})
+                points[seat] = points.get(seat, 0) + points_of[card]
+        owners = {}
+        for suit, points in held.items():
+            best = max(points.values())
+            owners[suit] = _first_in_hand(deal, [s for s, p in points.items() if p == best])
+        return owners
+    rank_of = table.rank_of
+    best: dict[int, tuple[int, int]] = {}  # suit -> (rank, seat) of its highest card held
     for seat in eligible:
-        for card in deal.dealt_hands[seat]:
-            if table.suit_of[card] == suit and (best is None or table.rank_of[card] > table.rank_of[best[1]]):
-                best = (seat, card)
-    return best[0] if best else None
+        for card in hands[seat]:
+            suit = suit_of[card]
+            held = best.get(suit)
+            if held is None or rank_of[card] > held[0]:
+                best[suit] = (rank_of[card], seat)
+    return {suit: seat for suit, (_rank, seat) in best.items()}
 
 
 def _first_in_hand(deal, seats) -> int:
@@ -123,23 +135,25 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
             tuple(c for c in (clause(model.stakes_above),) if c), suits_hint
     hands = seat_hands(deal)
-    with_hands = {s: hands[s] for s in eligible if hands[s] is not None}
-    if with_hands:
-        best = min(with_hands.values(), key=lambda h: (h[0], -h[1]))
-        winners = [s for s, h in with_hands.items() if h[:2] == best[:2]]
+    ranked = [(hand[0], -hand[1]) for hand in map(hands.__getitem__, eligible) if hand is not None]
+    if ranked:
+        best = min(ranked)  # the first category listed, then the highest rank
+        winners = [s for s in eligible if hands[s] is not None and (hands[s][0], -hands[s][1]) == best]
         winner = _first_in_hand(deal, winners)
+        hand = hands[winner]
         tie = (clause(model.ties),) if len(winners) > 1 else ()
-        rank_code = table.deck.ranks[best[1]].code
-        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(best[2])),
+        rank_code = table.deck.ranks[hand[1]].code
+        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(hand[2])),
                                                                           ("rank", rank_code)), \
-            (best[3], clause(model.hand_order)) + tie, None
+            (hand[3], clause(model.hand_order)) + tie, None
     points_hand = next(h for h in model.hands if h.pattern == "highest suit total")
     clauses = (points_hand.clause, clause(model.suit_owner))
     ties = clause(model.ties)
+    suit_owners = _suit_owners(deal, eligible)
     if suits_hint:
         owners = {}
         for suit in sorted(suits_hint):
-            owner = _owner(deal, suit, eligible)
+            owner = suit_owners.get(suit)
             if owner is not None:
                 owners.setdefault(owner, suit)
         if owners:
@@ -152,7 +166,7 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
         suits = sorted(s for s, t in totals.items() if t == total)
         owners: dict[int, list[int]] = {}
         for suit in suits:
-            owner = _owner(deal, suit, eligible)
+            owner = suit_owners.get(suit)
             if owner is not None:
                 owners.setdefault(owner, []).append(suit)
         if owners:
@@ -174,6 +188,8 @@ def _pots(deal) -> list[tuple[int, list[int]]]:
     if model.all_in_winnings.value == "whole pot":
         return [(deal.pot, active)]
     levels = sorted({deal.stake[s] for s in active})
+    if len(levels) == 1 and model.stakes_above.value != "go back":
+        return [(deal.pot, active)]  # everyone still in staked the same: one pot, what the loop below gives
     if model.stakes_above.value == "go back":
         short = [deal.stake[s] for s in active if all_in >> s & 1]
         cap = min(short) if short else levels[-1]
@@ -257,25 +273,29 @@ def settle_vying(deal) -> list[ScoreLine]:
     rules = deal.vying
     model = rules.model
     account = rules.account
-    n = deal.table.players
+    clauses_of = deal.stake_clauses
+    balance = list(deal.chips_at_start)  # what each has left once the pots are paid: bonuses are paid from it
     lines: list[ScoreLine] = []
-    for seat in range(n):
-        if deal.stake[seat]:
-            lines.append(ScoreLine(seat, -deal.stake[seat], account, N_("{points} staked"),
-                                   (("points", -deal.stake[seat]),), tuple(deal.stake_clauses[seat])))
+    for seat, chips in enumerate(deal.stake):
+        if chips:
+            lines.append(ScoreLine(seat, -chips, account, _STAKED, (("points", -chips),), tuple(clauses_of[seat])))
+            balance[seat] -= chips
     deal.carry_out = 0
+    pot = deal.pot
     if deal.pass_out:
         if deal._pass_out_fate() == "pot to last blind":
             winner = deal.blinders[-1]
-            lines.append(ScoreLine(winner, deal.pot, account, N_("{points} pot taken by the last blind: everyone passed"),
-                                   (("points", deal.pot),), (model.pass_out.clause,)))
+            lines.append(ScoreLine(winner, pot, account, N_("{points} pot taken by the last blind: everyone passed"),
+                                   (("points", pot),), (model.pass_out.clause,)))
+            balance[winner] += pot
         else:
-            deal.carry_out = deal.pot
+            deal.carry_out = pot
             lines.append(ScoreLine(deal.dealer, 0, "pot", N_("everyone passed: the pot of {pot} stays for the next deal"),
-                                   (("pot", deal.pot),), (model.pass_out.clause,)))
+                                   (("pot", pot),), (model.pass_out.clause,)))
     elif deal.won_by_fold is not None:
-        lines.append(ScoreLine(deal.won_by_fold, deal.pot, account, N_("{points} pot won: every other player folded"),
-                               (("points", deal.pot),), (model.betting_end.clause,)))
+        lines.append(ScoreLine(deal.won_by_fold, pot, account, N_("{points} pot won: every other player folded"),
+                               (("points", pot),), (model.betting_end.clause,)))
+        balance[deal.won_by_fold] += pot
     else:
         suits = None
         for index, (chips, eligible) in enumerate(_pots(deal)):
@@ -288,10 +308,7 @@ def settle_vying(deal) -> list[ScoreLine]:
                 clauses = clauses + (clause(model.stakes_above),)
             lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values,
                                    tuple(dict.fromkeys(c for c in clauses if c))))
-    balance = list(deal.chips_at_start)
-    for line in lines:
-        if line.account == account:
-            balance[line.seat] += line.points
+            balance[winner] += chips
     # A deal won by folding, or passed out, ends without the cards being shown.
     if model.bonuses_at_showdown is None or (not deal.pass_out and deal.won_by_fold is None):
         lines.extend(hand_bonuses(deal, balance))
