@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..verdicts import ScoreLine
-from .vying import clause
+from .vying import cited, clause
 
 __all__ = ["settle_vying", "hand_of", "seat_hands", "hand_bonuses"]
 
@@ -22,12 +22,14 @@ only bounds the memory of a game dealing many cards from a long one."""
 def hand_of(deal, seat: int):
     """(category index, rank order, hand name, clause) of a seat's best ranked hand, or None
     when it holds none (it then competes on suit points)."""
-    return seat_hands(deal)[seat]
+    return seat_hands(deal)[seat][0]
 
 
-def seat_hands(deal) -> list:
-    """`hand_of` for every seat, worked out once per deal. Each hand is looked up by the bit mask
-    of its cards and the turned cards in the game's table of hands met so far (`VyingRules.ranked`)."""
+def seat_hands(deal) -> list[tuple]:
+    """For every seat, worked out once per deal: (its hand as `hand_of` gives it, its points in
+    each suit, and in each suit the rank order of its highest card plus one, 0 where it holds
+    none). Each is looked up by the bit mask of the seat's cards and the turned cards in the
+    game's table of hands met so far (`VyingRules.ranked`)."""
     hands = deal.__dict__.get("_hands")
     if hands is None:
         rules, table = deal.vying, deal.table
@@ -41,14 +43,24 @@ def seat_hands(deal) -> list:
             key = up
             for card in cards:
                 key |= 1 << card
-            hand = memo.get(key, memo)  # the memo itself stands for "not met yet": None is a value
-            if hand is memo:
-                hand = _rank_hand(rules, table, cards, deal.upcards)
+            held = memo.get(key)
+            if held is None:
+                held = _rank_hand(rules, table, cards, deal.upcards), *_suit_rows(table, cards)
                 if len(memo) < _MEMO_CAP:
-                    memo[key] = hand
-            hands.append(hand)
+                    memo[key] = held
+            hands.append(held)
         deal._hands = hands
     return hands
+
+
+def _suit_rows(table, cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(points in each suit, rank order plus one of the highest card in each suit or 0)."""
+    points, tops = [0] * len(table.suit_codes), [0] * len(table.suit_codes)
+    for card in cards:
+        suit = table.suit_of[card]
+        points[suit] += table.points[card]
+        tops[suit] = max(tops[suit], table.rank_of[card] + 1)
+    return tuple(points), tuple(tops)
 
 
 def _rank_hand(rules, table, cards, upcards):
@@ -75,54 +87,41 @@ def _rank_hand(rules, table, cards, upcards):
     return None
 
 
-def _suit_totals(deal) -> dict[int, int]:
+def _suit_totals(deal) -> list[int]:
+    """Each suit's points over the hands that count (`folded hands count`) and the turned card."""
     model, table = deal.vying.model, deal.table
-    suit_of, points_of = table.suit_of, deal.points_of
-    folded = 0 if model.folded_hands.value else deal.folded_mask  # `folded hands count`
-    totals: dict[int, int] = {}
-    for seat, hand in enumerate(deal.dealt_hands):
-        if not folded >> seat & 1:
-            for card in hand:
-                suit = suit_of[card]
-                totals[suit] = totals.get(suit, 0) + points_of[card]
+    folded = 0 if model.folded_hands.value else deal.folded_mask
+    rows = [held[1] for seat, held in enumerate(seat_hands(deal)) if not folded >> seat & 1]
+    totals = list(map(sum, zip(*rows))) if rows else [0] * len(table.suit_codes)
     if model.turned_card.value:
         for card in deal.upcards:
-            suit = suit_of[card]
-            totals[suit] = totals.get(suit, 0) + points_of[card]
+            totals[table.suit_of[card]] += table.points[card]
     return totals
 
 
-def _suit_owners(deal, eligible: list[int]) -> dict[int, int]:
-    """Suit -> the eligible player it goes to (`suit won by player holding ...`), for every suit
-    an eligible player holds: one pass over their hands serves every suit."""
-    table = deal.table
-    suit_of, hands = table.suit_of, deal.dealt_hands
-    if deal.vying.model.suit_owner.value == "most points in it":
-        points_of = deal.points_of
-        held: dict[int, dict[int, int]] = {}
-        for seat in eligible:
-            for card in hands[seat]:
-                points = held.setdefault(suit_of[card], {})
-                points[seat] = points.get(seat, 0) + points_of[card]
-        owners = {}
-        for suit, points in held.items():
-            best = max(points.values())
-            owners[suit] = _first_in_hand(deal, [s for s, p in points.items() if p == best])
-        return owners
-    rank_of = table.rank_of
-    best: dict[int, tuple[int, int]] = {}  # suit -> (rank, seat) of its highest card held
-    for seat in eligible:
-        for card in hands[seat]:
-            suit = suit_of[card]
-            held = best.get(suit)
-            if held is None or rank_of[card] > held[0]:
-                best[suit] = (rank_of[card], seat)
-    return {suit: seat for suit, (_rank, seat) in best.items()}
+def _owner(deal, suit: int, eligible: list[int]) -> int | None:
+    """The eligible player the suit goes to (`suit won by player holding ...`), if any holds it."""
+    hands = seat_hands(deal)
+    if deal.vying.owner_by_points:
+        holders = [seat for seat in eligible if hands[seat][2][suit]]
+        if not holders:
+            return None
+        best = max(hands[seat][1][suit] for seat in holders)
+        return _first_in_hand(deal, [seat for seat in holders if hands[seat][1][suit] == best])
+    owner, top = None, 0
+    for seat in eligible:  # its highest card: ranks within a suit never tie
+        held = hands[seat][2][suit]
+        if held > top:
+            owner, top = seat, held
+    return owner
 
 
 def _first_in_hand(deal, seats) -> int:
     """Of `seats`, the first in turn order from the eldest hand (the one "in hand")."""
-    return min(seats, key=lambda s: (s - deal.eldest) % deal.table.players)
+    n, seat = deal.table.players, deal.eldest
+    while seat not in seats:
+        seat = (seat + 1) % n
+    return seat
 
 
 def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
@@ -133,49 +132,44 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
     model = rules.model
     if len(eligible) == 1:
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
-            tuple(c for c in (clause(model.stakes_above),) if c), suits_hint
-    hands = seat_hands(deal)
+            cited(clause(model.stakes_above)), suits_hint
+    hands = [held[0] for held in seat_hands(deal)]
     ranked = [(hand[0], -hand[1]) for hand in map(hands.__getitem__, eligible) if hand is not None]
     if ranked:
         best = min(ranked)  # the first category listed, then the highest rank
         winners = [s for s in eligible if hands[s] is not None and (hands[s][0], -hands[s][1]) == best]
         winner = _first_in_hand(deal, winners)
         hand = hands[winner]
-        tie = (clause(model.ties),) if len(winners) > 1 else ()
         rank_code = table.deck.ranks[hand[1]].code
         return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(hand[2])),
                                                                           ("rank", rank_code)), \
-            (hand[3], clause(model.hand_order)) + tie, None
-    points_hand = next(h for h in model.hands if h.pattern == "highest suit total")
-    clauses = (points_hand.clause, clause(model.suit_owner))
-    ties = clause(model.ties)
-    suit_owners = _suit_owners(deal, eligible)
+            rules.hand_clauses[hand[0]][len(winners) > 1], None
+    clauses, ties = rules.points_clauses, rules.ties_clause
     if suits_hint:
         owners = {}
         for suit in sorted(suits_hint):
-            owner = suit_owners.get(suit)
+            owner = _owner(deal, suit, eligible)
             if owner is not None:
                 owners.setdefault(owner, suit)
         if owners:
             winner = _first_in_hand(deal, owners)
             return winner, N_("{points} pot won with the suit that won the main pot ({suit})"), \
                 (("suit", table.suit_codes[owners[winner]]),), \
-                clauses + (clause(model.side_pot_winner),) + ((ties,) if len(owners) > 1 else ()), suits_hint
+                cited(*clauses, clause(model.side_pot_winner), ties if len(owners) > 1 else None), suits_hint
     totals = _suit_totals(deal)
-    for total in sorted(set(totals.values()), reverse=True):
-        suits = sorted(s for s, t in totals.items() if t == total)
+    for total in sorted(set(totals), reverse=True):
         owners: dict[int, list[int]] = {}
-        for suit in suits:
-            owner = suit_owners.get(suit)
-            if owner is not None:
-                owners.setdefault(owner, []).append(suit)
+        for suit, points in enumerate(totals):  # the suits at this total, in order
+            if points == total:
+                owner = _owner(deal, suit, eligible)
+                if owner is not None:
+                    owners.setdefault(owner, []).append(suit)
         if owners:
             winner = _first_in_hand(deal, owners)
-            tie = (ties,) if len(owners) > 1 else ()
             return winner, N_("{points} pot won on points: {total} in {suit}"), \
                 (("total", total), ("suit", table.suit_codes[owners[winner][0]])), \
-                clauses + tie, frozenset(owners[winner])
-    return _first_in_hand(deal, eligible), N_("{points} pot won"), (), clauses, None
+                rules.points_cited[len(owners) > 1], frozenset(owners[winner])
+    return _first_in_hand(deal, eligible), N_("{points} pot won"), (), rules.points_cited[0], None
 
 
 def _pots(deal) -> list[tuple[int, list[int]]]:
@@ -225,7 +219,7 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
     in_turn = [(deal.eldest + k) % n for k in range(n)]
     holders = {}
     for seat in in_turn:
-        hand = hands[seat]
+        hand = hands[seat][0]
         bonus = bonus_of.get(hand[2]) if hand is not None else None
         if bonus is not None and (bonus.on_cancelled_deal or not cancelled):
             holders[seat] = (hand, bonus)
@@ -305,9 +299,8 @@ def settle_vying(deal) -> list[ScoreLine]:
             if index == 0:
                 suits = won
             else:
-                clauses = clauses + (clause(model.stakes_above),)
-            lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values,
-                                   tuple(dict.fromkeys(c for c in clauses if c))))
+                clauses = cited(*clauses, clause(model.stakes_above))
+            lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values, clauses))
             balance[winner] += chips
     # A deal won by folding, or passed out, ends without the cards being shown.
     if model.bonuses_at_showdown is None or (not deal.pass_out and deal.won_by_fold is None):
