@@ -28,16 +28,16 @@ def hand_of(deal, seat: int):
 def seat_hands(deal) -> list[tuple]:
     """For every seat, worked out once per deal: (its hand as `hand_of` gives it, its points in
     each suit, and in each suit the rank order of its highest card plus one, 0 where it holds
-    none). Each is looked up by the bit mask of the seat's cards and the turned cards in the
-    game's table of hands met so far (`VyingRules.ranked`)."""
+    none). Each is looked up by the bit mask of the seat's cards and the turned cards' ranks in
+    the game's table of hands met so far (`VyingRules.ranked`)."""
     hands = deal.__dict__.get("_hands")
     if hands is None:
         rules, table = deal.vying, deal.table
         memo = rules.ranked
         up = 0
-        for card in deal.upcards:
-            up |= 1 << card
-        up <<= len(table.cards)  # the turned cards above the hand's, so that one int is the key
+        for card in deal.upcards:  # a hand depends on the turned cards' ranks alone
+            up |= 1 << table.rank_of[card]
+        up <<= len(table.cards)  # the turned ranks above the hand's cards, so that one int is the key
         hands = []
         for cards in deal.dealt_hands:
             key = up

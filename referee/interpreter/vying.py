@@ -51,9 +51,10 @@ class VyingRules:
     owner_by_points: bool
     """`suit won by player holding most points in it` (else: its highest card)."""
     ranked: dict[int, tuple | None] = field(default_factory=dict, compare=False, repr=False)
-    """The hand three cards and the turned cards make (see `showdown.hand_of`), by the bit mask of
-    those cards, filled as hands are met. The hand is a pure function of the cards, and a pack of a
-    few dozen cards has a few thousand hands, so each is ranked once per game, not once per deal."""
+    """What a hand makes beside the turned cards (see `showdown.seat_hands`), by the bit mask of
+    its cards and of the turned cards' ranks, filled as hands are met. It is a pure function of
+    those, and a pack of a few dozen cards has a few thousand hands of three: each is worked out
+    once per game, not once per deal."""
 
     def blind(self, index: int) -> Blind | None:
         """The blind the `index`-th blind bettor (from 0) makes, or None when no more may bet blind."""
