@@ -35,7 +35,7 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
         if deal.phase == "layout":
             steps += deal.random_layout(rng, step_cap - steps)
             continue
-        if deal.phase == "betting":
+        if deal.phase == "betting" or deal.phase == "blinds":
             steps += deal.random_betting(rng, step_cap - steps)
             continue
         if deal.phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them

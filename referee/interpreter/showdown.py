@@ -7,34 +7,75 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..verdicts import ScoreLine
-from .vying import clause
+from .vying import cited, clause
 
-__all__ = ["settle_vying", "hand_of", "hand_bonuses"]
+__all__ = ["settle_vying", "hand_of", "seat_hands", "hand_bonuses"]
+
+
+_STAKED = N_("{points} staked")
+
+_MEMO_CAP = 250_000
+"""Most hands `VyingRules.ranked` keeps: a few thousand for three cards from a short pack; the cap
+only bounds the memory of a game dealing many cards from a long one."""
 
 
 def hand_of(deal, seat: int):
     """(category index, rank order, hand name, clause) of a seat's best ranked hand, or None
     when it holds none (it then competes on suit points)."""
-    cache = deal.__dict__.setdefault("_hands", {})
-    if seat not in cache:
-        cache[seat] = _rank_hand(deal, seat)
-    return cache[seat]
+    return seat_hands(deal)[seat][0]
 
 
-def _rank_hand(deal, seat: int):
-    rules, table = deal.vying, deal.table
+def seat_hands(deal) -> list[tuple]:
+    """For every seat, worked out once per deal: (its hand as `hand_of` gives it, its points in
+    each suit, and in each suit the rank order of its highest card plus one, 0 where it holds
+    none). Each is looked up by the bit mask of the seat's cards and the turned cards' ranks in
+    the game's table of hands met so far (`VyingRules.ranked`)."""
+    hands = deal.__dict__.get("_hands")
+    if hands is None:
+        rules, table = deal.vying, deal.table
+        memo = rules.ranked
+        up = 0
+        for card in deal.upcards:  # a hand depends on the turned cards' ranks alone
+            up |= 1 << table.rank_of[card]
+        up <<= len(table.cards)  # the turned ranks above the hand's cards, so that one int is the key
+        hands = []
+        for cards in deal.dealt_hands:
+            key = up
+            for card in cards:
+                key |= 1 << card
+            held = memo.get(key)
+            if held is None:
+                held = _rank_hand(rules, table, cards, deal.upcards), *_suit_rows(table, cards)
+                if len(memo) < _MEMO_CAP:
+                    memo[key] = held
+            hands.append(held)
+        deal._hands = hands
+    return hands
+
+
+def _suit_rows(table, cards) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(points in each suit, rank order plus one of the highest card in each suit or 0)."""
+    points, tops = [0] * len(table.suit_codes), [0] * len(table.suit_codes)
+    for card in cards:
+        suit = table.suit_of[card]
+        points[suit] += table.points[card]
+        tops[suit] = max(tops[suit], table.rank_of[card] + 1)
+    return tuple(points), tuple(tops)
+
+
+def _rank_hand(rules, table, cards, upcards):
     rank_of, counts = table.rank_of, {}
-    for card in deal.dealt_hands[seat]:  # a hand of a few cards: a plain dict is cheaper than a Counter
+    for card in cards:  # a hand of a few cards: a plain dict is cheaper than a Counter
         rank = rank_of[card]
         counts[rank] = counts.get(rank, 0) + 1
     ranks = sorted(counts.items(), reverse=True)
-    up_ranks = {table.rank_of[c] for c in deal.upcards}
+    up_ranks = {rank_of[c] for c in upcards}
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
         if pattern == "pair with":  # a pair of another rank beside the named card
             card = table.card_id(hand.card)
-            if card is not None and card in deal.dealt_hands[seat]:
-                pairs = [r for r, n in ranks if n >= 2 and r != table.rank_of[card]]
+            if card is not None and card in cards:
+                pairs = [r for r, n in ranks if n >= 2 and r != rank_of[card]]
                 if pairs:
                     return index, pairs[0], hand.name, hand.clause
             continue
@@ -46,44 +87,41 @@ def _rank_hand(deal, seat: int):
     return None
 
 
-def _suit_totals(deal) -> dict[int, int]:
+def _suit_totals(deal) -> list[int]:
+    """Each suit's points over the hands that count (`folded hands count`) and the turned card."""
     model, table = deal.vying.model, deal.table
-    totals: dict[int, int] = {}
-    counted = [c for seat in range(table.players) for c in deal.dealt_hands[seat]
-               if seat not in deal.folded or model.folded_hands.value]
+    folded = 0 if model.folded_hands.value else deal.folded_mask
+    rows = [held[1] for seat, held in enumerate(seat_hands(deal)) if not folded >> seat & 1]
+    totals = list(map(sum, zip(*rows))) if rows else [0] * len(table.suit_codes)
     if model.turned_card.value:
-        counted += deal.upcards
-    suit_of, points_of = table.suit_of, deal.points_of
-    for card in counted:
-        suit = suit_of[card]
-        totals[suit] = totals.get(suit, 0) + points_of[card]
+        for card in deal.upcards:
+            totals[table.suit_of[card]] += table.points[card]
     return totals
 
 
 def _owner(deal, suit: int, eligible: list[int]) -> int | None:
     """The eligible player the suit goes to (`suit won by player holding ...`), if any holds it."""
-    table = deal.table
-    if deal.vying.model.suit_owner.value == "most points in it":
-        held = {}
-        for seat in eligible:
-            points = sum(deal.points_of[c] for c in deal.dealt_hands[seat] if table.suit_of[c] == suit)
-            if any(table.suit_of[c] == suit for c in deal.dealt_hands[seat]):
-                held[seat] = points
-        if not held:
+    hands = seat_hands(deal)
+    if deal.vying.owner_by_points:
+        holders = [seat for seat in eligible if hands[seat][2][suit]]
+        if not holders:
             return None
-        best = max(held.values())
-        return _first_in_hand(deal, [s for s, p in held.items() if p == best])
-    best = None
-    for seat in eligible:
-        for card in deal.dealt_hands[seat]:
-            if table.suit_of[card] == suit and (best is None or table.rank_of[card] > table.rank_of[best[1]]):
-                best = (seat, card)
-    return best[0] if best else None
+        best = max(hands[seat][1][suit] for seat in holders)
+        return _first_in_hand(deal, [seat for seat in holders if hands[seat][1][suit] == best])
+    owner, top = None, 0
+    for seat in eligible:  # its highest card: ranks within a suit never tie
+        held = hands[seat][2][suit]
+        if held > top:
+            owner, top = seat, held
+    return owner
 
 
 def _first_in_hand(deal, seats) -> int:
     """Of `seats`, the first in turn order from the eldest hand (the one "in hand")."""
-    return min(seats, key=lambda s: (s - deal.eldest) % deal.table.players)
+    n, seat = deal.table.players, deal.eldest
+    while seat not in seats:
+        seat = (seat + 1) % n
+    return seat
 
 
 def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
@@ -94,21 +132,19 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
     model = rules.model
     if len(eligible) == 1:
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
-            tuple(c for c in (clause(model.stakes_above),) if c), suits_hint
-    ranked = {s: hand_of(deal, s) for s in eligible}
-    with_hands = {s: h for s, h in ranked.items() if h is not None}
-    if with_hands:
-        best = min(with_hands.values(), key=lambda h: (h[0], -h[1]))
-        winners = [s for s, h in with_hands.items() if h[:2] == best[:2]]
+            cited(clause(model.stakes_above)), suits_hint
+    hands = [held[0] for held in seat_hands(deal)]
+    ranked = [(hand[0], -hand[1]) for hand in map(hands.__getitem__, eligible) if hand is not None]
+    if ranked:
+        best = min(ranked)  # the first category listed, then the highest rank
+        winners = [s for s in eligible if hands[s] is not None and (hands[s][0], -hands[s][1]) == best]
         winner = _first_in_hand(deal, winners)
-        tie = (clause(model.ties),) if len(winners) > 1 else ()
-        rank_code = table.deck.ranks[best[1]].code
-        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(best[2])),
+        hand = hands[winner]
+        rank_code = table.deck.ranks[hand[1]].code
+        return winner, N_("{points} pot won with a {hand} of {rank}"), (("hand", rules.title(hand[2])),
                                                                           ("rank", rank_code)), \
-            (best[3], clause(model.hand_order)) + tie, None
-    points_hand = next(h for h in model.hands if h.pattern == "highest suit total")
-    clauses = (points_hand.clause, clause(model.suit_owner))
-    ties = clause(model.ties)
+            rules.hand_clauses[hand[0]][len(winners) > 1], None
+    clauses, ties = rules.points_clauses, rules.ties_clause
     if suits_hint:
         owners = {}
         for suit in sorted(suits_hint):
@@ -119,22 +155,21 @@ def _pot_winner(deal, eligible: list[int], suits_hint: frozenset[int] | None):
             winner = _first_in_hand(deal, owners)
             return winner, N_("{points} pot won with the suit that won the main pot ({suit})"), \
                 (("suit", table.suit_codes[owners[winner]]),), \
-                clauses + (clause(model.side_pot_winner),) + ((ties,) if len(owners) > 1 else ()), suits_hint
+                cited(*clauses, clause(model.side_pot_winner), ties if len(owners) > 1 else None), suits_hint
     totals = _suit_totals(deal)
-    for total in sorted(set(totals.values()), reverse=True):
-        suits = sorted(s for s, t in totals.items() if t == total)
+    for total in sorted(set(totals), reverse=True):
         owners: dict[int, list[int]] = {}
-        for suit in suits:
-            owner = _owner(deal, suit, eligible)
-            if owner is not None:
-                owners.setdefault(owner, []).append(suit)
+        for suit, points in enumerate(totals):  # the suits at this total, in order
+            if points == total:
+                owner = _owner(deal, suit, eligible)
+                if owner is not None:
+                    owners.setdefault(owner, []).append(suit)
         if owners:
             winner = _first_in_hand(deal, owners)
-            tie = (ties,) if len(owners) > 1 else ()
             return winner, N_("{points} pot won on points: {total} in {suit}"), \
                 (("total", total), ("suit", table.suit_codes[owners[winner][0]])), \
-                clauses + tie, frozenset(owners[winner])
-    return _first_in_hand(deal, eligible), N_("{points} pot won"), (), clauses, None
+                rules.points_cited[len(owners) > 1], frozenset(owners[winner])
+    return _first_in_hand(deal, eligible), N_("{points} pot won"), (), rules.points_cited[0], None
 
 
 def _pots(deal) -> list[tuple[int, list[int]]]:
@@ -142,12 +177,15 @@ def _pots(deal) -> list[tuple[int, list[int]]]:
     player form side pots, or go back to whoever put them in (then as pots only he may win)."""
     model = deal.vying.model
     n = deal.table.players
-    active = [s for s in range(n) if s not in deal.folded]
+    folded, all_in = deal.folded_mask, deal.all_in_mask
+    active = [s for s in range(n) if not folded >> s & 1]
     if model.all_in_winnings.value == "whole pot":
         return [(deal.pot, active)]
     levels = sorted({deal.stake[s] for s in active})
+    if len(levels) == 1 and model.stakes_above.value != "go back":
+        return [(deal.pot, active)]  # everyone still in staked the same: one pot, what the loop below gives
     if model.stakes_above.value == "go back":
-        short = [deal.stake[s] for s in active if s in deal.all_in]
+        short = [deal.stake[s] for s in active if all_in >> s & 1]
         cap = min(short) if short else levels[-1]
         pots = [[sum(min(deal.stake[s], cap) for s in range(n)) + deal.carry, active]]
         for seat in range(n):
@@ -177,12 +215,16 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
     rules = deal.vying
     model = rules.model
     n = deal.table.players
+    hands, bonus_of = seat_hands(deal), rules.bonus_of
+    in_turn = [(deal.eldest + k) % n for k in range(n)]
     holders = {}
-    for seat in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
-        hand = hand_of(deal, seat)
-        bonus = rules.bonus(hand[2]) if hand is not None else None
+    for seat in in_turn:
+        hand = hands[seat][0]
+        bonus = bonus_of.get(hand[2]) if hand is not None else None
         if bonus is not None and (bonus.on_cancelled_deal or not cancelled):
             holders[seat] = (hand, bonus)
+    if not holders:  # most deals: nobody holds a hand that earns a bonus
+        return []
     lines = []
     meeting = model.bonus_meeting
     owed, can_pay = [0] * n, list(balance)
@@ -191,7 +233,7 @@ def hand_bonuses(deal, balance: list[int], cancelled: bool = False) -> list[Scor
             if payer != seat and _pays(hand, holders.get(payer), meeting.value):
                 owed[payer] += bonus.chips
     for seat, (hand, bonus) in holders.items():
-        for payer in sorted(range(n), key=lambda s: (s - deal.eldest) % n):
+        for payer in in_turn:
             if payer == seat:
                 continue
             other = holders.get(payer)
@@ -225,25 +267,29 @@ def settle_vying(deal) -> list[ScoreLine]:
     rules = deal.vying
     model = rules.model
     account = rules.account
-    n = deal.table.players
+    clauses_of = deal.stake_clauses
+    balance = list(deal.chips_at_start)  # what each has left once the pots are paid: bonuses are paid from it
     lines: list[ScoreLine] = []
-    for seat in range(n):
-        if deal.stake[seat]:
-            lines.append(ScoreLine(seat, -deal.stake[seat], account, N_("{points} staked"),
-                                   (("points", -deal.stake[seat]),), tuple(deal.stake_clauses[seat])))
+    for seat, chips in enumerate(deal.stake):
+        if chips:
+            lines.append(ScoreLine(seat, -chips, account, _STAKED, (("points", -chips),), tuple(clauses_of[seat])))
+            balance[seat] -= chips
     deal.carry_out = 0
+    pot = deal.pot
     if deal.pass_out:
         if deal._pass_out_fate() == "pot to last blind":
             winner = deal.blinders[-1]
-            lines.append(ScoreLine(winner, deal.pot, account, N_("{points} pot taken by the last blind: everyone passed"),
-                                   (("points", deal.pot),), (model.pass_out.clause,)))
+            lines.append(ScoreLine(winner, pot, account, N_("{points} pot taken by the last blind: everyone passed"),
+                                   (("points", pot),), (model.pass_out.clause,)))
+            balance[winner] += pot
         else:
-            deal.carry_out = deal.pot
+            deal.carry_out = pot
             lines.append(ScoreLine(deal.dealer, 0, "pot", N_("everyone passed: the pot of {pot} stays for the next deal"),
-                                   (("pot", deal.pot),), (model.pass_out.clause,)))
+                                   (("pot", pot),), (model.pass_out.clause,)))
     elif deal.won_by_fold is not None:
-        lines.append(ScoreLine(deal.won_by_fold, deal.pot, account, N_("{points} pot won: every other player folded"),
-                               (("points", deal.pot),), (model.betting_end.clause,)))
+        lines.append(ScoreLine(deal.won_by_fold, pot, account, N_("{points} pot won: every other player folded"),
+                               (("points", pot),), (model.betting_end.clause,)))
+        balance[deal.won_by_fold] += pot
     else:
         suits = None
         for index, (chips, eligible) in enumerate(_pots(deal)):
@@ -253,13 +299,9 @@ def settle_vying(deal) -> list[ScoreLine]:
             if index == 0:
                 suits = won
             else:
-                clauses = clauses + (clause(model.stakes_above),)
-            lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values,
-                                   tuple(dict.fromkeys(c for c in clauses if c))))
-    balance = list(deal.chips_at_start)
-    for line in lines:
-        if line.account == account:
-            balance[line.seat] += line.points
+                clauses = cited(*clauses, clause(model.stakes_above))
+            lines.append(ScoreLine(winner, chips, account, message, (("points", chips),) + values, clauses))
+            balance[winner] += chips
     # A deal won by folding, or passed out, ends without the cards being shown.
     if model.bonuses_at_showdown is None or (not deal.pass_out and deal.won_by_fold is None):
         lines.extend(hand_bonuses(deal, balance))
