@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.interpreter.dice import Draws, chooser, shuffle
+from referee.interpreter.dice import Draws, between, chooser, shuffle
 
 
 @settings(max_examples=200, deadline=None)
@@ -63,3 +63,15 @@ def test_draws_stand_in_for_the_generator():
     assert cards == expected
     assert draws.choice("abcdef") == theirs.choice("abcdef")
     assert draws.randrange(10) == theirs.randrange(10) and draws.random() == theirs.random()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), bounds=st.lists(st.tuples(st.integers(-5, 50), st.integers(0, 70)), min_size=1, max_size=20))
+def test_between_draws_as_random_randint(seed, bounds):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    draw = between(ours)
+    for low, width in bounds:
+        assert draw(low, low + width) == theirs.randint(low, low + width)
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError):
+        draw(3, 2)

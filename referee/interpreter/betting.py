@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..i18n import N_
 from ..verdicts import Verdict
+from .dice import between, chooser
 from .phases import PhaseRunner, register
 from .table import _OPEN, _PAIR_DOUBLE, _RAISE, BLIND, CALL, FOLD, PASS, Action
 from .vying import clause
@@ -182,11 +183,11 @@ class BettingPhases:
     def random_betting(self, rng, budget: int) -> int:
         """Random blinds and betting until the round ends or `budget` moves are made; the moves
         made. The same moves and draws as `random_move` then `push`, one by one, without the dispatch."""
-        history = self.history
+        history, choose = self.history, chooser(rng)
         steps = 0
         while self.phase == "blinds" and steps < budget:
             seat = self.to_act
-            move = rng.choice(self._blind_moves(seat))
+            move = choose(self._blind_moves(seat))
             history.append((seat, move))
             self._blind_push(seat, move)
             steps += 1
@@ -229,7 +230,7 @@ class BettingPhases:
         blind_bit = 1 << self.blinders[-1] if rules.pass_out_to_blind and self.blinders else -1
         history = self.history
         if rng is not None:
-            choice, draw, randint = rng.choice, rng.random, rng.randint
+            choice, draw, randint = chooser(rng), rng.random, between(rng)
         phase, steps = "betting", 0
         while steps < budget:
             if rng is not None:  # `_draw_bet` written out: the same draws, one call fewer per move

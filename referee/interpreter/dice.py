@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["chooser", "shuffle", "Draws"]
+__all__ = ["chooser", "shuffle", "between", "Draws"]
 
 T = TypeVar("T")
 
@@ -49,6 +49,26 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
     return choose
 
 
+def between(rng) -> Callable[[int, int], int]:
+    """A function that does what `rng.randint` does for whole numbers: the same number, the
+    same bits drawn (`randrange(low, high + 1)`, which draws `_randbelow(high - low + 1)`)."""
+    if not _draws_as_random(rng) or type(rng).randint is not random.Random.randint \
+            or type(rng).randrange is not random.Random.randrange:
+        return rng.randint
+    getrandbits = rng.getrandbits
+
+    def draw(low: int, high: int) -> int:
+        n = high - low + 1
+        if n <= 0:  # as randrange refuses an empty range
+            raise ValueError(f"empty range in randint({low}, {high})")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return low + r
+    return draw
+
+
 def shuffle(rng, cards: list) -> None:
     """`rng.shuffle(cards)`, drawing the same bits in the same order."""
     if not _draws_as_random(rng):
@@ -74,5 +94,5 @@ class Draws:
     def __init__(self, rng: random.Random) -> None:
         self.choice = chooser(rng)
         self.shuffle = functools.partial(shuffle, rng)
-        self.random, self.randrange, self.randint = rng.random, rng.randrange, rng.randint
+        self.random, self.randrange, self.randint = rng.random, rng.randrange, between(rng)
         self.getrandbits = rng.getrandbits
