@@ -25,9 +25,15 @@ T = TypeVar("T")
 
 def _draws_as_random(rng) -> bool:
     """The generator's uniform draws are `random.Random`'s own, by `getrandbits`."""
-    kind = type(rng)
-    return (isinstance(rng, random.Random) and kind.choice is random.Random.choice
-            and kind.shuffle is random.Random.shuffle
+    return _standard(type(rng))
+
+
+@functools.cache
+def _standard(kind: type) -> bool:
+    """Asked once per class of generator: every deal asks it several times."""
+    return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
+            and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
+            and kind.randrange is random.Random.randrange
             and kind._randbelow is random.Random._randbelow_with_getrandbits)
 
 
@@ -52,8 +58,7 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
 def between(rng) -> Callable[[int, int], int]:
     """A function that does what `rng.randint` does for whole numbers: the same number, the
     same bits drawn (`randrange(low, high + 1)`, which draws `_randbelow(high - low + 1)`)."""
-    if not _draws_as_random(rng) or type(rng).randint is not random.Random.randint \
-            or type(rng).randrange is not random.Random.randrange:
+    if not _draws_as_random(rng):
         return rng.randint
     getrandbits = rng.getrandbits
 
