@@ -99,7 +99,7 @@ def replay(data: dict, position: Position, base: Path | None = None, settings: d
     where = locate(data, position)
     # A position asks about the actions: the score sheet is `judge`'s to check, and a wrong total
     # must not hide whose turn it is.
-    data = {**data, "deals": [{k: v for k, v in deal.items() if k != "totals"} for deal in data["deals"]]}
+    data = {**data, "deals": _without_sheets(data["deals"])}
     return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, until=where), where
 
 
@@ -445,12 +445,17 @@ def _other_values(parameter) -> list[str | int]:
     return [value for value, _description in parameter.choices]
 
 
+def _without_sheets(deals: list[dict]) -> list[dict]:
+    """The deals without the score sheets written after them (copies; the transcript is kept)."""
+    return [{k: v for k, v in deal.items() if k != "totals"} for deal in deals]
+
+
 def _sheet_ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
     """The ruling on the score sheet written after the deal at `position`: the deals up to it
     judged with that sheet alone (an earlier sheet is a question of its own)."""
     where = locate(data, position)
     number = where[0]
-    deals = [{k: v for k, v in deal.items() if k != "totals"} for deal in data["deals"][:number + 1]]
+    deals = _without_sheets(data["deals"][:number + 1])
     deals[number]["totals"] = data["deals"][number]["totals"]
     judgement = judge({**data, "deals": deals}, base=base, settings=settings, rules_file=rules_file,
                       validated=True)

@@ -289,6 +289,16 @@ def _take_state(report: DealReport, deal) -> None:
     report.taken = [[table.code(card) for card in cards] for cards in deal.taken]
 
 
+def _settled(report: DealReport, match, result, sheet: dict, where: str) -> tuple[Verdict, str] | None:
+    """Record a deal's settling (played out or cancelled) in its report, then check the score
+    sheet the transcript wrote after it (`_check_score_sheet`)."""
+    report.finished = True
+    report.scores = list(result.scores)
+    report.totals = list(match.totals)
+    report.accounts = match.score_sheet()
+    return _check_score_sheet(match, report, sheet, where)
+
+
 def _check_score_sheet(match, report: DealReport, sheet: dict, where: str) -> tuple[Verdict, str] | None:
     """The score sheet as the players wrote it after a deal, against the referee's own totals:
     the first total that differs, as a verdict citing the clauses that wrote that seat's points in
@@ -482,11 +492,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             judgement.deals.append(report)
             result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
             report.ended_early = result.ended_early
-            report.finished = True
-            report.scores = list(result.scores)
-            report.totals = list(match.totals)
-            report.accounts = match.score_sheet()
-            wrong = _check_score_sheet(match, report, deal_data.get("totals", {}), where)
+            wrong = _settled(report, match, result, deal_data.get("totals", {}), where)
             if wrong is not None:
                 return stop(*wrong)
             continue
@@ -519,12 +525,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             return judgement
         judgement.in_play = None
         report.ended_early = deal.ended_early
-        result = match.finish_deal()
-        report.finished = True
-        report.scores = list(result.scores)
-        report.totals = list(match.totals)
-        report.accounts = match.score_sheet()
-        wrong = _check_score_sheet(match, report, deal_data.get("totals", {}), where)
+        wrong = _settled(report, match, match.finish_deal(), deal_data.get("totals", {}), where)
         if wrong is not None:
             return stop(*wrong)
     if match.is_over():

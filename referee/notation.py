@@ -602,14 +602,9 @@ def _seat_text(seat) -> str:
     return str(seat + 1)
 
 
-def _number_text(value) -> str:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise _Unwritable(value)
-    return str(value)
-
-
-def _total_text(value) -> str:
-    if not isinstance(value, int) or isinstance(value, bool):
+def _number_text(value, signed: bool = False) -> str:
+    """A whole number as written; below zero only where `signed` (a total on the score sheet)."""
+    if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and not signed):
         raise _Unwritable(value)
     return str(value)
 
@@ -720,7 +715,7 @@ def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
         lines.append(_line(line))
     replay.end()
     for name, totals in deal.get("totals", {}).items():
-        lines.append(" ".join([f"score {_name(name)}:", *map(_total_text, totals)]))
+        lines.append(" ".join([f"score {_name(name)}:", *(_number_text(total, signed=True) for total in totals)]))
     return lines
 
 

@@ -29,7 +29,8 @@ __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_r
 
 VERDICTS = ("legal", "illegal", "wrong_score", "unfinished", "error")
 """What a case may say the referee rules: every action legal and every deal finished; an
-illegal action; every action legal but a deal cut short; or an unusable transcript."""
+illegal action; a total on the score sheet that differs from the rules'; every action legal but a
+deal cut short; or an unusable transcript."""
 
 _FILE_NAME = re.compile(r"^(\d{3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.toml$")
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.json$")

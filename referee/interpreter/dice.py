@@ -7,6 +7,9 @@ the same order (`_randbelow_with_getrandbits`: k = n.bit_length() bits, drawn ag
 number is n or more), so a seed plays the same deal move for move, and leave the generator in
 the same state; `tests/test_dice.py` checks both against `random.Random` itself.
 
+The rejection loop (draw k bits, again while the number is n or more) is written out in each
+function on purpose: a shared helper would put back the very call this module removes.
+
 A generator whose class draws another way (a subclass that overrides `choice`, `shuffle` or
 `_randbelow`, or one without `getrandbits`) is used through its own methods.
 """
@@ -28,9 +31,8 @@ def _draws_as_random(rng) -> bool:
     return _standard(type(rng))
 
 
-@functools.cache
+@functools.cache  # asked once per class of generator, though every deal asks several times
 def _standard(kind: type) -> bool:
-    """Asked once per class of generator: every deal asks it several times."""
     return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
             and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
             and kind.randrange is random.Random.randrange

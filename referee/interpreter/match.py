@@ -362,36 +362,17 @@ class Match:
         return None
 
     def is_over(self) -> bool:
-        end = self.__dict__.get("_end")
-        if end is None:  # the `match ends` rule read once per match: it is asked after every deal
-            end = self._end = self._read_end()
-        kind, value, bound = end
-        if kind == "deals":
-            return len(self.results) >= value
-        if kind == "account":
-            return sum(self.accounts[value]) <= bound
-        if kind == "at_least":
-            return any(t >= bound for t in self.accounts[value])
-        if kind == "at_most":
-            return any(t <= bound for t in self.accounts[value])
-        if kind == "broken":  # a broken player gives up his seat (see broken_seats)
-            return bool(self.results) and any(chips <= 0 for chips in self.totals)
-        return False
-
-    def _read_end(self) -> tuple[str | None, object, object]:
-        """(kind, deals or account, bound) of the rules' end of a match, for `is_over`."""
         length = self.length
         if length is not None:
-            return "deals", length, None
+            return len(self.results) >= length
         end = self.game.match_end
         if end is not None and end.value[0].startswith("account:"):
-            return "account", end.value[0].split(":", 1)[1], end.value[1]
+            return sum(self.accounts[end.value[0].split(":", 1)[1]]) <= end.value[1]
         if end is not None and end.value[0].startswith("any:"):
             _, bound, account = end.value[0].split(":")
-            return ("at_least" if bound == "at_least" else "at_most"), account, end.value[1]
-        if self.vying and self.vying.model.broken_player is not None:
-            return "broken", None, None
-        return None, None, None
+            totals = self.accounts[account]
+            return any(t >= end.value[1] if bound == "at_least" else t <= end.value[1] for t in totals)
+        return bool(self.broken_seats())
 
     def broken_seats(self) -> tuple[int, ...]:
         """The seats that have lost every chip, where a broken player gives up his seat: the table
