@@ -156,14 +156,14 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
         tree = parse_text(path.read_text(encoding="utf-8"), str(path))
         where = _relative(path)
 
-        def visit(node: lark.Tree, clause: str | None) -> None:
+        def visit(node: lark.Tree, clause: str | None, where: str = where) -> None:
             if node.data in _NOT_TEXT:
                 return
             if node.data == "clause":
                 clause = str(node.children[0])
             for child in node.children:
                 if isinstance(child, lark.Tree):
-                    visit(child, clause)
+                    visit(child, clause, where)
                 elif child.type == "STRING":
                     text = _unquote(str(child))
                     if re.search(r"[^\W\d_]", text):  # words, not a symbol such as ♣
@@ -195,8 +195,8 @@ def section_messages() -> list[Message]:
     """The section titles of the rules files (their `# --- K1. Title ---` comments), which head
     the sections of the book's rules pages, and the titles and descriptions of the sources
     (rules/sources/sources.toml)."""
-    from .presentation import _source_table
     from .model.document import shipped_rules_files
+    from .presentation import _source_table
     from .resources import sources_dir
     from .sphinxext import section_titles
 

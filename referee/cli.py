@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 from . import i18n
+from .errors import UsageError
 from .i18n import N_
 
 # Everything else is imported by the command that needs it: `referee --help` stays instant.
@@ -127,7 +128,7 @@ def cmd_rules(args) -> int:
 
 def cmd_play(args) -> int:
     from .model import load_game
-    from .transcript import dump_transcript, random_transcript
+    from .transcript import random_transcript
     settings = _settings(args.param)
     game = load_game(args.game, settings)
     named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"

@@ -11,13 +11,12 @@ import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import i18n
+from . import i18n, presentation
 from .errors import N_, Phrase, Term, TranscriptError, UsageError
 from .interpreter import Action, Match, Remaining, unsupported_mechanics
-from .model.game import Game
 from .model.checks import hand_size
+from .model.game import Game
 from .transcript import read_deal_file, rules_of, validate_transcript
-from . import presentation
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 

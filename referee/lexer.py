@@ -8,8 +8,7 @@ plain text, so a highlighter never rejects a snippet of a rules file.
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups, words
-from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
-                            Whitespace)
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
 __all__ = ["RulesLexer", "grammar_keywords"]
 

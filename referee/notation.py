@@ -29,8 +29,15 @@ from pathlib import Path
 import lark
 from lark.exceptions import UnexpectedInput
 
-from .errors import (NotationError, NotationSyntaxError, Phrase, RefereeError, SourcePosition,
-                     TranscriptError, UsageError)
+from .errors import (
+    NotationError,
+    NotationSyntaxError,
+    Phrase,
+    RefereeError,
+    SourcePosition,
+    TranscriptError,
+    UsageError,
+)
 from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_untrusted
 from .resources import resource_dir
@@ -298,7 +305,7 @@ def _read_action(reading: _Reading, node: lark.Tree, deal: int, index: int) -> d
     reading.written[(deal, index)] = reading.text[act.meta.start_pos:act.meta.end_pos][:40]
     if kind in ("play", "give", "discard"):
         words = [_card(reading, c) for c in args]
-        for card, token in zip(words, args):
+        for _word, token in zip(words, args):
             reading.at.setdefault(f"{path}.card", reading.where(token))
     elif kind in ("double", "redouble"):
         words = [str(_seat(reading, a)) for a in args]

@@ -50,15 +50,14 @@ def _directive():
     """The directive class, built on demand so that importing this module needs no Sphinx."""
     from sphinx.util.docutils import SphinxDirective
 
-    from .sphinxext import _para, _link, _inline, _untranslatable, _translations_dir
+    from .sphinxext import _inline, _link, _para, _translations_dir, _untranslatable
 
     class Casebook(SphinxDirective):
         """Every ruling: question, decision, clauses (linked), readings and replayed cases."""
 
         def run(self) -> list[nodes.Node]:
             from .model import load_game
-            from .rulings import L_CASES, L_CLAUSES, L_DECISION, L_QUESTION, L_READINGS, case_line, replay
-            from .rulings import rulings_dir
+            from .rulings import L_CASES, L_CLAUSES, L_DECISION, L_QUESTION, L_READINGS, case_line, replay, rulings_dir
             from .verdicts import cite
             lang = self.config.language or "en"
             _ = functools.partial(i18n.gettext, lang)

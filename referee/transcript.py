@@ -13,8 +13,7 @@ import re
 import reprlib
 from pathlib import Path
 
-from .errors import SimulationError, TranscriptError
-from .errors import N_, Phrase, Term
+from .errors import N_, Phrase, SimulationError, Term, TranscriptError
 from .limits import LIMITS, UnreadableFile, read_untrusted
 
 # What Python's JSON reader says of a broken file, for the catalogs (its other words stay English).

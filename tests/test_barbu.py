@@ -8,7 +8,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.errors import RulesDefinitionError
@@ -151,7 +152,7 @@ def test_random_games_score_as_the_contracts_say(game, seed):
         played[contract] += 1
     assert played == Counter({c: 4 for c in TOTALS})  # 28 deals, each contract once per dealer
     assert sum(match.totals) == 0  # Barbu sums to nothing
-    for (dealer, player), times in match.dealer_doubles.items():
+    for dealer, player in match.dealer_doubles:
         assert dealer != player
     for dealer in range(4):
         for player in range(4):

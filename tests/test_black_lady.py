@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.errors import RulesDefinitionError
@@ -17,7 +18,8 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.transcript import random_transcript
 
-from .helpers import act, full_hands_by_suit, start_deal
+from .helpers import act, full_hands_by_suit
+
 
 @pytest.fixture(scope="module")
 def game():

@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.interpreter import Action, Match
 from referee.interpreter.players import play_out

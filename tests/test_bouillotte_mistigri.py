@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import main
 from referee.errors import RulesDefinitionError
@@ -16,7 +17,7 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.transcript import random_transcript
 
-from .test_bouillotte import AGAIN, net, run, start
+from .test_bouillotte import AGAIN, run, start
 
 SHOW = [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "call")] + AGAIN
 

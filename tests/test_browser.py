@@ -8,10 +8,9 @@ Playwright never downloads a browser here: it launches /usr/bin/chromium.
 
 from __future__ import annotations
 
-import re
-
 import functools
 import http.server
+import re
 import threading
 from pathlib import Path
 

@@ -79,9 +79,9 @@ def deals(tmp_path_factory):
 class Offline:
     """A browser page that may read the book's own files and nothing else."""
 
-    def __init__(self, browser, allowed: str):
+    def __init__(self, chromium, allowed: str):
         self.outside: list[str] = []
-        self.page = browser.new_page()
+        self.page = chromium.new_page()
         self.page.route("**/*", self._route)
         self.page.on("request", lambda r: None if r.url.startswith(allowed) else self.outside.append(r.url))
         self.allowed = allowed

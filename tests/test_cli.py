@@ -144,3 +144,23 @@ def test_rules_shows_the_suit_names_other_packs_use(capsys):
     assert status == 0
     assert "S ♠ (german: Leaves; ru: Листья)" in out
     assert "C ♣ (german: Acorns; ru: Жёлуди)" in out
+
+
+def test_ruling_without_a_number_is_a_usage_error(capsys):
+    # It once ended in "internal error ... NameError" (UsageError was imported in other functions only).
+    status, _, err = run(capsys, "ruling")
+    assert status == 2
+    assert "name a ruling by its number, or give --list" in err
+    assert "internal error" not in err
+
+
+def test_short_defender_rule_without_a_quota_is_a_definition_error(tmp_path, capsys):
+    # It once ended in "internal error ... NameError: name 'lark' is not defined".
+    path = tmp_path / "noquota.rules"
+    path.write_text('variant noquota "No quota" extends preferans\n'
+                    'replace clause P5.2 "Bettel without quotas." interpretation "t" '
+                    '{ in bettel { defenders have no quota } }\n', encoding="utf-8")
+    status, _, err = run(capsys, "check", str(path))
+    assert status == 2
+    assert "no quota is stated, so no defender is ever short" in err
+    assert "internal error" not in err

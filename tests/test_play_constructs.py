@@ -121,7 +121,7 @@ def test_the_strongest_card_wins_the_trick_by_the_winner_rule(game):
     for lowest in (False, True):
         strength = _trick_strength(table, lowest)[spades + 1][hearts]  # spades trumps, hearts led
 
-        def winner(*cards):
+        def winner(*cards, strength=strength):
             return max(cards, key=lambda code: strength[table.card_id(code)])
         assert winner("5H", "KC", "AD") == "5H"
         assert winner("5H", "2S", "AH") == "2S"

@@ -82,6 +82,7 @@ def test_verdicts_name_the_players_when_the_transcript_does(tmp_path):
     language; the JSON keeps seats counted from 0."""
     import json
     from pathlib import Path
+
     from referee.judge import judge_file
     data = json.loads((Path(__file__).parent / "golden" / "kierki-revoke.json").read_text(encoding="utf-8"))
     data["seats"] = ["Ana", "Borys", "Celina", "Darek"]

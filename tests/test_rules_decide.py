@@ -100,7 +100,7 @@ def sweep(name: str, tmp_path: Path) -> tuple[list[str], list[str]]:
     text = source.read_text(encoding="utf-8")
     base = outcome(source, name)
     inert, broken = [], []
-    for start, end, kind in statements(text, load_game(source).settings):
+    for start, end, _kind in statements(text, load_game(source).settings):
         written = " ".join(text[start:end].split())
         mutant = text[:start] + "".join(c if c == "\n" else " " for c in text[start:end]) + text[end:]
         path = tmp_path / f"{name}.rules"

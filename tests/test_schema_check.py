@@ -4,8 +4,8 @@ finds the same errors, at the same places, in the same words as jsonschema."""
 from __future__ import annotations
 
 import copy
-import sys
 import json
+import sys
 
 import jsonschema
 import pytest

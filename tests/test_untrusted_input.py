@@ -258,8 +258,9 @@ def test_play_on_a_pack_too_small_for_the_deal_ends(tmp_path, capsys):
 
 
 def test_the_draw_for_the_dealer_ends_when_it_cannot_decide(kierki):
-    from referee.interpreter import Match
     import random
+
+    from referee.interpreter import Match
     match = Match(kierki)
     match._decide_draw = lambda drawn: None  # every round tied
     with pytest.raises(SimulationError, match="tied 1000 times"):

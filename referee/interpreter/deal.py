@@ -15,10 +15,10 @@ from ..i18n import N_
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
-from .dice import chooser
 from .bidding import BiddingPhases
-from .phases import RUNNERS, PhaseRunner, register
+from .dice import chooser
 from .passing import start_passing
+from .phases import RUNNERS, PhaseRunner, register
 from .settlement import settle_deal
 from .side_bets import pair_settlement, start_doubling
 from .table import PASS, Action, Table, choice_move, decode_choice
@@ -677,7 +677,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def judge(self, seat: int, action: Action) -> Verdict:
         """Rule on `action` by `seat` without applying it."""
-        game, table = self.game, self.table
+        game = self.game
         what = str(action)
         irregular = game.irregularities
 

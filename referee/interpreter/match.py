@@ -7,15 +7,15 @@ import weakref
 from dataclasses import dataclass
 
 from ..errors import Phrase, SimulationError, UsageError
-from ..model.game import Game
 from ..i18n import N_
+from ..model.game import Game
 from ..verdicts import Verdict
 from .auction import compile_auction
-from .vying import compile_vying
 from .deal import Deal, DealResult, compile_contract
 from .dice import shuffle
 from .seating import SeatedDeal, playing_seats
 from .table import Table
+from .vying import compile_vying
 
 __all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
 

@@ -75,7 +75,7 @@ def settle_plans(rules, game) -> dict[str, ContractSettlement]:
         if value is None:  # not on the ladder: no auction wins it (the model refuses such a game)
             continue
 
-        def writings(who: str, outcome: str, tail=()) -> tuple[Writing, ...]:
+        def writings(who: str, outcome: str, tail=(), cid=cid, value=value) -> tuple[Writing, ...]:
             out = []
             for rule in rules.settle_rules(who, outcome, cid):
                 amount = rule.amount

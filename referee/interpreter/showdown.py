@@ -4,7 +4,6 @@ player to the holder of a ranked hand."""
 
 from __future__ import annotations
 
-
 from ..i18n import N_
 from ..verdicts import ScoreLine
 from .vying import cited, clause

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..errors import UsageError
-from ..errors import Phrase
+from ..errors import Phrase, UsageError
 from ..model.cards import Card
 from ..model.game import Game
 

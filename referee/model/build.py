@@ -13,16 +13,33 @@ from typing import Any, Callable
 
 import lark
 
-from ..errors import Phrase, RulesDefinitionError, UsageError
-from ..errors import N_, Term
+from ..errors import N_, Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
-from .cards import Card, Deck, Rank, Suit
 from .build_auction import AUCTION_KINDS, AuctionStatements
+from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
-from .game import (CardSet, Check, Citation, Cited, Clause, Condition, Contract, ContractRules,
-                   DutyStep, Game, Packet, Parameter, Provenance, ScoreRule, SeatRef, Source,
-                   TrickWinner, AllTaken, CardPassing)
+from .game import (
+    AllTaken,
+    CardPassing,
+    CardSet,
+    Check,
+    Citation,
+    Cited,
+    Clause,
+    Condition,
+    Contract,
+    ContractRules,
+    DutyStep,
+    Game,
+    Packet,
+    Parameter,
+    Provenance,
+    ScoreRule,
+    SeatRef,
+    Source,
+    TrickWinner,
+)
 from .vying import VyingStatements, check_vying
 
 __all__ = ["load_game", "build_game"]
@@ -744,11 +761,11 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _require(self, game: Game) -> None:
         pos_item = Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text)
-        for field, statement in ((N_("players"), "players N"), (N_("direction"), "direction clockwise"),
+        for field, example in ((N_("players"), "players N"), (N_("direction"), "direction clockwise"),
                                  (N_("deal"), "deal 1 each until 13")):
             if getattr(game, field) is None:
                 raise pos_item.error(self.doc.header.tree, Phrase('the game never states its {field}', field=Term(field)),
-                                     hint=Phrase('add a clause with `{statement}`', statement=statement))
+                                     hint=Phrase('add a clause with `{statement}`', statement=example))
         if not game.packs:
             raise pos_item.error(self.doc.header.tree, Phrase('the game never chooses a pack'),
                                  hint=Phrase('declare a deck and add `pack DECK`'))

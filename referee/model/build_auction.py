@@ -13,9 +13,19 @@ from typing import Any
 
 import lark
 
-from .auction import (Amount, AuctionRules, ContractValue, LadderStep, PassOut, Quota, Multiplier, Settle,
-                      SpecialBid, Target)
 from ..errors import N_, Phrase, Term
+from .auction import (
+    Amount,
+    AuctionRules,
+    ContractValue,
+    LadderStep,
+    Multiplier,
+    PassOut,
+    Quota,
+    Settle,
+    SpecialBid,
+    Target,
+)
 
 _SCOPED_RULES = (N_("defence"), N_("targets"))  # the rules `_scoped_once` names in its error
 from .document import _string

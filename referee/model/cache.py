@@ -75,7 +75,7 @@ def keep_installed_games(build) -> list[Path]:
     """The install step: keep every shipped game and variant under its default readings
     (`build(path)` builds one) in `INSTALLED`; the files kept."""
     for path in sorted([*rules_dir().glob("*.rules"), *(rules_dir() / "variants").glob("*.rules")]):
-        _keep(path, {}, lambda: build(path), INSTALLED, True)
+        _keep(path, {}, lambda path=path: build(path), INSTALLED, True)
     return sorted(INSTALLED.rglob("*.pickle"))
 
 

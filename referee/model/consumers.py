@@ -8,6 +8,8 @@ the statement (or, for a missing one, at the game's header) and say what would m
 
 from __future__ import annotations
 
+import lark
+
 from ..errors import N_, Phrase, Term
 from .document import Located
 from .game import Game
@@ -63,7 +65,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
                 raise missing(mech, need.write)
 
     # Every statement read by a mechanic the game has.
-    for kind, scope, item, stmt in seen:
+    for kind, _scope, item, stmt in seen:
         owners = owner_of(kind)
         if owners and not set(owners) & active:
             mech = MECHANICS[owners[0]]
@@ -186,7 +188,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
         if not (contract.all_scores(contracts) or "auction" in phases):
             raise header.error(header.tree, Phrase('contract {id} has no score rule: a deal of it could not be scored', id=contract.id), hint=Phrase('add `in {id} {{ score 1 per trick }}`', id=contract.id))
     if not any_trumps:
-        for kind, scope, item, stmt in seen:
+        for kind, _scope, item, stmt in seen:
             if kind in ("head_duty", "no_head_duty") and str(stmt.what) == "overtrump":
                 raise item.error(stmt, Phrase('no contract of this game has trumps, so there is nothing to overtrump'),
                                  hint=Phrase('remove the statement'))
@@ -194,7 +196,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
 
 def _check_seats(game: Game, seen, phases) -> None:
     """A seat named by its part in the deal needs a phase that gives someone that part."""
-    for kind, scope, item, stmt in seen:
+    for kind, _scope, item, stmt in seen:
         roles = []
         if kind in ("first_lead", "first_move"):
             roles.append(stmt.seat.role)
@@ -215,7 +217,7 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
         can_meet.update(IRREGULARITIES_SEEN[phase])
     if "play" in phases and not any(c.plays == "tricks" for c in game.contracts.values()):
         can_meet.discard("revoke")
-    for kind, scope, item, stmt in seen:
+    for kind, _scope, item, stmt in seen:
         if kind == "irregularity":
             name = str(stmt.what)
             if name not in can_meet:
@@ -309,7 +311,7 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
             raise fail("bid_ladder", Phrase('contract {cid} has no value, so a deal of it could not be settled', cid=cid),
                        expected=Phrase('a statement such as `score {cid} value 4`', cid=cid))
         if from_hand and value.from_hand is None:
-            item, stmt = _find(seen, "score_contract", lambda s: str(s.children[0]) == cid)
+            item, stmt = _find(seen, "score_contract", lambda s, cid=cid: str(s.children[0]) == cid)
             raise item.error(stmt, Phrase('a bid off the ladder plays {cid} from hand, and its value from hand is '
                                           'not stated', cid=cid), hint=Phrase('write `score {cid} value {value} from hand N`', cid=cid, value=value.value))
         _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
@@ -446,7 +448,7 @@ def _check_defence(game, rules, phases, seen, fail, header) -> None:
     if not may_decline and any(q.kind == "lone" for q in quotas):
         raise fail("quota_lone", Phrase('no defender may decline, so nobody ever defends alone'),
                    hint=Phrase('remove it, or write `each defender may decline`'))
-    for scope, qs in rules.quotas.items():
+    for qs in rules.quotas.values():
         kinds = {q.kind for q in qs}
         if {"together", "each"} <= kinds:
             raise fail("quota_each", Phrase('the quota is counted both together and for each defender'),

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import lark
 
-from ..errors import N_, Phrase
-from ..errors import RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
+from ..errors import N_, Phrase, RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
 from ..front.syntax import Node
 from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit

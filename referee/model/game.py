@@ -15,6 +15,7 @@ from .cards import Card, Deck
 
 if TYPE_CHECKING:
     from .auction import AuctionRules
+    from .vying import VyingModel
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
