@@ -23,10 +23,10 @@ _HOMES = {
     "load_game": "model", "Game": "model", "Match": "interpreter", "Deal": "interpreter",
     "Action": "interpreter", "Verdict": "verdicts", "ScoreLine": "verdicts", "cite": "verdicts",
     "judge": "judge", "judge_file": "judge", "Judgement": "judge", "load_transcript": "transcript",
-    "random_transcript": "transcript", "RefereeError": "errors", "RulesError": "errors",
+    "random_transcript": "simulate", "RefereeError": "errors", "RulesError": "errors",
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
-    "read_deal_file": "transcript",
+    "read_deal_file": "records",
 }
 
 

@@ -198,7 +198,7 @@ def section_messages() -> list[Message]:
     from .model.document import shipped_rules_files
     from .presentation import _source_table
     from .resources import sources_dir
-    from .sphinxext import section_titles
+    from .sections import section_titles
 
     out: list[Message] = []
     for path in shipped_rules_files():

@@ -128,7 +128,7 @@ def cmd_rules(args) -> int:
 
 def cmd_play(args) -> int:
     from .model import load_game
-    from .transcript import random_transcript
+    from .simulate import random_transcript
     settings = _settings(args.param)
     game = load_game(args.game, settings)
     named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"
@@ -149,7 +149,7 @@ def _transcript_text(data: dict, output: str | None, game=None, base: Path | Non
 
 
 def cmd_convert(args) -> int:
-    from .transcript import read_deal_file
+    from .records import read_deal_file
     data = read_deal_file(args.input, settings=_settings(args.param))
     output = None if args.output == "-" else args.output
     # Standard output gets the other form than the input's.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from .resources import repo_root, resource_dir
 
@@ -38,7 +39,8 @@ def NC_(context: str, message: str) -> str:
     return f"{context}\x04{message}"
 
 
-def _translations_dir():
+def translations_dir() -> Path:
+    """The folder of the gettext catalogs: inside the package when installed, else the checkout's."""
     packaged = resource_dir("translations")
     return packaged if packaged.is_dir() else repo_root() / "translations"
 
@@ -53,7 +55,7 @@ def _unquote(s: str) -> str:
 @functools.cache
 def catalog(lang: str, domain: str = "referee") -> dict[str, str | list[str]]:
     """msgid -> msgstr (or list of plural forms) for one language; empty if none."""
-    path = _translations_dir() / lang / "LC_MESSAGES" / f"{domain}.po"
+    path = translations_dir() / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == "en" or not path.is_file():
         return {}
     entries: dict[str, str | list[str]] = {}

@@ -16,7 +16,9 @@ from .errors import N_, Phrase, Term, TranscriptError, UsageError
 from .interpreter import Action, Match, Remaining, unsupported_mechanics
 from .model.checks import hand_size
 from .model.game import Game
-from .transcript import read_deal_file, rules_of, validate_transcript
+from .options import options, options_json
+from .records import read_deal_file
+from .transcript import rules_of, validate_transcript
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
@@ -243,8 +245,6 @@ class Judgement:
     def _next_json(self, lang: str) -> dict | None:
         """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
         not finished, or before the illegal action), or who deals next; None once the match is over."""
-        from .director import options, options_json
-
         state = self.table
         if state is None:
             return None

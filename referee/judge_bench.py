@@ -57,7 +57,7 @@ def _in_process_ms(work, repeats: int) -> tuple[float, float]:
 
 def _match(name: str, seed: int, settings: dict | None = None) -> dict:
     from .model import load_game
-    from .transcript import random_transcript
+    from .simulate import random_transcript
     game = load_game(name, settings or {})
     return random_transcript(game, seed, whole_match=True, parameters=settings)
 

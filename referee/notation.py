@@ -41,7 +41,7 @@ from .errors import (
 from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_untrusted
 from .resources import resource_dir
-from .transcript import FORMAT, _check_counts, rules_of, validate_transcript
+from .transcript import FORMAT, check_counts, rules_of, validate_transcript
 
 __all__ = ["parse_deal_text", "read_deal_text", "read_deal_path", "write_deal", "grammar_path", "card_code", "card_written"]
 
@@ -540,7 +540,7 @@ def read_deal_and_game(text: str, path: str = "<string>", *, base: Path | None =
     `settings`), so that a judge need not load the rules a second time."""
     reading = parse_deal_text(text, path)
     data = reading.data
-    _check_counts(data)
+    check_counts(data)
     game = _game(reading, base, rules_file, settings)
     try:
         replay = _Replay(game, data)

@@ -50,7 +50,11 @@ def _directive():
     """The directive class, built on demand so that importing this module needs no Sphinx."""
     from sphinx.util.docutils import SphinxDirective
 
-    from .sphinxext import _inline, _link, _para, _translations_dir, _untranslatable
+    from .booknodes import inline as _inline
+    from .booknodes import link as _link
+    from .booknodes import para as _para
+    from .booknodes import untranslatable as _untranslatable
+    from .i18n import translations_dir as _translations_dir
 
     class Casebook(SphinxDirective):
         """Every ruling: question, decision, clauses (linked), readings and replayed cases."""

@@ -39,8 +39,14 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import i18n
+from .booknodes import inline as _inline
+from .booknodes import link as _link
+from .booknodes import para as _para
+from .booknodes import untranslatable as _untranslatable
 from .i18n import N_
+from .i18n import translations_dir as _translations_dir
 from .links import clause_anchor, clause_url, source_anchor
+from .sections import section_titles
 
 __all__ = ["setup", "clause_role", "clause_anchor", "clause_url", "source_anchor", "statement_rules", "reference_examples",
            "EXAMPLES"]
@@ -115,22 +121,6 @@ def _choices(param, _, badge: str) -> nodes.bullet_list:
     return items
 
 
-def _para(*children, classes=()) -> nodes.paragraph:
-    node = nodes.paragraph("", "", *[nodes.Text(c) if isinstance(c, str) else c for c in children])
-    node["classes"].extend(classes)
-    return node
-
-
-def _link(text: str, uri: str, classes=()) -> nodes.reference:
-    node = nodes.reference(text, text, refuri=uri, internal=not uri.startswith("http"))
-    node["classes"].extend(classes)
-    return node
-
-
-def _inline(text: str, classes=()) -> nodes.inline:
-    return nodes.inline(text, text, classes=list(classes))
-
-
 def _code_spans(text: str) -> list[nodes.Node]:
     """Text with its `backquoted` parts as inline code (the grammar's comments use them)."""
     parts = text.split("`")
@@ -165,17 +155,6 @@ def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) ->
             row += entry
         body += row
     return table
-
-
-def _untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
-    """Keep Sphinx's page catalogs away from text that referee.i18n has translated already."""
-    for top in found:
-        for node in top.findall(nodes.TextElement):
-            # Not on inline nodes: Sphinx unwraps an inline that has a `translatable` attribute
-            # (sphinx.transforms.i18n.RemoveTranslatableInline), and only blocks are extracted.
-            if not isinstance(node, nodes.Inline):
-                node["translatable"] = False
-    return found
 
 
 class _GameDirective(SphinxDirective):
@@ -231,27 +210,6 @@ class _GameDirective(SphinxDirective):
             link["reftitle"] = f"{name}:{span}"
             out.append(link)
         return out
-
-
-_SECTION = re.compile(r"^#\s*-{3,}\s*([A-Z]+[0-9]+)\.\s+(.*?)\s*-*\s*$")
-
-
-@functools.cache
-def section_titles(path: Path) -> dict[str, str]:
-    """The sections of a rules file, from its banner comments: `# --- K1. The table and the deal ---`
-    gives {"K1": "The table and the deal"}. A clause belongs to the section named by the first
-    component of its ID (K1.3 is in K1). Comments are not part of the rules language, so the
-    titles are read from the text, and a file without banners simply has no section headings."""
-    titles: dict[str, str] = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        found = _SECTION.match(line)
-        if found:
-            titles[found.group(1)] = found.group(2)
-    return titles
-
-
-def _translations_dir() -> Path:
-    return i18n._translations_dir()
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Transcripts: recorded deals and matches as JSON, read strictly and written by random players.
+"""Transcripts: recorded deals and matches as JSON, read strictly and written out.
 
 The format is documented by the JSON Schema shipped in `referee/data/transcript.schema.json`
 (`referee-transcript/1`). Seats are numbered from 0 in the direction of play.
@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 import re
 import reprlib
 from pathlib import Path
 
-from .errors import N_, Phrase, SimulationError, Term, TranscriptError
+from .errors import N_, Phrase, Term, TranscriptError
 from .limits import LIMITS, UnreadableFile, read_untrusted
 
 # What Python's JSON reader says of a broken file, for the catalogs (its other words stay English).
@@ -23,8 +22,8 @@ _JSON_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expe
                   N_("Invalid \\escape"), N_("Illegal trailing comma before end of object"),
                   N_("Illegal trailing comma before end of array"))
 
-__all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "read_deal_file", "validate_transcript", "random_transcript",
-           "SimulationError", "parse_transcript", "rules_of"]
+__all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "check_counts",
+           "parse_transcript", "rules_of"]
 
 FORMAT = "referee-transcript/1"
 
@@ -180,7 +179,7 @@ def parse_transcript(data: bytes, shown: str = "transcript") -> dict:
         raise TranscriptError(f"{shown}:{err.lineno}:{err.colno}", Phrase('is not valid JSON: {msg}', msg=Term(err.msg))) from None
     except (ValueError, RecursionError) as err:
         raise TranscriptError(shown, Phrase('is not a usable transcript: {err}', err=err.args[0] if err.args else err)) from None
-    _check_counts(parsed)
+    check_counts(parsed)
     return parsed
 
 
@@ -207,7 +206,7 @@ def _deepest(text: str) -> int | None:
     return None
 
 
-def _check_counts(data) -> None:
+def check_counts(data) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         return  # the schema says what is wrong
     deals = data["deals"]
@@ -280,67 +279,3 @@ def dump_transcript(data: dict) -> str:
     text = re.sub(r"\{\s+([^\[\]{}]*?)\s+\}",
                   lambda m: "{" + ", ".join(x.strip() for x in m.group(1).split(",\n")) + "}", text)
     return text + "\n"
-
-
-def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,
-                      parameters: dict | None = None, game_ref: dict | None = None,
-                      step_cap: int = 10_000, max_deals: int = 200) -> dict:
-    """Play with random legal players from `seed`: one deal, or the whole match.
-
-    A match whose end depends on the scores (an account reaching a total) may never end under random
-    play; it stops after `max_deals` deals and the transcript says so by its length.
-    """
-    from .interpreter import Match
-    from .interpreter.players import random_move
-
-    rng = random.Random(seed)
-    match = Match(game, players)
-    table = match.table
-    draw = match.draw_for_dealer(rng)
-    out: dict = {"format": FORMAT, **(game_ref or {"game": game.id})}
-    # Every reading that differs from the rules file's default, so that the judge replays the
-    # transcript under the same rules.
-    chosen = {name: value for name, value in game.settings.items()
-              if value != game.parameters[name].default}
-    chosen.update(parameters or {})
-    if chosen:
-        out["parameters"] = chosen
-    out.update(players=table.players, seed=seed,
-               draw=[{str(s): c for s, c in rnd} for rnd in draw.rounds], deals=[])
-    while True:
-        hands, talon, upcards = match.deal_pack(rng)
-        deal = match.new_deal(hands, talon=talon, upcards=upcards)
-        record = {"dealer": deal.dealer,
-                  "hands": {str(s): [table.code(c) for c in sorted(h)] for s, h in enumerate(hands)}}
-        if talon:
-            record["talon"] = [table.code(c) for c in talon]
-        if upcards:
-            record["upcard"] = [table.code(c) for c in upcards]
-        record["actions"] = []
-        steps = 0
-        while not deal.is_over():
-            steps += 1
-            if steps > step_cap:
-                raise SimulationError(f"{game.path}: deal {len(out['deals']) + 1} of seed {seed} did "
-                                      f"not end within {step_cap} actions of random play")
-            seat = deal.to_act
-            move = random_move(deal, rng)
-            record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
-            deal.push(move)
-        match.finish_deal()
-        record["totals"] = match.score_sheet()  # the score sheet as honest players would write it
-        out["deals"].append(record)
-        if not whole_match or match.is_over() or len(out["deals"]) >= max_deals:
-            return out
-
-
-def read_deal_file(path: str | Path, *, rules_file: str | Path | None = None,
-                   settings: dict | None = None) -> dict:
-    """Read a recorded deal or match into a transcript: a `.deal` file in the deal notation
-    (`referee.notation`, checked against the game under `rules_file` and `settings`, the
-    `--rules` and `--param` of the command line), anything else as JSON (`load_transcript`).
-    Either way the result is a validated `referee-transcript/1` dict."""
-    if Path(path).suffix.lower() == ".deal":
-        from .notation import read_deal_path
-        return read_deal_path(path, rules_file=rules_file, settings=settings)
-    return load_transcript(path)

@@ -16,7 +16,7 @@ from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
-from referee.transcript import random_transcript
+from referee.simulate import random_transcript
 
 from .helpers import act, full_hands_by_suit
 

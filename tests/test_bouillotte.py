@@ -352,7 +352,7 @@ ALTERNATIVES = {
 
 @pytest.mark.parametrize("name", sorted(ALTERNATIVES))
 def test_each_alternative_plays_and_changes_play_or_scores(tmp_path, name):
-    from referee.transcript import random_transcript
+    from referee.simulate import random_transcript
     game = variant(tmp_path, *ALTERNATIVES[name])
     default = load_game("bouillotte")
 

@@ -15,7 +15,7 @@ from referee.interpreter import Match
 from referee.interpreter.players import play_out
 from referee.judge import judge
 from referee.model import load_game
-from referee.transcript import random_transcript
+from referee.simulate import random_transcript
 
 from .test_bouillotte import AGAIN, run, start
 

@@ -289,7 +289,7 @@ def test_sanac_first_lead_readings(reading, leader):
 @pytest.mark.parametrize("reading", ["ends", "continues"])
 def test_king_of_hearts_may_end_the_deal_or_not(reading):
     """king_end (K5.2): the no-king deal stops when the king of hearts is taken, or is played out."""
-    from referee.transcript import random_transcript
+    from referee.simulate import random_transcript
     game = load_game("kierki", {"king_end": reading})
     lengths = []
     for seed in range(40):

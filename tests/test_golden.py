@@ -13,7 +13,8 @@ import pytest
 
 from referee.judge import judge_file
 from referee.model import load_game
-from referee.transcript import dump_transcript, random_transcript
+from referee.simulate import random_transcript
+from referee.transcript import dump_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 PLAYED = {"kierki-seed1.json": ("kierki", 1, False), "kierki-match-seed2.json": ("kierki", 2, True),

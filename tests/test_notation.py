@@ -17,7 +17,9 @@ from referee.judge import judge, judge_file
 from referee.model import load_game
 from referee.model.document import game_names, variant_names
 from referee.notation import card_code, card_written, read_deal_text, write_deal
-from referee.transcript import dump_transcript, load_transcript, random_transcript, read_deal_file
+from referee.records import read_deal_file
+from referee.simulate import random_transcript
+from referee.transcript import dump_transcript, load_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = [*game_names(), *variant_names()]

@@ -15,7 +15,8 @@ from referee.errors import RulesDefinitionError, UsageError
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import game_names
-from referee.transcript import dump_transcript, random_transcript
+from referee.simulate import random_transcript
+from referee.transcript import dump_transcript
 
 # Readings that change nothing a transcript can show, and readings this referee refuses to run.
 RECORDED_ONLY = {

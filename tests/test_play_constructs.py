@@ -11,7 +11,7 @@ import pytest
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
-from referee.transcript import random_transcript
+from referee.simulate import random_transcript
 
 from .helpers import act, start_deal
 

@@ -471,7 +471,7 @@ def test_every_subset_of_the_auction_phases_plays_and_judges(tmp_path, phases):
     """Whatever phases an auction game lists, a file that loads plays whole matches and its
     transcripts judge legal: no phase waits for one the deal does not have."""
     from referee.judge import judge
-    from referee.transcript import random_transcript
+    from referee.simulate import random_transcript
     path = tmp_path / "mini.rules"
     listed = ", ".join(("auction",) + phases + ("play",))
     path.write_text(MINI.replace("PHASES", listed).replace("FIRST", "eldest").replace("STEP", "any higher step")

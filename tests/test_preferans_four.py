@@ -13,7 +13,7 @@ from referee.cli import main
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
-from referee.transcript import random_transcript
+from referee.simulate import random_transcript
 
 from .helpers import load_error
 from .test_preferans import HANDS, TALON, act, run

@@ -22,7 +22,8 @@ from referee.front.parser import parse_text
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import find_game, game_names, variant_names
-from referee.transcript import dump_transcript, random_transcript
+from referee.simulate import random_transcript
+from referee.transcript import dump_transcript
 
 HERE = Path(__file__).parent
 ALLOWLIST = HERE / "inert-statements.txt"

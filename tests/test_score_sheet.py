@@ -15,7 +15,7 @@ from referee.errors import NotationError, TranscriptError
 from referee.judge import judge
 from referee.model import load_game
 from referee.notation import read_deal_text, write_deal
-from referee.transcript import random_transcript
+from referee.simulate import random_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -108,7 +108,7 @@ def fake_catalog(tmp_path, monkeypatch):
         (folder / "referee.po").write_text(text, encoding="utf-8")
         i18n.catalog.cache_clear()
 
-    monkeypatch.setattr(i18n, "_translations_dir", lambda: tmp_path)
+    monkeypatch.setattr(i18n, "translations_dir", lambda: tmp_path)
     yield write
     i18n.catalog.cache_clear()
 

@@ -363,17 +363,17 @@ def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temp
     # user could put a file of that name there first. The tables live in referee/front/_tables.
     import tempfile
 
-    from referee import notation
+    from referee import install, notation
     from referee.front import parser, tables
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     for build in (parser.get_parser, notation._parser):
         build.cache_clear()
         build()
     assert list(tmp_path.iterdir()) == []
-    kept = tables.write_tables()
+    kept = install.write_tables()
     parsers = [path for path in kept if path.suffix == ".lark-tables"]
     assert {path.name.split("-")[0] for path in parsers} == {"rules", "deal"}
-    assert all(path.parent == tables._KEPT and path.stat().st_size > 0 for path in parsers)
+    assert all(path.parent == tables.KEPT and path.stat().st_size > 0 for path in parsers)
     # The shipped games under their default readings are kept there too, one file each.
     from referee.model.cache import INSTALLED
     from referee.model.document import game_names, variant_names

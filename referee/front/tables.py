@@ -4,7 +4,7 @@ Building Lark's LALR tables takes about half a second, so they are kept between 
 own `cache=True` would write a pickle into the shared temporary folder and read it back, where any
 local user could put a file of that name first; the referee writes no path the user did not name
 and reads no pickle it did not write. So the tables live in `_tables/` beside this module, written
-only by `python -m referee.front.tables` (which `scripts/setup` runs, as an install step), and read
+only by the install step (`python -m referee.install`, which `scripts/setup` runs), and read
 only when that file exists; without it every process builds the tables afresh.
 """
 
@@ -15,14 +15,14 @@ from pathlib import Path
 
 import lark
 
-__all__ = ["lalr_parser", "write_tables"]
+__all__ = ["KEPT", "lalr_parser"]
 
-_KEPT = Path(__file__).resolve().parent / "_tables"
+KEPT = Path(__file__).resolve().parent / "_tables"
 
 
 def _kept(grammar: Path) -> Path:
     # A pickle is tied to the Python that wrote it; Lark checks the grammar and options itself.
-    return _KEPT / f"{grammar.stem}-py{sys.version_info[0]}{sys.version_info[1]}.lark-tables"
+    return KEPT / f"{grammar.stem}-py{sys.version_info[0]}{sys.version_info[1]}.lark-tables"
 
 
 def lalr_parser(grammar: Path, keep: bool = False) -> lark.Lark:
@@ -36,22 +36,3 @@ def lalr_parser(grammar: Path, keep: bool = False) -> lark.Lark:
     # With a kept file, Lark rebuilds (and rewrites it) if the grammar or the options have changed.
     return lark.Lark(grammar.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", strict=True,
                      propagate_positions=True, maybe_placeholders=False, cache=cache)
-
-
-def write_tables() -> list[Path]:
-    """The install step: keep the tables of both grammars and the shipped games under their
-    default readings; the files written."""
-    from ..model.build import load_game
-    from ..model.cache import keep_installed_games
-    from ..notation import grammar_path as deal_grammar
-    from .parser import grammar_path as rules_grammar
-    _KEPT.mkdir(exist_ok=True)
-    for grammar in (rules_grammar(), deal_grammar()):
-        lalr_parser(grammar, keep=True)
-    games = keep_installed_games(lambda path: load_game(path, {}))
-    return sorted(_KEPT.glob("*.lark-tables")) + games
-
-
-if __name__ == "__main__":
-    for written in write_tables():
-        print(f"parser tables kept: {written}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .game import SeatRef
+from .values import SeatRef
 
 __all__ = ["LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle",
            "ContractValue", "Quota", "AuctionRules"]

@@ -7,7 +7,7 @@ change it (size and modification time of the referee's code, the grammar, the sh
 files and sources), and in it a file per rules file as named and parameter values chosen. When
 any of those files changes, the games are built again and the folders of other versions removed.
 
-The install step (`python -m referee.front.tables`, run by `scripts/setup`) keeps the shipped
+The install step (`python -m referee.install`, run by `scripts/setup`) keeps the shipped
 games under their default readings beside the package; at run time that folder is only read. A
 user may name another folder, `REFEREE_CACHE=DIR`, where games under any readings are kept as
 they are built (`REFEREE_CACHE=off`: nothing is read or kept). The referee writes no other path,
@@ -48,7 +48,7 @@ def shipped_game(name: str) -> Path | None:
 
 
 # The shipped games under their default readings, kept by the install step
-# (`python -m referee.front.tables`) beside the parser tables; read, never written, at run time.
+# (`python -m referee.install`) beside the parser tables; read, never written, at run time.
 INSTALLED = Path(__file__).resolve().parent.parent / "front" / "_tables" / "games"
 
 

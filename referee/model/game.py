@@ -8,58 +8,18 @@ so a verdict can always name the clause and, through it, the source lines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ..errors import SourcePosition
+from .auction import AuctionRules
 from .cards import Card, Deck
-
-if TYPE_CHECKING:
-    from .auction import AuctionRules
-    from .vying import VyingModel
+from .values import Citation, Cited, Provenance, SeatRef
+from .vying import VyingModel
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
     "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
     "CardPassing", "AllTaken",
 ]
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Citation:
-    """Lines `first` to `last` (inclusive, 1-based) of a source document."""
-
-    source: str
-    first: int
-    last: int
-
-    def __str__(self) -> str:
-        lines = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
-        return f"{self.source}:{lines}"
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a clause comes from: source lines, and/or a marked supplement with its reason."""
-
-    citations: tuple[Citation, ...] = ()
-    tradition: str | None = None
-    """Why the clause is supplied from tradition, when the source is silent."""
-    interpretation: str | None = None
-    """Why the clause reads an ambiguous or faulty source the way it does (a ruling)."""
-    see: tuple[str, ...] = ()
-    """Addresses of outside descriptions that support the supplement."""
-
-    @property
-    def kind(self) -> str:
-        """"source", "tradition" or "interpretation" (the strongest supplement wins)."""
-        if self.interpretation:
-            return "interpretation"
-        if self.tradition:
-            return "tradition"
-        return "source"
-
 
 @dataclass(frozen=True)
 class Parameter:
@@ -106,14 +66,6 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Cited(Generic[T]):
-    """A rule value and the clause that set it."""
-
-    value: T
-    clause: str
-
-
-@dataclass(frozen=True)
 class Packet:
     """One step of the deal: `count` cards to each player (repeated until each holds
     `until`), to the talon, or face up on the table."""
@@ -142,20 +94,6 @@ class DutyStep:
     kind: str  # "follow" | "trump" | "discard" | "any"
     cards: CardSet | None = None
     """The cards a `discard` step asks for."""
-
-
-@dataclass(frozen=True)
-class SeatRef:
-    """A seat named by its part in the deal: eldest, dealer, chooser, declarer, the player before
-    the declarer, or the holder of a card."""
-
-    role: str  # "eldest" | "dealer" | "chooser" | "declarer" | "before_declarer" | "holder"
-    card: Card | None = None
-
-    def __str__(self) -> str:
-        if self.role == "holder":
-            return f"holder of {self.card}"
-        return "player before declarer" if self.role == "before_declarer" else self.role
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the interpreter imports this module's values without the pa
     import lark
 
 from ..errors import Phrase
-from .game import Cited
+from .values import Cited
 
 __all__ = ["Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "VyingStatements",
            "check_vying", "words"]
