@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import i18n
+
 __all__ = [
     "RefereeError",
     "SimulationError",
@@ -43,7 +45,6 @@ class Phrase:
         self.values = values
 
     def in_language(self, lang: str = "en") -> str:
-        from . import i18n
         template = i18n.gettext(lang, self.template) if lang != "en" else self.template
         values = {k: in_language(v, lang) if isinstance(v, Phrase) else v for k, v in self.values.items()}
         try:
@@ -68,7 +69,6 @@ class Term(Phrase):
         super().__init__(str(text))
 
     def in_language(self, lang: str = "en") -> str:
-        from . import i18n
         return i18n.gettext(lang, self.template) if lang != "en" else self.template
 
     def __str__(self) -> str:
@@ -143,18 +143,23 @@ class RulesError(RefereeError):
 
     def render(self, lang: str = "en") -> str:
         """The whole message, its words in `lang` (the file's own text and names stay as written)."""
-        from . import i18n
-        _ = (lambda m: m) if lang == "en" else (lambda m: i18n.gettext(lang, m))
-        parts = [f"{self.position}: {_(self.kind)}: {in_language(self.problem, lang)}"]
-        if self.excerpt:
-            parts.append(self.excerpt)
-        if self.expected:
-            parts.append(f"  {_(_EXPECTED)}: {in_language(self.expected, lang)}")
-        if self.hint:
-            parts.append(f"  {_(_HINT)}: {in_language(self.hint, lang)}")
-        return "\n".join(parts)
+        return _render_at(self, lang)
 
     kind = N_("error")
+
+
+def _render_at(err: RulesError | NotationError, lang: str) -> str:
+    """A message at a position in a file: ``file:line:col``, the kind, the problem, the line with
+    a caret, what was expected, a hint."""
+    _ = (lambda m: m) if lang == "en" else (lambda m: i18n.gettext(lang, m))
+    parts = [f"{err.position}: {_(err.kind)}: {in_language(err.problem, lang)}"]
+    if err.excerpt:
+        parts.append(err.excerpt)
+    if err.expected:
+        parts.append(f"  {_(_EXPECTED)}: {in_language(err.expected, lang)}")
+    if err.hint:
+        parts.append(f"  {_(_HINT)}: {in_language(err.hint, lang)}")
+    return "\n".join(parts)
 
 
 class RulesSyntaxError(RulesError, SyntaxError):
@@ -189,7 +194,6 @@ class TranscriptError(RefereeError, ValueError):
 
     def render(self, lang: str = "en") -> str:
         """The message in `lang`; `where` is the transcript's own path or JSON field, never translated."""
-        from . import i18n
         message = f"{self.where}: {in_language(self.problem, lang)}"
         if self.hint:
             hint = _HINT if lang == "en" else i18n.gettext(lang, _HINT)
@@ -214,7 +218,9 @@ class NotationError(TranscriptError):
         self.excerpt = caret_excerpt(text, position.line, position.column) if text else ""
         Exception.__init__(self, self.render("en"))
 
-    render = RulesError.render
+    def render(self, lang: str = "en") -> str:
+        """The whole message, its words in `lang`."""
+        return _render_at(self, lang)
 
 
 class NotationSyntaxError(NotationError):

@@ -18,8 +18,9 @@ from referee.resources import repo_root
 SITE = repo_root() / "book" / "_build" / "html"
 LANGS = ("en", "ru", "pl", "hr")
 
-pytestmark = pytest.mark.skipif(not all((SITE / lang / "intro.html").is_file() for lang in LANGS),
-                                reason="the book is not built (scripts/book)")
+pytestmark = [pytest.mark.book,
+              pytest.mark.skipif(not all((SITE / lang / "intro.html").is_file() for lang in LANGS),
+                                 reason="the book is not built (scripts/book)")]
 
 
 class Page(HTMLParser):

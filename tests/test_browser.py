@@ -27,6 +27,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.book,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)"),
     pytest.mark.skipif(not (SITE / "index.html").is_file(), reason="the book is not built (scripts/book)"),
 ]

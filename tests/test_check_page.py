@@ -33,6 +33,7 @@ LOAD_MS = 240_000
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.book,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)"),
     pytest.mark.skipif(not BUNDLE.is_file() or not (SITE / "en" / "check.html").is_file(),
                        reason="the book is not built with its browser bundle (scripts/book)"),

@@ -88,18 +88,21 @@ def test_the_shipped_games_are_all_read() -> None:
         assert _agree(get_parser(), path.read_text(encoding="utf-8")), path
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=PROGRAMS)
 def test_programs_generated_from_the_grammar_read_alike(text: str) -> None:
     assert _agree(get_parser(), text)  # valid by construction
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=KIERKI_VARIANTS)
 def test_generated_variants_read_alike(text: str) -> None:
     assert _agree(get_parser(), text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(changes=st.lists(mutation(), min_size=1, max_size=3))
 def test_mutated_rules_read_alike(changes) -> None:

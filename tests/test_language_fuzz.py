@@ -25,6 +25,8 @@ from referee.model.build import build_game
 from referee.model.document import load_document
 from referee.resources import rules_dir
 
+pytestmark = pytest.mark.slow  # programs generated from the grammar
+
 KIERKI = (rules_dir() / "kierki.rules").read_text(encoding="utf-8")
 GRAMMAR = grammar_path().read_text(encoding="utf-8")
 

@@ -285,6 +285,7 @@ def _generated_deals():
     return from_lark(lark.Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr"), explicit=explicit)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=_generated_deals())
 def test_deals_generated_from_the_grammar_read_or_get_our_error(text):

@@ -25,6 +25,8 @@ from referee.model.document import find_game, game_names, variant_names
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 
+pytestmark = pytest.mark.slow  # the sweep: every statement blanked in turn
+
 HERE = Path(__file__).parent
 ALLOWLIST = HERE / "inert-statements.txt"
 # Seeds and table sizes played for each mutant: enough to reach every contract and phase often.

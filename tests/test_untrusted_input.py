@@ -117,6 +117,7 @@ def test_transcript_that_is_no_regular_file_is_refused(capsys, name):
     assert status == 2 and name in err and "not a transcript" in err
 
 
+@pytest.mark.slow
 def test_a_long_simulation_is_within_the_limits():
     """10,000 deals as long as Kierki's (the longest text per deal) pass the reading step.
     (Judging a real 10,000-deal simulation is measured in the README, not timed here.)"""
@@ -340,6 +341,7 @@ FUZZ = settings(max_examples=100, deadline=None, database=None,
                                        HealthCheck.filter_too_much])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(CLASSES))
 def test_every_input_gets_a_clean_answer_in_time(kind):
     """check, play, judge (and the other commands) end with exit 0, 1 or 2, within 20 s, with
