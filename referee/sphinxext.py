@@ -770,7 +770,7 @@ class RulesReference(SphinxDirective):
         for mech in MECHANICS.values():
             word = mech.name.replace("_", " ")
             head = _(L_ALWAYS) if mech.name in ALWAYS else f"`{word}`"
-            reads = ", ".join(f"`{name}`" for name in sorted(mech.reads)) or "—"
+            reads = ", ".join(f"`{name}`" for name in sorted(mech.statements)) or "—"
             needs = ", ".join(f"`{need.write}`" for need in mech.needs) or "—"
             item = nodes.list_item()
             item += _para(*_code_spans(f"{head} ({_(mech.title)}): " + _(L_READS).format(reads=reads)

@@ -36,8 +36,11 @@ def import_graph(package: Path = PACKAGE) -> dict[str, dict[str, int]]:
                 # `from . import x` may import the submodule x
                 targets = [stem, *(f"{stem}.{alias.name}" for alias in node.names)]
             for target in targets:
-                if target in modules and target != name:
-                    graph[name].setdefault(target, node.lineno)
+                # Importing a.b.c runs a/__init__.py and a/b/__init__.py first.
+                parts = target.split(".")
+                for module in (".".join(parts[:k]) for k in range(2, len(parts) + 1)):
+                    if module in modules and module != name and not name.startswith(module + "."):
+                        graph[name].setdefault(module, node.lineno)
     return graph
 
 
@@ -97,6 +100,7 @@ def test_the_graph_reader_finds_a_planted_circle(tmp_path):
     (package / "d.py").write_text("import pkg.a\n")
     graph = import_graph(package)
     assert graph["pkg.a"] == {"pkg.sub": 1, "pkg.sub.b": 1}
+    assert graph["pkg.sub.b"] == {"pkg.c": 2}
     assert circles(graph) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
 
 

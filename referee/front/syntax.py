@@ -12,13 +12,14 @@ builder as Lark trees.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypeVar, dataclass_transform
 
 import lark
 from lark import Token
 
-__all__ = ["Pos", "Node", "NODES", "statement", "CardSet", "Number", "Seat", "DutyStep", "Packet",
+__all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "CardSet", "Number", "Seat", "DutyStep", "Packet",
            "Condition"]
 
 
@@ -51,8 +52,37 @@ def _node(rule: str):
     return mark
 
 
+class ReadNode(Protocol):
+    """A statement node that reads itself: its shape and its reader are declared together."""
+
+    rule: ClassVar[str]
+
+    @classmethod
+    def read(cls, pos: Pos, children: list) -> Node: ...
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def statement_node(rule: str) -> Callable[[type[_N]], type[_N]]:
+    """Declare the node of grammar rule `rule` (a frozen dataclass, keyword-only). The class
+    reads itself: its classmethod `read(pos, children)` gets the rule's children, inner rules
+    already read (word rules as tokens, values as their nodes). Mechanic packages declare their
+    statements this way (`referee.mechanics`)."""
+    def mark(cls: type[_N]) -> type[_N]:
+        if "read" not in vars(cls):
+            raise TypeError(f"{cls.__name__} declares no read(pos, children)")
+        cls.rule = rule
+        made = dataclass(frozen=True, kw_only=True)(cls)
+        NODES[rule] = made
+        _SELF_READING[rule] = made
+        return made
+    return mark
+
+
 NODES: dict[str, type[Node]] = {}
 """Grammar rule -> node type, for every statement that has one."""
+_SELF_READING: dict[str, type] = {}
+"""Grammar rule -> node type that reads itself (`statement_node`)."""
+_N = TypeVar("_N", bound=Node)
 
 
 # -- values inside statements ------------------------------------------------------------------
@@ -353,13 +383,6 @@ class ContractOrder(Node):
     contracts: tuple[Token, ...]
 
 
-@_node("card_passing")
-class CardPassing(Node):
-    count: Token
-    targets: tuple[Token, ...]  # "left" | "right" | "across" | "none", one per deal in rotation
-    rotation: bool
-
-
 @_node("score_all_taken")
 class ScoreAllTaken(Node):
     taker: Number
@@ -464,9 +487,12 @@ class _ToNodes:
     def transform(self, tree: lark.Tree):
         children = [self.transform(c) if isinstance(c, lark.Tree) else c for c in tree.children]
         read = _READERS.get(tree.data)
-        if read is None:
-            return self.__default__(tree.data, children, tree.meta)
-        return read(self, tree.meta, children)
+        if read is not None:
+            return read(self, tree.meta, children)
+        node = _SELF_READING.get(tree.data)
+        if node is not None:
+            return node.read(Pos.of(tree.meta), children)
+        return self.__default__(tree.data, children, tree.meta)
 
     def __default__(self, data, children, meta):
         if str(data).endswith("_word") or data == "extreme_bound":
@@ -673,11 +699,6 @@ class _ToNodes:
 
     def contract_order(self, meta, c):
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))
-
-    def card_passing(self, meta, c):
-        rotation = any(isinstance(x, lark.Tree) and x.data == "pass_rotation" for x in c)
-        return CardPassing(pos=Pos.of(meta), count=c[0], targets=tuple(x for x in c[1:] if isinstance(x, Token)),
-                           rotation=rotation)
 
     def score_all_taken(self, meta, c):
         return ScoreAllTaken(pos=Pos.of(meta), taker=c[0], others=c[1])

@@ -4,11 +4,11 @@ choice below follows a statement of the rules file (named in the comments)."""
 
 from __future__ import annotations
 
+from ..engine.table import _OPEN, _PAIR_DOUBLE, _RAISE, BLIND, CALL, FOLD, PASS, Action
 from ..i18n import N_
 from ..verdicts import Verdict
 from .dice import between, chooser
 from .phases import PhaseRunner, register
-from .table import _OPEN, _PAIR_DOUBLE, _RAISE, BLIND, CALL, FOLD, PASS, Action
 from .vying import clause
 
 __all__ = ["BettingPhases"]

@@ -8,11 +8,22 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from ..engine.table import (
+    _BID,
+    _DISCARD,
+    _SPECIAL,
+    DEFEND,
+    DOUBLE,
+    PASS,
+    Action,
+    choice_move,
+    decode_choice,
+    discard_moves,
+)
 from ..i18n import N_
 from ..verdicts import Verdict
 from .dice import chooser
 from .phases import PhaseRunner, register
-from .table import _BID, _DISCARD, _SPECIAL, DEFEND, DOUBLE, PASS, Action, choice_move, decode_choice, discard_moves
 
 __all__ = ["BiddingPhases", "BIDDING_PHASES", "bid_tables"]
 

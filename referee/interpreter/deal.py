@@ -11,17 +11,18 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine.table import PASS, Action, Table, choice_move, decode_choice
 from ..i18n import N_
+from ..mechanics.passing.phase import start_passing
+from ..mechanics.passing.state import PassingState
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .dice import chooser
-from .passing import start_passing
 from .phases import RUNNERS, PhaseRunner, register
 from .settlement import settle_deal
 from .side_bets import pair_settlement, start_doubling
-from .table import PASS, Action, Table, choice_move, decode_choice
 
 if TYPE_CHECKING:
     from .auction import AuctionRules
@@ -286,8 +287,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
-        self.passed_cards: list[list[int]] = []
-        """Per seat, the cards it has set aside to pass (card passing)."""
+        self.passing: PassingState | None = None
+        """The card passing of this deal, while and after it runs (None when no cards are passed)."""
         self.fixed_contract: str | None = None
         """A contract the order of the match fixes, whose trumps the dealer still has to name."""
         if contract is not None and self.contracts[contract].trumps_named_by == "dealer":
@@ -300,12 +301,12 @@ class Deal(BiddingPhases, BettingPhases):
             self.points_of = table.points
             self.chips_at_start = list(chips)
             self._init_betting(chips, carry)
-        elif start_passing(self, number):
-            pass
         else:
-            self._after_passing()
+            self.passing = start_passing(self, number)
+            if self.passing is None:
+                self.after_passing()
 
-    def _after_passing(self) -> None:
+    def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
         self.phase, self.to_act = "choose", self.chooser if self.game.contract_choice else self.eldest
@@ -347,8 +348,9 @@ class Deal(BiddingPhases, BettingPhases):
 
     def action_of(self, move: int) -> Action:
         """The written action of a move in the current phase."""
-        if self.phase == "passing":
-            return Action("give", (self.table.code(move),))
+        runner = RUNNERS.get(self.phase)
+        if runner is not None and runner.action_of is not None:
+            return runner.action_of(self, move)
         return self.table.action(move, "declare" if self.phase in ("declare", "contest") else "choose")
 
     def _may_choose(self, cid: str) -> bool:

@@ -6,6 +6,7 @@ import random
 import weakref
 from dataclasses import dataclass
 
+from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
 from ..model.game import Game
@@ -14,7 +15,6 @@ from .auction import compile_auction
 from .deal import Deal, DealResult, compile_contract
 from .dice import shuffle
 from .seating import SeatedDeal, playing_seats
-from .table import Table
 from .vying import compile_vying
 
 __all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..engine.table import Action
 from ..i18n import N_
 from ..presentation import SEAT_KEYS
 from ..verdicts import Verdict
-from .table import Action
 
 __all__ = ["SeatedDeal", "playing_seats"]
 

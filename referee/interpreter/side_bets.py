@@ -9,10 +9,10 @@ may oblige every player to double each dealer a number of times over that dealer
 
 from __future__ import annotations
 
+from ..engine.table import PASS
 from ..i18n import N_
 from ..verdicts import ScoreLine, Verdict
 from .phases import PhaseRunner, register
-from .table import PASS
 
 __all__ = ["start_doubling", "pair_settlement", "PAIR_DOUBLE", "PAIR_REDOUBLE"]
 

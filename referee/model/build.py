@@ -16,12 +16,12 @@ import lark
 from ..errors import N_, Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
+from ..mechanics.registry import STATEMENT_BUILDERS
 from .build_auction import AUCTION_KINDS, AuctionStatements
 from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
     AllTaken,
-    CardPassing,
     CardSet,
     Check,
     Citation,
@@ -265,10 +265,15 @@ class _Builder(AuctionStatements, VyingStatements):
                     self._auction_statement(item, stmt, cid, scope)
                     self.seen.append((kind, scope, item, stmt))
                     continue
+                node = statement(stmt)
+                build = STATEMENT_BUILDERS.get(type(node))
+                if build is not None:  # a statement of a mechanic package
+                    build(self, item, node, cid, scope)
+                    self.seen.append((kind, scope, item, node))
+                    continue
                 handler = getattr(self, f"_s_{kind}", None)
                 if handler is None:  # pragma: no cover - every grammar statement has a handler
                     raise item.error(stmt, Phrase('the statement `{kind}` is not supported by this referee', kind=kind))
-                node = statement(stmt)
                 handler(item, node, cid, scope)
                 self.seen.append((kind, scope, item, node))
 
@@ -277,8 +282,8 @@ class _Builder(AuctionStatements, VyingStatements):
         return item.error(token, Phrase('unknown contract {token}', token=token), expected=Phrase('one of: {known}', known=known),
                           hint=Phrase('declare it with `contract ID "title" plays tricks|layout`'))
 
-    def _once(self, item, stmt, cid, field: str, value) -> None:
-        """Set a game-wide rule that may be stated once."""
+    def once(self, item, stmt, cid, field: str, value) -> None:
+        """Set a game-wide rule that may be stated once (`referee.mechanics.base.Builder`)."""
         if field in self.fields:
             raise item.error(stmt, Phrase('`{stmt}` is already stated by clause {clause}', stmt=_rule_name(stmt), clause=self.set_by[field]),
                              hint=Phrase('state each rule once; a variant replaces the clause instead'))
@@ -329,7 +334,7 @@ class _Builder(AuctionStatements, VyingStatements):
                 raise item.error(node.usual, Phrase('the usual number {usual} is outside {low} to {high}', usual=usual, low=low, high=high))
             # The usual number of players comes first: it is the default table.
             counts = (usual,) + tuple(c for c in counts if c != usual)
-        self._once(item, node, cid, "players", counts)
+        self.once(item, node, cid, "players", counts)
         if node.in_deal is not None:
             self.fields["in_deal"] = Cited(self._sitting_out(item, node, counts), cid)
 
@@ -417,7 +422,7 @@ class _Builder(AuctionStatements, VyingStatements):
     # pass 2: the table -----------------------------------------------------------------------
 
     def _s_direction(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "direction", str(node.way))
+        self.once(item, node, cid, "direction", str(node.way))
 
     def _s_card_points(self, item, node, cid, scope) -> None:
         deck = self._deck(item, node)
@@ -433,33 +438,33 @@ class _Builder(AuctionStatements, VyingStatements):
                         if not rank.code.isdigit():
                             raise item.error(node, Phrase('rank {code} of deck {id} has no pips; give its points explicitly', code=rank.code, id=deck_.id))
                         points[rank.code] = int(rank.code)
-        self._once(item, node, cid, "card_points", points)
+        self.once(item, node, cid, "card_points", points)
 
     def _s_first_dealer(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "first_dealer", ("draw", str(node.extreme)))
+        self.once(item, node, cid, "first_dealer", ("draw", str(node.extreme)))
 
     def _s_first_dealer_rank(self, item, node, cid, scope) -> None:
         if self._deck(item, node).rank(str(node.rank)) is None:
             raise item.error(node.rank, Phrase('the pack has no rank {rank}', rank=node.rank))
-        self._once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
+        self.once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
 
     def _s_draw_ties(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "draw_ties", str(node.rule))
+        self.once(item, node, cid, "draw_ties", str(node.rule))
 
     def _s_cut(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "cut", str(node.side))
+        self.once(item, node, cid, "cut", str(node.side))
 
     def _s_eldest_next(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "eldest", 1)
+        self.once(item, node, cid, "eldest", 1)
 
     def _s_eldest_dealer(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "eldest", 0)
+        self.once(item, node, cid, "eldest", 0)
 
     def _s_phases(self, item, node, cid, scope) -> None:
         names = tuple(str(name) for name in node.names)
         if len(set(names)) != len(names):
             raise item.error(node, Phrase('a phase is listed twice'), hint=Phrase('each phase of a deal comes once'))
-        self._once(item, node, cid, "phases", names)
+        self.once(item, node, cid, "phases", names)
 
     def _s_deal(self, item, node, cid, scope) -> None:
         packets = []
@@ -471,33 +476,33 @@ class _Builder(AuctionStatements, VyingStatements):
             if until is not None and until % count:
                 raise item.error(packet, Phrase('packets of {count} cannot reach exactly {until}', count=count, until=until))
             packets.append(Packet(packet.kind, count, until))
-        self._once(item, node, cid, "deal", tuple(packets))
+        self.once(item, node, cid, "deal", tuple(packets))
 
     def _s_dealer_rotation(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "dealer_rotation", str(node.side))
+        self.once(item, node, cid, "dealer_rotation", str(node.side))
 
     def _s_match_deals(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "match_end", ("deals", self._number(item, node.deals)))
+        self.once(item, node, cid, "match_end", ("deals", self._number(item, node.deals)))
 
     def _s_match_all_chosen(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "match_end", ("all_chosen", 0))
+        self.once(item, node, cid, "match_end", ("all_chosen", 0))
 
     def _s_match_account(self, item, node, cid, scope) -> None:
         self._need_account(item, node.account)
-        self._once(item, node, cid, "match_end", (f"account:{node.account}", self._number(item, node.limit)))
+        self.once(item, node, cid, "match_end", (f"account:{node.account}", self._number(item, node.limit)))
 
     def _s_match_any_player(self, item, node, cid, scope) -> None:
         self._need_account(item, node.account)
-        self._once(item, node, cid, "match_end",
+        self.once(item, node, cid, "match_end",
                    (f"any:{node.bound}:{node.account}", self._number(item, node.limit)))
 
     def _s_match_agreement(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "match_end", ("agreement", 0))
+        self.once(item, node, cid, "match_end", ("agreement", 0))
 
     def _s_winner(self, item, node, cid, scope) -> None:
         if node.account is not None:
             self._need_account(item, node.account)
-        self._once(item, node, cid, "winner",
+        self.once(item, node, cid, "winner",
                    (str(node.extreme), str(node.account) if node.account is not None else None))
 
     def _need_account(self, item, token) -> None:
@@ -522,7 +527,7 @@ class _Builder(AuctionStatements, VyingStatements):
         entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in node.parts)
 
     def _s_contract_choice(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "contract_choice", str(node.chooser))
+        self.once(item, node, cid, "contract_choice", str(node.chooser))
 
     def _s_contract_order(self, item, node, cid, scope) -> None:
         for name in node.contracts:
@@ -532,10 +537,10 @@ class _Builder(AuctionStatements, VyingStatements):
         if missing:
             raise item.error(node, Phrase('contract {missing} is never played: the order leaves it out', missing=missing[0]),
                              hint=Phrase('list every contract, or remove the ones the match never plays'))
-        self._once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
+        self.once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
 
     def _s_choose_once(self, item, node, cid, scope) -> None:
-        self._once(item, node, cid, "choose_once", True)
+        self.once(item, node, cid, "choose_once", True)
 
     # pass 2: trick play -----------------------------------------------------------------------
 
@@ -606,21 +611,6 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_first_trick_ban(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
 
-    def _s_card_passing(self, item, node, cid, scope) -> None:
-        if scope is not None:
-            raise item.error(node, Phrase('cards are passed before the contract is known'),
-                             hint=Phrase('state `pass ...` outside any `in` block'))
-        count, targets = int(node.count), tuple(str(t) for t in node.targets)
-        if count < 1:
-            raise item.error(node.count, Phrase('a player passes at least one card'), hint=Phrase('write `pass 3 cards to left`'))
-        if len(targets) > 1 and not node.rotation:
-            raise item.error(node, Phrase('several targets are taken in turn, deal by deal'),
-                             expected=Phrase('`in rotation` before `to`'))
-        if len(targets) == 1 and node.rotation:
-            raise item.error(node, Phrase('one target has no rotation'), hint=Phrase('remove `in rotation`'))
-        if set(targets) == {"none"}:
-            raise item.error(node, Phrase('no deal would pass any card'), hint=Phrase('remove the statement'))
-        self._once(item, node, cid, "card_passing", CardPassing(count, targets))
     # pass 2: layout -----------------------------------------------------------------------------
 
     def _s_layout_start(self, item, node, cid, scope) -> None:
@@ -633,7 +623,7 @@ class _Builder(AuctionStatements, VyingStatements):
         if scope is not None:
             raise item.error(node, Phrase('doubling between players is a rule of the whole game'),
                              hint=Phrase('state it outside any `in` block; limit a contract with `only the dealer may be doubled`'))
-        self._once(item, node, cid, "pair_doubling", True)
+        self.once(item, node, cid, "pair_doubling", True)
 
     def _s_only_dealer_doubled(self, item, node, cid, scope) -> None:
         if scope is None:
@@ -644,7 +634,7 @@ class _Builder(AuctionStatements, VyingStatements):
     def _s_double_quota(self, item, node, cid, scope) -> None:
         if int(node.times) < 1:
             raise item.error(node.times, Phrase('a duty to double 0 times is no duty'), hint=Phrase('remove the statement'))
-        self._once(item, node, cid, "double_quota", int(node.times))
+        self.once(item, node, cid, "double_quota", int(node.times))
 
     def _s_layout_build(self, item, node, cid, scope) -> None:
         self._rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")

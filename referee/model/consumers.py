@@ -11,11 +11,12 @@ from __future__ import annotations
 import lark
 
 from ..errors import N_, Phrase, Term
+from ..mechanics.registry import MECHANICS as PACKAGES
 from .document import Located
 from .game import Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
 
-__all__ = ["check_mechanics", "dealt_cards"]
+__all__ = ["check_mechanics"]
 
 _TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
                "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
@@ -30,19 +31,6 @@ def _words(item: Located, stmt) -> str:
     """The statement as written, on one line, for messages."""
     text = " ".join(item.source_text(stmt).split())
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def dealt_cards(game: Game, players: int) -> tuple[int, int, int]:
-    """(cards in each hand, cards to the talon, cards face up) for `players` players."""
-    hand = talon = up = 0
-    for packet in game.deal.value:
-        if packet.kind == "each":
-            hand = packet.until if packet.until is not None else hand + packet.count
-        elif packet.kind == "talon":
-            talon += packet.count
-        else:
-            up += packet.count
-    return hand, talon, up
 
 
 def check_mechanics(game: Game, seen: list, header: Located) -> None:
@@ -79,29 +67,11 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_irregularities(game, seen, phases, header)
     _check_table(game, seen, header, where)
     _check_auction(game, seen, phases, header)
-    _check_passing(game, seen, phases)
+    for mechanic in PACKAGES:
+        if mechanic.check is not None:
+            mechanic.check(game, seen, phases)
     _check_all_taken(game, seen)
     _check_pair_doubling(game, seen, phases)
-
-
-def _check_passing(game: Game, seen, phases) -> None:
-    """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
-    has a player across the table and enough cards to give."""
-    if game.card_passing is None:
-        return
-    item, stmt = next((i, s) for k, _, i, s in seen if k == "card_passing")
-    if phases[0] != "passing" or {"auction", "blinds", "betting"} & set(phases):
-        raise item.error(stmt, Phrase('cards are passed first, before the contract choice or the play, in a '
-                                      'game without an auction or betting'), hint=Phrase('write `deal phases passing, play`'))
-    rule = game.card_passing.value
-    for players in game.players.value:
-        if "across" in rule.targets and game.dealt_players(players) % 2:
-            raise item.error(stmt, Phrase('with {players} players nobody sits across the table', players=players),
-                             hint=Phrase('pass to left or right, or play with an even number of players'))
-        hand = dealt_cards(game, players)[0]
-        if rule.count > hand:
-            raise item.error(stmt.count, Phrase('a player holds {hand} cards with {players} players and cannot pass '
-                                                '{count}', hand=hand, players=players, count=rule.count))
 
 
 def _check_pair_doubling(game: Game, seen, phases) -> None:
@@ -243,7 +213,7 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
     """The pack covers the deal for every number of players, and the draw can name a dealer."""
     for players in game.players.value:
         deck = game.pack_for(players)
-        hand, talon, up = dealt_cards(game, players)
+        hand, talon, up = game.dealt_cards(players)
         if hand < 1:
             raise header.error(header.tree, Phrase('the deal gives the players no cards'), hint=Phrase('write `deal 1 each until 13`'))
         total = hand * game.dealt_players(players) + talon + up
@@ -340,7 +310,7 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
                    hint=Phrase('write it in a settle rule, or compute it: `final {winner} = ...`', winner=winner))
     if rules.first_bid is not None and rules.first_bid[0].role == "holder":
         for players in game.players.value:
-            hand, talon, up = dealt_cards(game, players)
+            hand, talon, up = game.dealt_cards(players)
             if hand * game.dealt_players(players) < len(game.pack_for(players).cards):
                 raise fail("first_bid", Phrase('with {players} players not every card is dealt to a hand, so {card} '
                                                'may lie undealt and nobody hold it', players=players, card=rules.first_bid[0].card),
@@ -376,7 +346,7 @@ def _check_pass_out(rules, seen, fail) -> None:
 def _check_talon(game, rules, phases, seen, fail, header) -> None:
     if "talon_exchange" not in phases:
         return
-    _, talon, _ = dealt_cards(game, game.default_players)
+    _, talon, _ = game.dealt_cards(game.default_players)
     count = rules.talon_discards[0]
     if talon == 0:
         raise fail("talon_take", Phrase('the deal puts no cards in the talon, so there is nothing to take'),

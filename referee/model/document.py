@@ -43,7 +43,7 @@ class Located:
         meta = node.meta
         return SourcePosition(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
 
-    def error(self, node, problem: str, **kw) -> RulesDefinitionError:
+    def error(self, node, problem: str | Phrase, **kw) -> RulesDefinitionError:
         return RulesDefinitionError(self.position(node), problem, text=self.text, **kw)
 
     def source_text(self, node=None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import SourcePosition
+from ..mechanics.passing.rules import CardPassing
 from .auction import AuctionRules
 from .cards import Card, Deck
 from .values import Citation, Cited, Provenance, SeatRef
@@ -18,7 +19,7 @@ from .vying import VyingModel
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
     "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
-    "CardPassing", "AllTaken",
+    "AllTaken",
 ]
 
 @dataclass(frozen=True)
@@ -126,15 +127,6 @@ class AllTaken:
 
     taker: int
     others: int
-
-
-@dataclass(frozen=True)
-class CardPassing:
-    """Before the play each player gives `count` cards to the player `targets` names for the deal:
-    deal k of the match uses targets[k % len(targets)] ("left", "right", "across" or "none")."""
-
-    count: int
-    targets: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -285,6 +277,19 @@ class Game:
     def dealt_players(self, players: int) -> int:
         """How many of `players` at the table receive cards and play a deal (the rest, the dealer, sit out)."""
         return min(players, self.in_deal.value) if self.in_deal is not None else players
+
+    def dealt_cards(self, players: int) -> tuple[int, int, int]:
+        """(cards in each hand, cards to the talon, cards face up) for `players` players."""
+        hand = talon = up = 0
+        assert self.deal is not None
+        for packet in self.deal.value:
+            if packet.kind == "each":
+                hand = packet.until if packet.until is not None else hand + packet.count
+            elif packet.kind == "talon":
+                talon += packet.count
+            else:
+                up += packet.count
+        return hand, talon, up
 
     @property
     def default_players(self) -> int:

@@ -9,34 +9,17 @@ rule). The builder checks both when a file loads, so a file that loads plays as 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..i18n import N_
+from ..mechanics.declaration import Mechanic, Need
+from ..mechanics.registry import MECHANICS as PACKAGES
 
 __all__ = ["ROLES", "Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
            "IRREGULARITIES_SEEN"]
 
 
-@dataclass(frozen=True)
-class Need:
-    """A statement a mechanic cannot run without: any one of `kinds` (grammar rule names)."""
-
-    kinds: frozenset[str]
-    write: str
-    """An example of the statement, for the hint."""
-
-
-@dataclass(frozen=True)
-class Mechanic:
-    """One mechanic of the interpreter: what it reads from a rules file and what it needs."""
-
-    name: str
-    """The phase word (`auction`), or `table` / `match` for the mechanics every game has."""
-    title: str
-    """How messages name it: "the auction"."""
-    reads: frozenset[str]
-    """The statements (grammar rule names) it reads."""
-    needs: tuple[Need, ...] = ()
+def _mechanic(name: str, title: str, reads: frozenset[str], needs: tuple[Need, ...] = ()) -> Mechanic:
+    """A mechanic the framework still runs itself (its statements have no package yet)."""
+    return Mechanic(name=name, title=title, reads=reads, needs=needs)
 
 
 def _need(write: str, *kinds: str) -> Need:
@@ -46,7 +29,7 @@ def _need(write: str, *kinds: str) -> Need:
 _MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player")
 
 MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
-    Mechanic("table", N_("the table and the deal"), frozenset({
+    _mechanic("table", N_("the table and the deal"), frozenset({
         "players", "direction", "deck", "derived_deck", "suit_names", "pack", "first_dealer",
         "first_dealer_rank", "draw_ties", "cut", "deal", "eldest_next",
         "eldest_dealer", "dealer_rotation", "phases", "parameter", "number_parameter", "check",
@@ -57,18 +40,17 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
          _need("first dealer by draw highest", "first_dealer", "first_dealer_rank"),
          _need("dealer passes next after every deal", "dealer_rotation"),
          _need("deal phases contract choice, play", "phases"))),
-    Mechanic("match", N_("the match"), frozenset({"account", "winner", *_MATCH_ENDS}),
+    _mechanic("match", N_("the match"), frozenset({"account", "winner", *_MATCH_ENDS}),
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
-    Mechanic("passing", N_("the card passing"), frozenset({"card_passing"}),
-             (_need("pass 3 cards to left", "card_passing"),)),
-    Mechanic("doubling", N_("the doubling between players"),
+    *(m for m in PACKAGES if m.name == "passing"),
+    _mechanic("doubling", N_("the doubling between players"),
              frozenset({"pair_doubling", "only_dealer_doubled", "double_quota"}),
              (_need("each player but the dealer may double any other player, and a doubled player may redouble",
                     "pair_doubling"),)),
-    Mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
+    _mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
              (_need("contract chosen by eldest", "contract_choice"),)),
-    Mechanic("auction", N_("the auction"), frozenset({
+    _mechanic("auction", N_("the auction"), frozenset({
         "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final",
         "pass_not_final",
         "bid_hold", "special_contest", "pass_out_writes", "pass_out_nothing", "refe_rule",
@@ -80,22 +62,22 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing"),
               _need("declarer needs at least 6 tricks", "declarer_target"),
               _need("if made: declarer writes points minus value", "settle"))),
-    Mechanic("talon_exchange", N_("the talon exchange"), frozenset({"talon_take", "talon_shown", "talon_hidden"}),
+    _mechanic("talon_exchange", N_("the talon exchange"), frozenset({"talon_take", "talon_shown", "talon_hidden"}),
              (_need("declarer takes the talon and discards 2", "talon_take"),
               _need("talon shown", "talon_shown", "talon_hidden"))),
-    Mechanic("declaration", N_("the declaration"), frozenset({
+    _mechanic("declaration", N_("the declaration"), frozenset({
         "declare_at_least_bid", "declare_bid", "declare_after_special"}),
              (_need("declarer may name any contract at least as high as his bid",
                     "declare_at_least_bid", "declare_bid"),)),
-    Mechanic("defence", N_("the defence"), frozenset({
+    _mechanic("defence", N_("the defence"), frozenset({
         "defence_may_decline", "defence_must", "quota_together", "quota_each", "quota_lone",
         "quota_none", "undefended_made", "undefended_played", "decliner_tricks_to_defender",
         "decliner_tricks_to_nobody", "doubling"}),
              (_need("each defender may decline", "defence_may_decline", "defence_must"),)),
-    Mechanic("blinds", N_("the blind bets"), frozenset({"blind", "blinds_final"}),
+    _mechanic("blinds", N_("the blind bets"), frozenset({"blind", "blinds_final"}),
              (_need('blind first "first blind" by eldest stakes pot', "blind"),
               _need("blinds are final", "blinds_final"))),
-    Mechanic("betting", N_("the betting"), frozenset({
+    _mechanic("betting", N_("the betting"), frozenset({
         "ante", "opening", "pass_before_open", "first_bet", "raise_limit", "betting_end", "stake_limit",
         "short_stake", "all_in_opening", "all_in_winnings", "stakes_above", "side_pot_winner",
         "broken_player", "pass_out"}),
@@ -109,7 +91,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("all in wins at most his stake from each player", "all_in_winnings"),
               _need("everyone passes: pot stays", "pass_out"),
               _need("broken player leaves seat", "broken_player"))),
-    Mechanic("showdown", N_("the showdown"), frozenset({
+    _mechanic("showdown", N_("the showdown"), frozenset({
         "hand_rank", "hand_order", "showing", "folded_hands", "turned_card", "suit_owner", "showdown_ties",
         "bonus", "bonus_meeting", "bonuses_at_showdown", "stock_draw", "card_points"}),
              (_need('hand trips "three of a kind" three of a kind', "hand_rank"),
@@ -118,7 +100,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("turned card counts", "turned_card"),
               _need("suit won by player holding its highest card", "suit_owner"),
               _need("ties won by first from eldest", "showdown_ties"))),
-    Mechanic("play", N_("the play of the cards"), frozenset({
+    _mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
         "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "first_trick_ban", "layout_start", "layout_start_named",
         "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
@@ -133,7 +115,7 @@ PHASES = tuple(name for name in MECHANICS if name not in ALWAYS)
 
 def owner_of(kind: str) -> tuple[str, ...]:
     """The mechanics that read statement `kind`."""
-    return tuple(m.name for m in MECHANICS.values() if kind in m.reads)
+    return tuple(m.name for m in MECHANICS.values() if kind in m.statements)
 
 
 # What the play of each contract needs, by how it is played. Checked per contract, with `in`
@@ -154,7 +136,7 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 # (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
-    "passing": ("illegal_card",),
+    **{m.name: m.irregularities for m in PACKAGES},
     "doubling": ("illegal_bid",),
     "contract_choice": (),
     "auction": ("illegal_bid",),

@@ -1,0 +1,53 @@
+"""The interfaces a mechanic's phase runs against: the deal it moves on, the ruling it gives
+and the runner the interpreter calls. Nothing here knows a mechanic, and nothing here needs the
+parser: a judge of a kept game imports this and no syntax.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..engine.table import Action, Table
+from ..model.game import Game
+from ..verdicts import Verdict
+
+__all__ = ["DealCore", "Illegal", "PhaseRunner"]
+
+
+class DealCore(Protocol):
+    """The part of a deal every phase may read and move on: seats, hands and whose turn it is."""
+
+    table: Table
+    game: Game
+    hands: list[list[int]]
+    dealer: int
+    eldest: int
+    phase: str
+    to_act: int
+
+
+class Illegal(Protocol):
+    """Rule an action illegal: the message, the clauses that forbid it, the irregularity it is
+    (whose remedy the game states) and the message's values."""
+
+    def __call__(self, message: str, clauses: Sequence[str | None], irregularity: str | None = None,
+                 **values: str | int) -> Verdict: ...
+
+
+@dataclass(frozen=True)
+class PhaseRunner:
+    """One phase of a deal as the interpreter runs it."""
+
+    name: str
+    """The deal's state while the phase runs ("passing", "tricks", "auction", ...)."""
+    moves: Callable[[Any, int], list[int]]
+    """(deal, seat) -> the moves `seat` may make."""
+    push: Callable[[Any, int, int], None]
+    """(deal, seat, move) -> None: apply a move without checking it."""
+    judge: Callable[[Any, int, Action, Illegal], Verdict | None]
+    """(deal, seat, action, illegal) -> the verdict on `action`, or None for a word the phase
+    does not know."""
+    action_of: Callable[[Any, int], Action] | None = None
+    """(deal, move) -> the written action of a move, when the table's own codec does not say."""

@@ -1,0 +1,67 @@
+"""What a mechanic declares (`Mechanic`), and what the game builder offers the functions that
+read its statements. The framework reads the declarations through `referee.mechanics.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..front.syntax import Node
+from ..model.document import Located
+from ..model.game import Game
+from .base import PhaseRunner
+
+__all__ = ["Need", "Mechanic", "Builder", "StatementBuilder", "GameCheck", "Seen"]
+
+
+@dataclass(frozen=True)
+class Need:
+    """A statement a mechanic cannot run without: any one of `kinds` (grammar rule names)."""
+
+    kinds: frozenset[str]
+    write: str
+    """An example of the statement, for the hint."""
+
+
+class Builder(Protocol):
+    """What the game builder (`referee.model.build`) offers a statement's build function."""
+
+    def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
+        """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
+
+
+StatementBuilder = Callable[[Builder, Located, Any, str, str | None], None]
+"""(builder, where, node, clause ID, contract scope or None) -> None: read one statement."""
+
+Seen = Sequence[tuple[str, str | None, Located, Any]]
+"""Every statement in force: (grammar rule, contract scope, where, node or tree)."""
+
+GameCheck = Callable[[Game, Seen, tuple[str, ...]], None]
+"""(game, statements seen, the deal's phases) -> None: raise a definition error if the game is
+not one the mechanic can run."""
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """One mechanic: what it reads from a rules file, what it needs, and how it runs."""
+
+    name: str
+    """The phase word of `deal phases` (`passing`), or `table` / `match` for those every game has."""
+    title: str
+    """How messages name it: "the card passing" (a msgid)."""
+    builders: dict[type[Node], StatementBuilder] = field(default_factory=dict)
+    """Its statements, each with the function that reads it into the game."""
+    reads: frozenset[str] = frozenset()
+    """Statements (grammar rule names) it reads that have no node of their own yet."""
+    needs: tuple[Need, ...] = ()
+    irregularities: tuple[str, ...] = ()
+    """The irregularities its phase can meet in a recorded deal."""
+    check: GameCheck | None = None
+    phases: tuple[PhaseRunner, ...] = ()
+
+    @property
+    def statements(self) -> frozenset[str]:
+        """Every statement it reads, by grammar rule name."""
+        return self.reads | {node.rule for node in self.builders}

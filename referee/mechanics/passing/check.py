@@ -1,0 +1,34 @@
+"""The checks of a whole game that card passing makes: when cards are passed, and whether every
+player count can pass them."""
+
+from __future__ import annotations
+
+from ...errors import Phrase
+from ...model.game import Game
+from ..declaration import Seen
+from .rules import PassTarget
+from .syntax import PassCards
+
+__all__ = ["check_passing"]
+
+
+def check_passing(game: Game, seen: Seen, phases: tuple[str, ...]) -> None:
+    """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
+    has a player across the table and enough cards to give."""
+    if game.card_passing is None:
+        return
+    item, node = next((i, s) for _, _, i, s in seen if isinstance(s, PassCards))
+    if phases[0] != "passing" or {"auction", "blinds", "betting"} & set(phases):
+        raise item.error(node, Phrase('cards are passed first, before the contract choice or the play, in a '
+                                      'game without an auction or betting'),
+                         hint=Phrase('write `deal phases passing, play`'))
+    rule = game.card_passing.value
+    assert game.players is not None  # the table's needs are checked first
+    for players in game.players.value:
+        if PassTarget.ACROSS in rule.targets and game.dealt_players(players) % 2:
+            raise item.error(node, Phrase('with {players} players nobody sits across the table', players=players),
+                             hint=Phrase('pass to left or right, or play with an even number of players'))
+        hand = game.dealt_cards(players)[0]
+        if rule.count > hand:
+            raise item.error(node.count, Phrase('a player holds {hand} cards with {players} players and cannot pass '
+                                                '{count}', hand=hand, players=players, count=rule.count))

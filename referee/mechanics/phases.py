@@ -1,0 +1,12 @@
+"""The phase of every mechanic package, for the deal: the run-time half of the registry, which
+imports no syntax (a judge of a kept game never loads the parser)."""
+
+from __future__ import annotations
+
+from .base import PhaseRunner
+from .passing.phase import PASSING
+
+__all__ = ["PHASE_RUNNERS"]
+
+PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING,)}
+"""Phase of a deal -> its runner."""

@@ -1,0 +1,17 @@
+"""Every mechanic package, for the framework: the builder reads their statements and the load
+checks ask their needs and checks (the deal finds their phases in `referee.mechanics.phases`).
+
+The list is in the order of `deal phases` words as the language reference shows them.
+"""
+
+from __future__ import annotations
+
+from .declaration import Mechanic
+from .passing.mechanic import MECHANIC as PASSING
+
+__all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
+
+MECHANICS: tuple[Mechanic, ...] = (PASSING,)
+
+STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
+"""Node type -> the function that reads the statement into the game."""

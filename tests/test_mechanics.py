@@ -1,0 +1,57 @@
+"""The mechanic packages (`referee.mechanics`): each declares its statements, needs, checks and
+phases once, and the framework finds every one of them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from referee.front.grammar import grammar
+from referee.front.parser import parse_text
+from referee.front.syntax import NODES, Node, statement
+from referee.mechanics.phases import PHASE_RUNNERS
+from referee.mechanics.registry import MECHANICS, STATEMENT_BUILDERS
+from referee.model.game import Game
+from referee.model.mechanics import IRREGULARITIES_SEEN
+from referee.model.mechanics import MECHANICS as ALL_MECHANICS
+
+
+def test_the_two_halves_of_the_registry_agree():
+    # The run-time half (phases, no syntax) lists by hand what the declarations hold.
+    declared = {runner.name: runner for mechanic in MECHANICS for runner in mechanic.phases}
+    assert declared == PHASE_RUNNERS
+    assert all(mechanic.name in ALL_MECHANICS for mechanic in MECHANICS)
+    assert all(IRREGULARITIES_SEEN[m.name] == m.irregularities for m in MECHANICS)
+
+
+@pytest.mark.parametrize("mechanic", MECHANICS, ids=lambda m: m.name)
+def test_every_statement_of_a_package_is_a_grammar_rule_with_a_node_that_reads_itself(mechanic):
+    rules = {tree for rule in grammar().rules for tree in rule.trees}
+    assert mechanic.builders, "a package reads at least one statement"
+    for node, build in mechanic.builders.items():
+        assert node.rule in rules, node.rule
+        assert NODES[node.rule] is node
+        assert STATEMENT_BUILDERS[node] is build
+        assert dataclasses.is_dataclass(node) and issubclass(node, Node)
+    for need in mechanic.needs:
+        assert need.kinds <= mechanic.statements
+
+
+def test_a_node_reads_itself_from_the_parse_tree():
+    from referee.mechanics.passing.syntax import PassCards
+
+    tree = parse_text('game g "G"\nclause X1 "t" tradition "t" { pass 3 cards in rotation to left, right, none }\n',
+                      "g.rules")
+    found = [statement(s) for s in tree.find_data("card_passing")]
+    assert [(int(n.count), [str(t) for t in n.targets], n.rotation) for n in found] == [
+        (3, ["left", "right", "none"], True)]
+    assert isinstance(found[0], PassCards) and found[0].pos.line == 2
+
+
+def test_each_game_field_a_package_sets_is_typed_on_the_game():
+    from referee.mechanics.passing.rules import CardPassing
+
+    fields = {f.name: f for f in dataclasses.fields(Game)}
+    assert "CardPassing" in str(fields["card_passing"].type)
+    assert CardPassing.__module__ == "referee.mechanics.passing.rules"
