@@ -57,7 +57,7 @@ def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
 
 
 def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
-    from referee.engine.table import discard_moves
+    from referee.engine.moves import discards as discard_moves
     from referee.interpreter.bidding import Discards
     rng = random.Random(3)
     for size in (2, 3, 12, 14):

@@ -59,7 +59,7 @@ def test_doubles_redoubles_and_the_pair_settlement(game):
                 (1, "pass"), (2, "double 3"), (2, "pass"),
                 # the doubled players in turn: seat 1 (doubled by 0), then the dealer
                 (1, "redouble 0"), (1, "pass"), (3, "redouble 2"), (3, "pass")])
-    assert deal.phase == "tricks" and deal.pair_doubles == {(0, 1): 2, (0, 3): 1, (2, 3): 2}
+    assert deal.phase == "tricks" and deal.doubling.doubles == {(0, 1): 2, (0, 3): 1, (2, 3): 2}
     # by suit: seat 0 clubs ... the dealer leads; each seat wins the tricks of its own suit
     while not deal.is_over():
         deal.push(deal.legal_moves()[0])

@@ -8,44 +8,19 @@ Seats are numbered 0..n-1 in the direction of play, so "the next player" is alwa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..errors import Phrase, UsageError
 from ..model.cards import Card
 from ..model.game import Game
+from . import moves
+from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, PASS, WITHDRAW, MoveKind
 
-__all__ = ["Table", "Action", "PASS", "DEFEND", "DOUBLE", "CALL", "FOLD", "BLIND", "discard_move", "discard_moves", "choice_move",
-           "decode_choice"]
+__all__ = ["Table", "Action"]
 
-PASS = -1
-"""The move ID of a pass."""
-_CHOOSE = -1000
-"""Move IDs at and below this choose a contract: _CHOOSE - index, or with a named trump suit
-_CHOOSE - index - _SUIT_STEP * (suit + 1)."""
-_SUIT_STEP = 64
-
-
-DEFEND = -2
-"""The move ID of a defender's decision to defend."""
-DOUBLE = -7
-"""The move ID of doubling the contract (kontra), or redoubling it."""
-_BID = -2000
-"""Move IDs _BID - i bid step i of the ladder."""
-_SPECIAL = -3000
-"""Move IDs _SPECIAL - i make special bid i (a bid off the ladder)."""
-_DISCARD = -100000
-"""Move IDs _DISCARD - (a * 256 + b) discard cards a < b."""
-
-CALL, FOLD, BLIND, WITHDRAW = -3, -4, -5, -6
-"""Move IDs of betting: hold the largest stake, drop out, bet blind before the deal, and take a
-stake back (never legal; named so that a transcript can record the attempt)."""
-_PAIR_DOUBLE, _PAIR_REDOUBLE = -30_000_000, -31_000_000
-"""Move IDs _PAIR_DOUBLE - seat double that seat, _PAIR_REDOUBLE - seat redouble him (doubling
-between players; the same values as referee.interpreter.side_bets)."""
-_OPEN = -10_000_000
-"""Move IDs _OPEN - n open the betting by putting n chips in."""
-_RAISE = -20_000_000
-"""Move IDs _RAISE - n raise by putting n chips in."""
+_WORDS = {PASS: "pass", DEFEND: "defend", DOUBLE: "double", CALL: "call", FOLD: "fold", BLIND: "blind",
+          WITHDRAW: "withdraw"}
+"""The written word of each single-word move."""
+_WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
 
 # The words of actions, with how many arguments each takes.
 _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
@@ -155,39 +130,32 @@ class Table:
     # moves <-> actions
     def choose_move(self, contract: str, suit: str | None = None) -> int:
         index = self.contract_ids.index(contract)
-        return choice_move(index, self.suit_codes.index(suit) if suit is not None else None)
+        return moves.choice(index, self.suit_codes.index(suit) if suit is not None else None)
 
     def action(self, move: int, contract_word: str = "choose") -> Action:
         """The action of a move; `contract_word` is "choose" or "declare" by the phase."""
-        if move == PASS:
-            return Action("pass")
-        if move == DEFEND:
-            return Action("defend")
-        if move == DOUBLE:
-            return Action("double")
-        if move in (CALL, FOLD, BLIND, WITHDRAW):
-            return Action({CALL: "call", FOLD: "fold", BLIND: "blind", WITHDRAW: "withdraw"}[move])
-        if move <= _PAIR_REDOUBLE:
-            return Action("redouble", (str(_PAIR_REDOUBLE - move),))
-        if move <= _PAIR_DOUBLE:
-            return Action("double", (str(_PAIR_DOUBLE - move),))
-        if move <= _RAISE:
-            return Action("raise", (str(_RAISE - move),))
-        if move <= _OPEN:
-            return Action("open", (str(_OPEN - move),))
-        if move <= _DISCARD:
-            a, b = divmod(_DISCARD - move, 256)
+        found = moves.kind(move)
+        if found is MoveKind.CARD:
+            return Action("play", (self.code(move),))
+        if found is MoveKind.WORD:
+            return Action(_WORDS[move])
+        if found is MoveKind.PAIR_REDOUBLE:
+            return Action("redouble", (str(moves.doubled_seat(move)),))
+        if found is MoveKind.PAIR_DOUBLE:
+            return Action("double", (str(moves.doubled_seat(move)),))
+        if found is MoveKind.RAISE or found is MoveKind.OPEN:
+            return Action(found.value, (str(moves.chips_put(move)),))
+        if found is MoveKind.DISCARD:
+            a, b = moves.discard_cards(move)
             return Action("discard", (self.code(a), self.code(b)))
-        if move <= _SPECIAL:
-            return Action("bid", (self.special_names[_SPECIAL - move],))
-        if move <= _BID:
-            return Action("bid", (str(self.ladder_numbers[_BID - move]),))
-        if move <= _CHOOSE:
-            index, suit = decode_choice(move)
-            codes = self.rank_codes if index in self.rank_named else self.suit_codes
-            named = (codes[suit],) if suit is not None else ()
-            return Action(contract_word, (self.contract_ids[index],) + named)
-        return Action("play", (self.code(move),))
+        if found is MoveKind.SPECIAL:
+            return Action("bid", (self.special_names[moves.special_index(move)],))
+        if found is MoveKind.BID:
+            return Action("bid", (str(self.ladder_numbers[moves.bid_step(move)]),))
+        index, suit = moves.decode_choice(move)
+        codes = self.rank_codes if index in self.rank_named else self.suit_codes
+        named = (codes[suit],) if suit is not None else ()
+        return Action(contract_word, (self.contract_ids[index],) + named)
 
     def move(self, action: Action) -> int | None:
         """The move ID of an action, or None if it names no card, bid or contract of this game."""
@@ -199,15 +167,15 @@ class Table:
         if kind in ("double", "redouble") and args:
             if not args[0].isdigit() or len(args[0]) > 3 or int(args[0]) >= self.players:
                 return None
-            return (_PAIR_DOUBLE if kind == "double" else _PAIR_REDOUBLE) - int(args[0])
+            return (moves.pair_double if kind == "double" else moves.pair_redouble)(int(args[0]))
         if kind == "double":
             return DOUBLE
         if kind in ("call", "fold", "blind", "withdraw"):
-            return {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}[kind]
+            return _WORD_MOVES[kind]
         if kind in ("open", "raise"):
             if not args[0].isdigit() or int(args[0]) < 1:
                 return None
-            return (_OPEN if kind == "open" else _RAISE) - int(args[0])
+            return (moves.open_ if kind == "open" else moves.raise_)(int(args[0]))
         if kind in ("choose", "declare"):
             if args[0] not in self.contract_ids:
                 return None
@@ -215,37 +183,15 @@ class Table:
             codes = self.rank_codes if index in self.rank_named else self.suit_codes
             if len(args) > 1 and args[1] not in codes:
                 return None
-            return choice_move(index, codes.index(args[1]) if len(args) > 1 else None)
+            return moves.choice(index, codes.index(args[1]) if len(args) > 1 else None)
         if kind == "bid":
             if args[0] in self.special_names:
-                return _SPECIAL - self.special_names.index(args[0])
+                return moves.special(self.special_names.index(args[0]))
             numbers = [str(n) for n in self.ladder_numbers]
-            return _BID - numbers.index(args[0]) if args[0] in numbers else None
+            return moves.bid(numbers.index(args[0])) if args[0] in numbers else None
         if kind == "discard":
             a, b = (self.card_id(c) for c in args)
             if a is None or b is None or a == b:
                 return None
-            return discard_move(a, b)
+            return moves.discard(a, b)
         return self.card_id(args[0])
-
-
-def discard_move(a: int, b: int) -> int:
-    a, b = min(a, b), max(a, b)
-    return _DISCARD - (a * 256 + b)
-
-
-def discard_moves(hand) -> list[int]:
-    """Every discard of two cards from `hand`, in the order of its sorted pairs (the pairs come
-    ordered, so `discard_move`'s ordering is not needed)."""
-    return [_DISCARD - (a * 256 + b) for a, b in combinations(sorted(hand), 2)]
-
-
-def choice_move(index: int, suit: int | None = None) -> int:
-    """The move that names contract `index`, with trump suit `suit` when the namer names one."""
-    return _CHOOSE - index - (0 if suit is None else _SUIT_STEP * (suit + 1))
-
-
-def decode_choice(move: int) -> tuple[int, int | None]:
-    """(contract index, named trump suit or None) of a contract-naming move."""
-    step, index = divmod(_CHOOSE - move, _SUIT_STEP)
-    return index, (step - 1 if step else None)

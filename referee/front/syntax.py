@@ -399,21 +399,6 @@ class LayoutStartNamed(Node):
     namer: Token  # "chooser" | "declarer" | "dealer"
 
 
-@_node("pair_doubling")
-class PairDoubling(Node):
-    pass
-
-
-@_node("only_dealer_doubled")
-class OnlyDealerDoubled(Node):
-    pass
-
-
-@_node("double_quota")
-class DoubleQuota(Node):
-    times: Token
-
-
 @_node("layout_build")
 class LayoutBuild(Node):
     pass
@@ -708,15 +693,6 @@ class _ToNodes:
 
     def layout_start_named(self, meta, c):
         return LayoutStartNamed(pos=Pos.of(meta), namer=c[0])
-
-    def pair_doubling(self, meta, c):
-        return PairDoubling(pos=Pos.of(meta))
-
-    def only_dealer_doubled(self, meta, c):
-        return OnlyDealerDoubled(pos=Pos.of(meta))
-
-    def double_quota(self, meta, c):
-        return DoubleQuota(pos=Pos.of(meta), times=c[0])
 
     def layout_build(self, meta, c):
         return LayoutBuild(pos=Pos.of(meta))

@@ -1,6 +1,7 @@
 """The interpreter: runs a game model deal by deal, ruling on every action."""
 
-from ..engine.table import PASS, Action, Table
+from ..engine.moves import PASS
+from ..engine.table import Action, Table
 from .deal import Deal, DealResult
 from .match import Match, MatchResult, Remaining, unsupported_mechanics
 

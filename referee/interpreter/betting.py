@@ -4,7 +4,11 @@ choice below follows a statement of the rules file (named in the comments)."""
 
 from __future__ import annotations
 
-from ..engine.table import _OPEN, _PAIR_DOUBLE, _RAISE, BLIND, CALL, FOLD, PASS, Action
+from ..engine.moves import BLIND, CALL, FOLD, PASS
+from ..engine.moves import OPEN_BASE as _OPEN
+from ..engine.moves import PAIR_DOUBLE_BASE as _PAIR_DOUBLE
+from ..engine.moves import RAISE_BASE as _RAISE
+from ..engine.table import Action
 from ..i18n import N_
 from ..verdicts import Verdict
 from .dice import between, chooser

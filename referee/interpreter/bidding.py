@@ -8,18 +8,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from ..engine.table import (
-    _BID,
-    _DISCARD,
-    _SPECIAL,
-    DEFEND,
-    DOUBLE,
-    PASS,
-    Action,
-    choice_move,
-    decode_choice,
-    discard_moves,
-)
+from ..engine import moves
+from ..engine.moves import DEFEND, DOUBLE, PASS, SPECIAL_BASE, decode_choice
+from ..engine.moves import choice as choice_move
+from ..engine.moves import discards as discard_moves
+from ..engine.table import Action
 from ..i18n import N_
 from ..verdicts import Verdict
 from .dice import chooser
@@ -140,10 +133,10 @@ class BiddingPhases:
         passed = self.passed
         if move == PASS:
             passed.add(seat)
-        elif move <= _SPECIAL:
-            self.specials_said.append((seat, _SPECIAL - move))
+        elif move <= SPECIAL_BASE:
+            self.specials_said.append((seat, moves.special_index(move)))
         else:
-            self.level, self.high_bidder = _BID - move, seat
+            self.level, self.high_bidder = moves.bid_step(move), seat
         n = self.table.players
         if self.specials_said:
             # After a bid off the ladder those still in may only add one of their own or pass:
@@ -172,10 +165,10 @@ class BiddingPhases:
             self.passes_in_row += 1
         else:
             self.passes_in_row = 0
-            if move <= _SPECIAL:
-                self.specials_said.append((seat, _SPECIAL - move))
+            if move <= SPECIAL_BASE:
+                self.specials_said.append((seat, moves.special_index(move)))
             else:
-                self.level, self.high_bidder = _BID - move, seat
+                self.level, self.high_bidder = moves.bid_step(move), seat
         n = self.table.players
         bid = self.level is not None or self.specials_said
         if self.passes_in_row >= (n - 1 if bid else n):
@@ -231,7 +224,7 @@ class BiddingPhases:
         self._declare_push(best, games[best])
 
     def _discard_push(self, seat: int, move: int) -> None:
-        a, b = divmod(-100000 - move, 256)
+        a, b = moves.discard_cards(move)
         self.hands[seat].remove(a)
         self.hands[seat].remove(b)
         self.discarded = (a, b)
@@ -377,8 +370,8 @@ class BiddingPhases:
 
     def _why_bid_illegal(self, seat: int, move: int) -> tuple[str, tuple]:
         rules = self.auction
-        if move <= _SPECIAL:
-            special = rules.specials[_SPECIAL - move]
+        if move <= SPECIAL_BASE:
+            special = rules.specials[moves.special_index(move)]
             if special.first_turn_only:
                 return (N_("Seat {seat} may not bid {bid}: it may be said only at a player's first turn, "
                            "and never after he has bid a number."), (special.clause,))
@@ -386,10 +379,10 @@ class BiddingPhases:
         if self.specials_said:
             first = rules.specials[self.specials_said[0][1]]
             return N_("Seat {seat} may not bid {bid}: no number may be bid after {special}."), (first.clause,)
-        step = _BID - move
+        step = moves.bid_step(move)
         nxt = 0 if self.level is None else self.level + 1
         clauses = (rules.steps[1],)
-        if _BID - self.level in self._auction_moves(seat) if self.level is not None else False:
+        if moves.bid(self.level) in self._auction_moves(seat) if self.level is not None else False:
             return (N_("Seat {seat} may not bid {bid}: facing a later player's bid, an earlier bidder "
                        "may only hold it (by repeating it) or pass."), (rules.hold, rules.steps[1]))
         if step > nxt:
@@ -436,7 +429,7 @@ class Discards(Sequence):
 
     def __getitem__(self, index: int) -> int:
         a, b = self.pairs[index]
-        return _DISCARD - (self.hand[a] * 256 + self.hand[b])
+        return moves.discard(self.hand[a], self.hand[b])
 
 
 @lru_cache(maxsize=None)
@@ -452,8 +445,8 @@ def bid_tables(rules, table, contracts) -> dict:
     ladder = rules.ladder
     size = len(ladder)
     # Bids off the ladder: every one (a first turn), those not limited to a first turn, none.
-    specials = tuple(_SPECIAL - i for i in range(len(rules.specials)))
-    later = tuple(_SPECIAL - i for i, special in enumerate(rules.specials) if not special.first_turn_only)
+    specials = tuple(moves.special(i) for i in range(len(rules.specials)))
+    later = tuple(moves.special(i) for i, special in enumerate(rules.specials) if not special.first_turn_only)
     by_kind = (specials, later, ())
 
     def options(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -461,7 +454,7 @@ def bid_tables(rules, table, contracts) -> dict:
 
     def numbers_from(nxt: int) -> tuple[int, ...]:
         stop = nxt + 1 if rules.steps[0] == "next" else size
-        return tuple(_BID - i for i in range(nxt, min(stop, size)))
+        return tuple(moves.bid(i) for i in range(nxt, min(stop, size)))
 
     ids = table.contract_ids
 
@@ -489,7 +482,7 @@ def bid_tables(rules, table, contracts) -> dict:
         has_declaration="declaration" in phases,
         has_defence="defence" in phases,
         bid_options=tuple(options(numbers_from(nxt)) for nxt in range(size + 1)),
-        hold_options=tuple(options((_BID - level,)) for level in range(size)),
+        hold_options=tuple(options((moves.bid(level),)) for level in range(size)),
         after_special_options=options(()),
         declare_after_special=any_contract,
         declare_after_bid=after_bid,

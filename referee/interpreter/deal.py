@@ -11,8 +11,12 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.table import PASS, Action, Table, choice_move, decode_choice
+from ..engine.moves import PASS, decode_choice
+from ..engine.moves import choice as choice_move
+from ..engine.table import Action, Table
 from ..i18n import N_
+from ..mechanics.doubling.phase import pair_settlement, start_doubling
+from ..mechanics.doubling.state import DoublingState
 from ..mechanics.passing.phase import start_passing
 from ..mechanics.passing.state import PassingState
 from ..model.game import Contract, Game
@@ -22,7 +26,6 @@ from .bidding import BiddingPhases
 from .dice import chooser
 from .phases import RUNNERS, PhaseRunner, register
 from .settlement import settle_deal
-from .side_bets import pair_settlement, start_doubling
 
 if TYPE_CHECKING:
     from .auction import AuctionRules
@@ -67,8 +70,6 @@ class CompiledContract:
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
-    only_dealer_doubled: str | None
-    """Clause by which only the dealer may be doubled in this contract (doubling), or None."""
     per_trick: tuple[tuple[int, str, int | None, int | None], ...]
     """(points, clause, only the last N tricks or None, only trick number N or None)."""
     per_card: tuple[tuple[int, frozenset[int], str, str], ...]
@@ -140,7 +141,6 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
-        only_dealer_doubled=clause(rules.only_dealer_doubled),
         per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number)
                         for s in scores if s.value.kind == "per_trick"),
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
@@ -287,6 +287,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.carry_out = 0
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
+        self.doubling: DoublingState | None = None
+        """The doubling between players of this deal, once the contract is named (None without one)."""
         self.passing: PassingState | None = None
         """The card passing of this deal, while and after it runs (None when no cards are passed)."""
         self.fixed_contract: str | None = None
@@ -294,7 +296,7 @@ class Deal(BiddingPhases, BettingPhases):
         if contract is not None and self.contracts[contract].trumps_named_by == "dealer":
             self.fixed_contract, self.to_act = contract, dealer  # phase "choose": the dealer names trumps
         elif contract is not None:
-            self._start(contract)
+            self.start_play(contract)
         elif auction is not None:
             self._init_auction()
         elif vying is not None:
@@ -311,7 +313,7 @@ class Deal(BiddingPhases, BettingPhases):
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
         self.phase, self.to_act = "choose", self.chooser if self.game.contract_choice else self.eldest
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
-            self._start(next(iter(self.contracts)))
+            self.start_play(next(iter(self.contracts)))
 
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
@@ -551,7 +553,8 @@ class Deal(BiddingPhases, BettingPhases):
 
     # -- applying moves ---------------------------------------------------------------------------------
 
-    def _start(self, contract_id: str, trump: int | None = None) -> None:
+    def start_play(self, contract_id: str, trump: int | None = None) -> None:
+        """Start the play of contract `contract_id`, with the suit or rank its namer named."""
         self.contract = self.contracts[contract_id]
         self.named_trump = trump
         self.play_started_at = len(self.history)
@@ -601,8 +604,9 @@ class Deal(BiddingPhases, BettingPhases):
         cid = self.table.contract_ids[index]
         if self.fixed_contract is None:
             self.chosen[self.chooser].add(cid)
-        if not start_doubling(self, cid, trump):
-            self._start(cid, trump)
+        self.doubling = start_doubling(self, cid, trump)
+        if self.doubling is None:
+            self.start_play(cid, trump)
 
     def _choice_legal(self, seat: int) -> list[int]:
         if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn

@@ -31,6 +31,11 @@ class Builder(Protocol):
     def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
         """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
 
+    def rule(self, item: Located, node: Node, cid: str, scope: str | None, field: str, value: object,
+             many: bool = False) -> None:
+        """Set the play rule `field` (a field of `ContractRules`) for contract `scope`, or for all
+        contracts when `scope` is None; `many` collects every statement of it."""
+
 
 StatementBuilder = Callable[[Builder, Located, Any, str, str | None], None]
 """(builder, where, node, clause ID, contract scope or None) -> None: read one statement."""

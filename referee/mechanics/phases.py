@@ -4,9 +4,10 @@ imports no syntax (a judge of a kept game never loads the parser)."""
 from __future__ import annotations
 
 from .base import PhaseRunner
+from .doubling.phase import DOUBLING
 from .passing.phase import PASSING
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING,)}
+PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING)}
 """Phase of a deal -> its runner."""

@@ -290,7 +290,7 @@ class _Builder(AuctionStatements, VyingStatements):
         self.fields[field] = Cited(value, cid)
         self.set_by[field] = cid
 
-    def _rule(self, item, stmt, cid, scope, field: str, value, many: bool = False) -> None:
+    def rule(self, item, stmt, cid, scope, field: str, value, many: bool = False) -> None:
         """Set a play rule for one contract (scope) or for all (scope None)."""
         rules = self.contract_rules.setdefault(scope, {})
         if many:
@@ -556,26 +556,26 @@ class _Builder(AuctionStatements, VyingStatements):
             raise item.error(node, Phrase('a player who can do none of these would have no card to play'),
                              expected=Phrase('`else any card` at the end'),
                              hint=Phrase('write `must follow suit, else any card`'))
-        self._rule(item, node, cid, scope, "play_duty", tuple(steps))
+        self.rule(item, node, cid, scope, "play_duty", tuple(steps))
 
     def _s_no_trumps(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "trumps", None)
+        self.rule(item, node, cid, scope, "trumps", None)
 
     def _s_trump_suit(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "trumps", self._known(item, node, node.suit, "suit"))
+        self.rule(item, node, cid, scope, "trumps", self._known(item, node, node.suit, "suit"))
 
     def _s_trumps_named(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
+        self.rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
 
     def _s_no_head_duty(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, f"{node.what}_duty", False)
+        self.rule(item, node, cid, scope, f"{node.what}_duty", False)
 
     def _s_head_duty(self, item, node, cid, scope) -> None:
         if node.on_trump_leads and str(node.what) == "overtrump":
             raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
                              hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
         # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
-        self._rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
+        self.rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
 
     def _seat(self, item, seat) -> SeatRef:
         if isinstance(seat, lark.Tree):  # from a statement read without a node type
@@ -589,10 +589,10 @@ class _Builder(AuctionStatements, VyingStatements):
         return SeatRef("holder", card)
 
     def _s_first_lead(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "first_lead", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_lead", self._seat(item, node.seat))
 
     def _s_trick_winner(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
+        self.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
 
     def _s_early_end(self, item, node, cid, scope) -> None:
         cond = node.condition
@@ -600,50 +600,33 @@ class _Builder(AuctionStatements, VyingStatements):
             value = Condition("cards_taken", cards=self._cardset(item, cond.cards))
         else:
             value = Condition(cond.kind, count=int(cond.count))
-        self._rule(item, node, cid, scope, "early_ends", value, many=True)
+        self.rule(item, node, cid, scope, "early_ends", value, many=True)
 
     def _s_lead_restriction(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "lead_restrictions", self._cardset(item, node.cards), many=True)
+        self.rule(item, node, cid, scope, "lead_restrictions", self._cardset(item, node.cards), many=True)
 
     def _s_lead_until_broken(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
+        self.rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
 
     def _s_first_trick_ban(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
+        self.rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
 
     # pass 2: layout -----------------------------------------------------------------------------
 
     def _s_layout_start(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "layout_start", self._known(item, node, node.rank, "rank"))
+        self.rule(item, node, cid, scope, "layout_start", self._known(item, node, node.rank, "rank"))
 
     def _s_layout_start_named(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "layout_start", f"named_by_{node.namer}")
-
-    def _s_pair_doubling(self, item, node, cid, scope) -> None:
-        if scope is not None:
-            raise item.error(node, Phrase('doubling between players is a rule of the whole game'),
-                             hint=Phrase('state it outside any `in` block; limit a contract with `only the dealer may be doubled`'))
-        self.once(item, node, cid, "pair_doubling", True)
-
-    def _s_only_dealer_doubled(self, item, node, cid, scope) -> None:
-        if scope is None:
-            raise item.error(node, Phrase('a game where only the dealer may ever be doubled needs no list of pairs'),
-                             hint=Phrase('put it in the `in` block of the contracts it limits'))
-        self._rule(item, node, cid, scope, "only_dealer_doubled", True)
-
-    def _s_double_quota(self, item, node, cid, scope) -> None:
-        if int(node.times) < 1:
-            raise item.error(node.times, Phrase('a duty to double 0 times is no duty'), hint=Phrase('remove the statement'))
-        self.once(item, node, cid, "double_quota", int(node.times))
+        self.rule(item, node, cid, scope, "layout_start", f"named_by_{node.namer}")
 
     def _s_layout_build(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
+        self.rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
 
     def _s_pass_rule(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "pass_only_when_unable", True)
+        self.rule(item, node, cid, scope, "pass_only_when_unable", True)
 
     def _s_first_move(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "first_move", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_move", self._seat(item, node.seat))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
@@ -662,19 +645,19 @@ class _Builder(AuctionStatements, VyingStatements):
             raise item.error(node.number, Phrase('tricks are numbered from 1'), hint=Phrase('write `per trick number 1` for the first'))
         rule = ScoreRule("per_trick", self._number(item, node.points), last=count, number=number,
                          account=self._account_of(item, node.account))
-        self._rule(item, node, cid, scope, "scores", rule, many=True)
+        self.rule(item, node, cid, scope, "scores", rule, many=True)
 
     def _s_score_per_card(self, item, node, cid, scope) -> None:
         rule = ScoreRule("per_card", self._number(item, node.points), self._cardset(item, node.cards),
                          account=self._account_of(item, node.account))
-        self._rule(item, node, cid, scope, "scores", rule, many=True)
+        self.rule(item, node, cid, scope, "scores", rule, many=True)
 
     def _s_score_all_taken(self, item, node, cid, scope) -> None:
         value = AllTaken(self._number(item, node.taker), self._number(item, node.others))
-        self._rule(item, node, cid, scope, "all_taken", value)
+        self.rule(item, node, cid, scope, "all_taken", value)
 
     def _s_score_finish(self, item, node, cid, scope) -> None:
-        self._rule(item, node, cid, scope, "scores", ScoreRule("finish", finish=node.values), many=True)
+        self.rule(item, node, cid, scope, "scores", ScoreRule("finish", finish=node.values), many=True)
 
     def _s_check(self, item, node, cid, scope) -> None:
         contract = str(node.contract) if node.contract is not None else scope

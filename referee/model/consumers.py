@@ -71,23 +71,6 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
         if mechanic.check is not None:
             mechanic.check(game, seen, phases)
     _check_all_taken(game, seen)
-    _check_pair_doubling(game, seen, phases)
-
-
-def _check_pair_doubling(game: Game, seen, phases) -> None:
-    """Doubling between players comes after the contract is chosen and before the play; a duty
-    to double the dealer counts the deals he deals in a row, one per contract he chooses."""
-    if "doubling" not in phases:
-        return
-    item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
-    if "contract_choice" not in phases or list(phases).index("doubling") != list(phases).index("contract_choice") + 1:
-        raise item.error(stmt, Phrase('players double once the contract is named: `doubling` comes right '
-                                      'after `contract choice`'), hint=Phrase('write `deal phases contract choice, doubling, play`'))
-    if game.double_quota is not None and not (game.choose_once and game.contract_choice
-                                              and game.contract_choice.value == "dealer"):
-        item, stmt = next((i, s) for k, _, i, s in seen if k == "double_quota")
-        raise item.error(stmt, Phrase('the duty counts the deals of each dealer, one for each contract he chooses'),
-                         hint=Phrase('add `contract chosen by dealer` and `each player chooses each contract once`'))
 
 
 def _check_all_taken(game: Game, seen) -> None:

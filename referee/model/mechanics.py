@@ -44,10 +44,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
     *(m for m in PACKAGES if m.name == "passing"),
-    _mechanic("doubling", N_("the doubling between players"),
-             frozenset({"pair_doubling", "only_dealer_doubled", "double_quota"}),
-             (_need("each player but the dealer may double any other player, and a doubled player may redouble",
-                    "pair_doubling"),)),
+    *(m for m in PACKAGES if m.name == "doubling"),
     _mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
              (_need("contract chosen by eldest", "contract_choice"),)),
     _mechanic("auction", N_("the auction"), frozenset({
@@ -137,7 +134,6 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
     **{m.name: m.irregularities for m in PACKAGES},
-    "doubling": ("illegal_bid",),
     "contract_choice": (),
     "auction": ("illegal_bid",),
     "talon_exchange": ("illegal_card",),

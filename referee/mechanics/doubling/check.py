@@ -1,0 +1,27 @@
+"""The checks of a whole game that doubling between players makes."""
+
+from __future__ import annotations
+
+from ...errors import Phrase
+from ...model.game import Game
+from ..declaration import Seen
+from .syntax import DoubleQuota
+
+__all__ = ["check_doubling"]
+
+
+def check_doubling(game: Game, seen: Seen, phases: tuple[str, ...]) -> None:
+    """Doubling between players comes after the contract is chosen and before the play; a duty
+    to double the dealer counts the deals he deals in a row, one per contract he chooses."""
+    if "doubling" not in phases:
+        return
+    item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
+    if "contract_choice" not in phases or phases.index("doubling") != phases.index("contract_choice") + 1:
+        raise item.error(stmt, Phrase('players double once the contract is named: `doubling` comes right '
+                                      'after `contract choice`'),
+                         hint=Phrase('write `deal phases contract choice, doubling, play`'))
+    if game.double_quota is not None and not (game.choose_once and game.contract_choice
+                                              and game.contract_choice.value == "dealer"):
+        item, node = next((i, s) for _, _, i, s in seen if isinstance(s, DoubleQuota))
+        raise item.error(node, Phrase('the duty counts the deals of each dealer, one for each contract he chooses'),
+                         hint=Phrase('add `contract chosen by dealer` and `each player chooses each contract once`'))
