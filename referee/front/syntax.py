@@ -300,16 +300,6 @@ class Combines(Node):
     parts: tuple[Token, ...]
 
 
-@_node("contract_choice")
-class ContractChoice(Node):
-    chooser: Token
-
-
-@_node("choose_once")
-class ChooseOnce(Node):
-    pass
-
-
 @_node("play_duty")
 class PlayDuty(Node):
     steps: tuple[DutyStep, ...]
@@ -636,12 +626,6 @@ class _ToNodes:
 
     def combines(self, meta, c):
         return Combines(pos=Pos.of(meta), contract=c[0], parts=tuple(c[1:]))
-
-    def contract_choice(self, meta, c):
-        return ContractChoice(pos=Pos.of(meta), chooser=c[0])
-
-    def choose_once(self, meta, c):
-        return ChooseOnce(pos=Pos.of(meta))
 
     def play_duty(self, meta, c):
         return PlayDuty(pos=Pos.of(meta), steps=tuple(c))

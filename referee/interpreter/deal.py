@@ -11,10 +11,11 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.moves import PASS, decode_choice
+from ..engine.moves import PASS
 from ..engine.moves import choice as choice_move
 from ..engine.table import Action, Table
 from ..i18n import N_
+from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
 from ..mechanics.passing.phase import start_passing
@@ -158,10 +159,6 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
-
-
-NAMERS = ("chooser", "declarer", "dealer")
-"""The players who may name a contract (and with it a trump suit or a starting rank)."""
 
 
 def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
@@ -327,7 +324,7 @@ class Deal(BiddingPhases, BettingPhases):
     @property
     def chooser(self) -> int:
         """The player who names the contract, as `contract chosen by` says."""
-        return self.dealer if self.game.contract_choice.value == "dealer" else self.eldest
+        return chooser_of(self)
 
     @property
     def trump(self) -> int | None:
@@ -355,9 +352,11 @@ class Deal(BiddingPhases, BettingPhases):
             return runner.action_of(self, move)
         return self.table.action(move, "declare" if self.phase in ("declare", "contest") else "choose")
 
-    def _may_choose(self, cid: str) -> bool:
-        once = self.game.choose_once
-        return not (once and once.value and cid in self.chosen[self.chooser])
+    def contract_named(self, contract_id: str, trump: int | None) -> None:
+        """The contract is named: the doubling between players, if any, then its play."""
+        self.doubling = start_doubling(self, contract_id, trump)
+        if self.doubling is None:
+            self.start_play(contract_id, trump)
 
     def _choice_moves(self, index: int, namer: str) -> list[int]:
         """The moves that name contract `index`, with a trump suit when `namer` names it."""
@@ -599,24 +598,6 @@ class Deal(BiddingPhases, BettingPhases):
         else:
             self.to_act = (seat + 1) % self.table.players
 
-    def _choice_push(self, seat: int, move: int) -> None:
-        index, trump = decode_choice(move)
-        cid = self.table.contract_ids[index]
-        if self.fixed_contract is None:
-            self.chosen[self.chooser].add(cid)
-        self.doubling = start_doubling(self, cid, trump)
-        if self.doubling is None:
-            self.start_play(cid, trump)
-
-    def _choice_legal(self, seat: int) -> list[int]:
-        if self.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
-            return self._choice_moves(self.table.contract_ids.index(self.fixed_contract), "dealer")
-        once = self.game.choose_once  # `_may_choose` for every contract, with the lookups done once
-        chosen = self.chosen[self.chooser] if once and once.value else ()
-        contracts, chooser = self.contracts, NAMERS.index("chooser")
-        return [move for cid in self.table.contract_ids if cid not in chosen
-                for move in contracts[cid].naming_moves[chooser]]
-
     def _close_trick(self) -> None:
         trick, self.trick = self.trick, []
         self._take_trick(self._winning(trick)[0], [c for _, c in trick])
@@ -708,40 +689,6 @@ class Deal(BiddingPhases, BettingPhases):
             return illegal(N_("Seat {seat} may not {action} now."),
                            (phases.clause if phases else self.game.deal.clause,), seat=seat, action=what)
         return ruled
-
-    def _judge_choice(self, seat: int, action: Action, illegal) -> Verdict:
-        game, what = self.game, str(action)
-        move = self.table.move(action)
-        if self.fixed_contract is not None:
-            fixed = self.contracts[self.fixed_contract]
-            if move not in self.legal_moves():
-                return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
-                               (fixed.trumps_clause,), seat=seat, contract=self.fixed_contract)
-            return Verdict(True, N_("Seat {seat} names {suit} as trumps."),
-                           (("seat", seat), ("suit", action.args[1])), (fixed.trumps_clause,), seat, what)
-        if action.kind != "choose":
-            return illegal(N_("Seat {seat} must first name the contract."),
-                           (game.contract_choice.clause if game.contract_choice else None,), seat=seat)
-        if move is None:
-            return illegal(N_("There is no contract {contract} in this game."),
-                           (game.contract_choice.clause,),
-                           contract=action.contract or "")
-        if not self._may_choose(action.contract):
-            return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
-                           (game.choose_once.clause,), seat=seat, contract=action.contract)
-        if move not in self.legal_moves():
-            named = self.contracts[action.contract]
-            if named.layout_named_by == "chooser":
-                return illegal(N_("Seat {seat} must name the starting rank with {contract}: choose {contract} RANK."),
-                               named.layout_clauses, seat=seat, contract=action.contract)
-            if named.trumps_named_by == "chooser":
-                return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
-                               (named.trumps_clause,), seat=seat, contract=action.contract)
-            return illegal(N_("{contract} has fixed trumps: the chooser names no suit."),
-                           (named.trumps_clause,), contract=action.contract)
-        return Verdict(True, N_("Seat {seat} names the contract {contract}."),
-                       (("seat", seat), ("contract", action.contract)),
-                       (game.contract_choice.clause,) if game.contract_choice else (), seat, what)
 
     def _judge_play(self, seat: int, action: Action, illegal) -> Verdict:
         what = str(action)
@@ -941,6 +888,5 @@ def perft(deal: Deal, depth: int) -> int:
     return total
 
 
-register(PhaseRunner("choose", Deal._choice_legal, Deal._choice_push, Deal._judge_choice),
-         PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play),
+register(PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play),
          PhaseRunner("layout", Deal._layout_moves, Deal._layout_push, Deal._judge_play))

@@ -4,10 +4,11 @@ imports no syntax (a judge of a kept game never loads the parser)."""
 from __future__ import annotations
 
 from .base import PhaseRunner
+from .contract_choice.phase import CHOOSE
 from .doubling.phase import DOUBLING
 from .passing.phase import PASSING
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING)}
+PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE)}
 """Phase of a deal -> its runner."""

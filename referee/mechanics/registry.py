@@ -6,13 +6,14 @@ The list is in the order of `deal phases` words as the language reference shows 
 
 from __future__ import annotations
 
+from .contract_choice.mechanic import MECHANIC as CONTRACT_CHOICE
 from .declaration import Mechanic
 from .doubling.mechanic import MECHANIC as DOUBLING
 from .passing.mechanic import MECHANIC as PASSING
 
 __all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
 
-MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING)
+MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE)
 
 STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
 """Node type -> the function that reads the statement into the game."""

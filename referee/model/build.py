@@ -526,9 +526,6 @@ class _Builder(AuctionStatements, VyingStatements):
         entry = self.contracts[str(name)]
         entry["combines"] = entry["combines"] + tuple(Cited(str(p), cid) for p in node.parts)
 
-    def _s_contract_choice(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "contract_choice", str(node.chooser))
-
     def _s_contract_order(self, item, node, cid, scope) -> None:
         for name in node.contracts:
             if str(name) not in self.contracts:
@@ -538,9 +535,6 @@ class _Builder(AuctionStatements, VyingStatements):
             raise item.error(node, Phrase('contract {missing} is never played: the order leaves it out', missing=missing[0]),
                              hint=Phrase('list every contract, or remove the ones the match never plays'))
         self.once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
-
-    def _s_choose_once(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "choose_once", True)
 
     # pass 2: trick play -----------------------------------------------------------------------
 

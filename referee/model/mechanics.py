@@ -45,8 +45,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("winner lowest total of points", "winner"))),
     *(m for m in PACKAGES if m.name == "passing"),
     *(m for m in PACKAGES if m.name == "doubling"),
-    _mechanic("contract_choice", N_("the contract choice"), frozenset({"contract_choice", "choose_once"}),
-             (_need("contract chosen by eldest", "contract_choice"),)),
+    *(m for m in PACKAGES if m.name == "contract_choice"),
     _mechanic("auction", N_("the auction"), frozenset({
         "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final",
         "pass_not_final",
@@ -134,7 +133,6 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
     **{m.name: m.irregularities for m in PACKAGES},
-    "contract_choice": (),
     "auction": ("illegal_bid",),
     "talon_exchange": ("illegal_card",),
     "declaration": ("illegal_bid",),
