@@ -127,10 +127,14 @@ def cmd_rules(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from .model import load_game
+    from .model.cache import load_kept, shipped_game
     from .simulate import random_transcript
     settings = _settings(args.param)
-    game = load_game(args.game, settings)
+    path = shipped_game(args.game)  # a shipped game is read as the install step kept it, as `judge` does
+    if path is None:
+        from .model.document import find_rules_file  # any other file is parsed: the reader on demand
+        path = find_rules_file(args.game)
+    game = load_kept(path, settings)
     named_file = args.game.endswith(".rules") or Path(game.path).name != f"{args.game}.rules"
     ref = _rules_reference(game.path, args.output) if named_file else {"game": game.id}
     data = random_transcript(game, args.seed, whole_match=args.match, players=args.players,

@@ -20,7 +20,7 @@ from . import i18n, presentation
 from .errors import Phrase, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Action
-from .judge import Judgement, judge
+from .judge import Judgement, Outcome, judge
 from .options import Forbidden, Options, options, options_json, readings_of
 from .records import read_deal_file
 from .verdicts import Verdict
@@ -361,7 +361,7 @@ def _sheet_ruling(data, position, base, settings, rules_file) -> tuple[Judgement
     deals[number]["totals"] = data["deals"][number]["totals"]
     judgement = judge({**data, "deals": deals}, base=base, settings=settings, rules_file=rules_file,
                       validated=True)
-    if judgement.verdict == "wrong_score":
+    if judgement.outcome is Outcome.WRONG_SCORE:
         return judgement, where, judgement.illegal
     report = judgement.deals[number] if len(judgement.deals) > number else None
     if judgement.illegal is not None or report is None or not report.sheet_checked:

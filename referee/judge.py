@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 
 from . import i18n, presentation
 from .errors import N_, Phrase, Term, TranscriptError, UsageError
-from .interpreter import Action, Match, Remaining, unsupported_mechanics
+from .interpreter import Action, Deal, Match, MatchResult, Remaining, unsupported_mechanics
 from .model.checks import hand_size
 from .model.game import Game
 from .options import options, options_json
@@ -22,7 +23,7 @@ from .transcript import rules_of, validate_transcript
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
-__all__ = ["Judgement", "judge", "judge_file", "FORMAT"]
+__all__ = ["Judgement", "Outcome", "judge", "judge_file", "FORMAT"]
 
 FORMAT = "referee-judgement/1"
 """The version of `judge --json` (referee/data/judgement.schema.json)."""
@@ -33,6 +34,20 @@ _ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
 _DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
 _DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
 _SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
+
+class Outcome(Enum):
+    """What the referee rules on a whole transcript."""
+
+    LEGAL = "legal"
+    """Every action is legal and every deal is finished (a match cut short after a finished deal
+    is legal as far as it goes: `Judgement.remaining` says what it still owes)."""
+    ILLEGAL = "illegal"
+    """An action, the draw or a deal breaks a rule: `Judgement.illegal` says which."""
+    WRONG_SCORE = "wrong_score"
+    """The score sheet the transcript wrote differs from the rules' totals (no action is illegal)."""
+    UNFINISHED = "unfinished"
+    """Every action is legal, but the last deal stops before its end."""
+
 
 @dataclass
 class DealReport:
@@ -61,20 +76,22 @@ class DealReport:
 class Judgement:
     """Everything the referee ruled on one transcript."""
 
-    game: object
+    game: Game
     legal: bool = True
+    wrong_score: bool = False
+    """The first verdict against the transcript is on its score sheet, not on an action."""
     illegal: Verdict | None = None
     where: str | None = None
     """Where the illegal action stands: `deals[0].actions[12]`."""
     notes: list[Verdict] = field(default_factory=list)
     deals: list[DealReport] = field(default_factory=list)
-    match: object | None = None
+    match: MatchResult | None = None
     seats: list[str] = field(default_factory=list)
     remaining: Remaining | None = None
     """What a match cut short still owes (every action legal, the match not over)."""
-    table: object | None = None
+    table: Match | None = None
     """The match as the replay left it (`referee.interpreter.Match`): the live state."""
-    in_play: object | None = None
+    in_play: Deal | None = None
     """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
 
     @property
@@ -82,17 +99,17 @@ class Judgement:
         return 0 if self.legal else 1
 
     @property
-    def verdict(self) -> str:
-        """"illegal"; "wrong_score" when the transcript's score sheet differs from the referee's
-        totals; "unfinished" when every action is legal but the last deal stops before its
-        end; otherwise "legal" (a match cut short after a finished deal is legal as far as it
-        goes: `remaining` says what it still owes)."""
+    def outcome(self) -> Outcome:
         if not self.legal:
-            # A total on the score sheet that differs from the rules' is not an illegal action.
-            return "wrong_score" if ".totals." in (self.where or "") else "illegal"
+            return Outcome.WRONG_SCORE if self.wrong_score else Outcome.ILLEGAL
         if any(not d.finished for d in self.deals):
-            return "unfinished"
-        return "legal"
+            return Outcome.UNFINISHED
+        return Outcome.LEGAL
+
+    @property
+    def verdict(self) -> str:
+        """The outcome's word, as `judge --json` writes it."""
+        return self.outcome.value
 
     def remaining_text(self, lang: str = "en") -> list[str]:
         """What the match still owes, for people: deals, contracts still to choose, an account's bound."""
@@ -201,7 +218,7 @@ class Judgement:
             else:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
-            head = _("WRONG SCORE, {where}: {verdict}") if self.verdict == "wrong_score" else _("ILLEGAL, {where}: {verdict}")
+            head = _("WRONG SCORE, {where}: {verdict}") if self.outcome is Outcome.WRONG_SCORE else _("ILLEGAL, {where}: {verdict}")
             out.append(head.format(where=self.position(lang), verdict=self.illegal.describe(g, lang, self.seats)))
         elif self.match is not None:
             totals = " ".join(map(str, self.match.totals))
@@ -404,8 +421,9 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
     table = match.table
     judgement = Judgement(game, seats=list(data.get("seats", [])), table=match)
 
-    def stop(verdict: Verdict, where: str) -> Judgement:
+    def stop(verdict: Verdict, where: str, wrong_score: bool = False) -> Judgement:
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
+        judgement.wrong_score = wrong_score
         return judgement
 
     if "draw" in data:
@@ -493,7 +511,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
             report.ended_early = result.ended_early
             wrong = _settled(report, match, result, deal_data.get("totals", {}), where)
             if wrong is not None:
-                return stop(*wrong)
+                return stop(*wrong, wrong_score=True)
             continue
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
@@ -526,7 +544,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
         report.ended_early = deal.ended_early
         wrong = _settled(report, match, match.finish_deal(), deal_data.get("totals", {}), where)
         if wrong is not None:
-            return stop(*wrong)
+            return stop(*wrong, wrong_score=True)
     if match.is_over():
         judgement.match = match.result()
     elif judgement.legal:

@@ -313,3 +313,14 @@ def test_bench_judge_reports_each_figure(capsys):
     for words in ("referee --help, as a process:", "as a process:", "in-process", "stacks of 100 chips",
                   "stacks of 10,000 chips", "summary:"):
         assert words in out
+
+
+def test_play_of_a_kept_game_reads_it_as_the_judge_does(tmp_path):
+    # `play` once parsed and built the rules every time; it now reads the game the install step kept.
+    env = {"REFEREE_CACHE": str(tmp_path / "referee")}
+    out = tmp_path / "deal.json"
+    first = _imports(["play", "kierki", "--seed", "3", "-o", str(out)], env)
+    assert "lark" in first and out.is_file()  # built from its rules file, then kept
+    again = _imports(["play", "kierki", "--seed", "3", "-o", str(tmp_path / "again.json")], env)
+    assert not {m for m in again if m.startswith(("lark", "referee.front"))}
+    assert (tmp_path / "again.json").read_text() == out.read_text()
