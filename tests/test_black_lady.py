@@ -196,6 +196,50 @@ def test_missing_one_heart_is_no_moon(game):
     assert [(l.seat, l.points) for l in deal.result().scores] == [(0, 12), (0, 13), (1, 1)]
 
 
+# -- `score ... to ACCOUNT`: Omnibus Hearts keeps the jack of diamonds in its own column -----------
+
+OMNIBUS_JACK = """variant omnibus_jack "Omnibus Hearts, the jack in its own column" extends black_lady
+
+replace clause K5.1 "Each heart taken scores 1 point and the queen of spades 13; the jack of diamonds scores minus 10, kept in its own column."
+  interpretation "A test."
+{
+  account jack "jack of diamonds"
+  score 1 per card of suit H taken
+  score 13 per card of QS taken
+  score -10 per card of JD taken to jack
+  check total_penalty in black_lady = 16
+}
+"""
+
+
+def test_a_score_to_an_account_is_written_there_and_not_to_the_main_account(tmp_path):
+    path = tmp_path / "omnibus_jack.rules"
+    path.write_text(OMNIBUS_JACK, encoding="utf-8")
+    game = load_game(path)
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    deal.taken[1] = [deal.table.card_id(c) for c in "JD 2H 3H".split()]
+    lines = [(line.seat, line.points, line.account) for line in deal.result().scores]
+    assert lines == [(1, 2, "points"), (1, -10, "jack")]
+    match.finish_deal()
+    assert match.totals == [0, 2, 0, 0]  # the main account, which the match end and the winner read
+    assert match.score_sheet() == {"points": [0, 2, 0, 0], "jack": [0, -10, 0, 0]}
+
+
+def test_judge_shows_a_score_to_an_account_in_that_account(tmp_path):
+    path = tmp_path / "omnibus_jack.rules"
+    path.write_text(OMNIBUS_JACK, encoding="utf-8")
+    game = load_game(path)
+    data = random_transcript(game, 1, whole_match=True, game_ref={"rules": path.name})
+    report = judge(data, base=tmp_path)
+    assert report.legal, report.text()
+    jack = [line for deal in report.deals for line in deal.scores if dict(line.values).get("cards") == "JD"]
+    assert jack and all(line.account == "jack" and line.points == -10 for line in jack)
+    assert all(line.account == "points" for deal in report.deals for line in deal.scores if line not in jack)
+    last = report.deals[-1].accounts
+    assert sum(last["jack"]) == -10 * len(jack)
+    assert sum(last["points"]) % 26 == 0  # hearts and the queen only: 26 a deal, or 78 for a moon
+
+
 # -- the match: to 100, the lowest total wins --------------------------------------------------------
 
 @settings(max_examples=25, deadline=None)

@@ -71,10 +71,10 @@ class CompiledContract:
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
     """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
-    per_trick: tuple[tuple[int, str, int | None, int | None], ...]
-    """(points, clause, only the last N tricks or None, only trick number N or None)."""
-    per_card: tuple[tuple[int, frozenset[int], str, str], ...]
-    """(points, cards, clause, text of the card set)."""
+    per_trick: tuple[tuple[int, str, int | None, int | None, str], ...]
+    """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
+    per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
+    """(points, cards, clause, text of the card set, account)."""
     finish: tuple[tuple[int, ...], str] | None
     layout_start: int | None
     """Rank order of the starting rank (None when a player names it)."""
@@ -115,6 +115,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     elif rules.layout_start is not None:
         layout_start = table.deck.rank(rules.layout_start.value).order
     finish = next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None)
+    account = game.primary_account
     place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
     return CompiledContract(
         id=contract.id,
@@ -142,9 +143,11 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
                    frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
                    rules.all_taken.clause) if rules.all_taken else None,
-        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number)
+        # `score ... to ACCOUNT` writes there; without `to`, the main account.
+        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
                         for s in scores if s.value.kind == "per_trick"),
-        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
+        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
+                        s.value.account or account)
                        for s in scores if s.value.kind == "per_card"),
         finish=finish,
         layout_start=layout_start,
@@ -813,7 +816,7 @@ class Deal(BiddingPhases, BettingPhases):
             from .showdown import settle_vying
             lines = settle_vying(self)
         elif contract is not None:
-            lines = self._taken_lines(account)
+            lines = self._taken_lines()
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self, lines) or lines
             lines += pair_settlement(self, lines)
@@ -827,12 +830,13 @@ class Deal(BiddingPhases, BettingPhases):
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
 
-    def _taken_lines(self, account: str) -> list[ScoreLine]:
-        """Per seat, the points of the contract's `per trick` and `per card` scores."""
+    def _taken_lines(self) -> list[ScoreLine]:
+        """Per seat, the points of the contract's `per trick` and `per card` scores, each in the
+        account its rule names."""
         contract, winners, codes = self.contract, self.trick_winners, self.table.codes
         lines: list[ScoreLine] = []
         for seat, taken in enumerate(self.taken):
-            for points, clause, last, number in contract.per_trick:
+            for points, clause, last, number, account in contract.per_trick:
                 if number is not None:
                     n = int(len(winners) >= number and winners[number - 1] == seat)
                 else:
@@ -845,7 +849,7 @@ class Deal(BiddingPhases, BettingPhases):
                                            "tricks"))
             if not taken:  # no card taken, nothing scored per card
                 continue
-            for points, cards, clause, text in contract.per_card:
+            for points, cards, clause, text, account in contract.per_card:
                 hit = sorted(cards.intersection(taken))  # a set operation, in C
                 if hit:
                     lines.append(ScoreLine(seat, points * len(hit), account,

@@ -625,9 +625,15 @@ class _Builder(AuctionStatements, VyingStatements):
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
     def _account_of(self, item, token) -> str | None:
+        """The account a trick score writes to (`score ... to ACCOUNT`), None for the main one."""
         if token is None:
             return None
         self._need_account(item, token)
+        if self.accounts[str(token)].value[2]:  # a trick score has no opponent to write against
+            raise item.error(token, Phrase('{account} is kept per opponent, and a score for tricks or cards taken '
+                                           'is written against nobody', account=token),
+                             hint=Phrase('write it to an account declared without `per opponent`, or leave out `to {account}`',
+                                         account=token))
         return str(token)
 
     def _s_score_per_trick(self, item, node, cid, scope) -> None:
