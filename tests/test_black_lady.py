@@ -189,6 +189,47 @@ def test_the_shooter_subtracts_26_under_the_other_reading():
     assert [(l.seat, l.points) for l in deal.result().scores] == [(0, -26), (1, 0), (2, 0), (3, 0)]
 
 
+OMNIBUS = """variant omnibus "Omnibus Hearts" extends black_lady
+
+replace clause K5.1 "Each heart taken scores 1 point and the queen of spades 13; the jack of diamonds scores minus 10."
+  interpretation "A test."
+{
+  score 1 per card of suit H taken
+  score 13 per card of QS taken
+  score -10 per card of JD taken
+  check total_penalty in black_lady = 16
+}
+"""
+EVERY_SCORING_CARD = """
+replace clause BL5.1 "Shooting the moon, as every scoring card."
+  interpretation "A test."
+{
+  taking every scoring card: taker scores 0, each other player 26
+}
+"""
+
+
+@pytest.mark.parametrize("moon", ["named", "every scoring card"])
+def test_the_moon_needs_the_hearts_and_the_queen_not_a_bonus_card(tmp_path, moon):
+    """Omnibus Hearts: the J♦ (-10) is no moon card, and still scores for its taker. The moon
+    as BL5.1 names it (`all of suit H, QS`) or by default (the cards scoring against their taker)."""
+    path = tmp_path / "omnibus.rules"
+    path.write_text(OMNIBUS + (EVERY_SCORING_CARD if moon != "named" else ""), encoding="utf-8")
+    game = load_game(path)
+    match, deal = _moon_deal(game)
+    deal.taken[0] = [deal.table.card_id(c) for c in "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
+    deal.taken[3] = [deal.table.card_id("JD")]
+    lines = deal.result().scores
+    assert deal.result().totals(4) == [0, 26, 26, 16]
+    assert [line.clauses for line in lines] == [("BL5.1",)] * 4 + [("K5.1",)]
+    deal.taken[0] += deal.taken[3]  # the J♦ taken with the moon's cards: it still scores
+    deal.taken[3] = []
+    assert deal.result().totals(4) == [-10, 26, 26, 26]
+    deal.taken[0].remove(deal.table.card_id("QS"))
+    deal.taken[1].append(deal.table.card_id("QS"))
+    assert deal.result().totals(4) == [3, 13, 0, 0]  # no moon without the queen
+
+
 def test_missing_one_heart_is_no_moon(game):
     match, deal = _moon_deal(game)
     deal.taken[0] = [deal.table.card_id(c) for c in "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
@@ -321,6 +362,9 @@ HEAD = 'variant v "V" extends black_lady\n'
      "contract black_lady has no card that scores, so nobody can take every scoring card"),
     ('replace clause BL2.1 "x" tradition "t" { in black_lady { pass 3 cards to left } }',
      "cards are passed before the contract is known"),
+    ('replace clause K5.1 "x" tradition "t" { score -1 per card of suit H taken } '
+     'replace clause BL5.1 "x" tradition "t" { taking every scoring card: taker scores 0, each other player 26 }',
+     "every card that scores in contract black_lady scores for its taker, so no card makes the moon"),
 ])
 def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
     path = tmp_path / "v.rules"

@@ -377,6 +377,8 @@ class ContractOrder(Node):
 class ScoreAllTaken(Node):
     taker: Number
     others: Number
+    cards: tuple[CardSet, ...] = ()
+    """`all of CARDS, ...`: the moon's cards as named; empty for `every scoring card`."""
 
 
 @_node("layout_start")
@@ -670,7 +672,7 @@ class _ToNodes:
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))
 
     def score_all_taken(self, meta, c):
-        return ScoreAllTaken(pos=Pos.of(meta), taker=c[0], others=c[1])
+        return ScoreAllTaken(pos=Pos.of(meta), taker=c[-2], others=c[-1], cards=tuple(c[:-2]))
 
     def layout_start(self, meta, c):
         return LayoutStart(pos=Pos.of(meta), rank=c[0])

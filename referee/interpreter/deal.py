@@ -70,7 +70,7 @@ class CompiledContract:
     """Cards barred from the first trick while the player holds another he may play, with their clauses."""
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
-    """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
+    """Shooting the moon: (the taker's score, each other's, the moon's cards, clause)."""
     per_trick: tuple[tuple[int, str, int | None, int | None, str], ...]
     """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
     per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
@@ -141,7 +141,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
         first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
-                   frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
+                   _moon_cards(game, table, rules.all_taken.value, scores),
                    rules.all_taken.clause) if rules.all_taken else None,
         # `score ... to ACCOUNT` writes there; without `to`, the main account.
         per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
@@ -162,6 +162,17 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
+
+
+def _moon_cards(game: Game, table: Table, rule, scores) -> frozenset[int]:
+    """The cards a player must take to shoot the moon: those the rule names, else every card that
+    scores per card against its taker (positive points when the lowest total wins, negative when
+    the highest does); a bonus card, such as Omnibus Hearts' jack of diamonds, is not one of them."""
+    if rule.cards is not None:
+        return table.cards_of(rule.cards)
+    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
+    return frozenset().union(*(table.cards_of(s.value.cards) for s in scores
+                               if s.value.kind == "per_card" and s.value.points * against > 0))
 
 
 def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
@@ -818,7 +829,7 @@ class Deal(BiddingPhases, BettingPhases):
         elif contract is not None:
             lines = self._taken_lines()
             if contract.all_taken is not None:
-                lines = _all_taken_lines(self, lines) or lines
+                lines = _all_taken_lines(self) or lines
             lines += pair_settlement(self, lines)
             if contract.finish is not None:
                 values, clause = contract.finish
@@ -830,10 +841,13 @@ class Deal(BiddingPhases, BettingPhases):
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
 
-    def _taken_lines(self) -> list[ScoreLine]:
+    def _taken_lines(self, without: frozenset[int] = frozenset()) -> list[ScoreLine]:
         """Per seat, the points of the contract's `per trick` and `per card` scores, each in the
-        account its rule names."""
+        account its rule names; the cards `without` score nothing (a moon's, shot)."""
         contract, winners, codes = self.contract, self.trick_winners, self.table.codes
+        per_card = contract.per_card
+        if without:
+            per_card = tuple((points, cards - without, *rest) for points, cards, *rest in per_card)
         lines: list[ScoreLine] = []
         for seat, taken in enumerate(self.taken):
             for points, clause, last, number, account in contract.per_trick:
@@ -849,7 +863,7 @@ class Deal(BiddingPhases, BettingPhases):
                                            "tricks"))
             if not taken:  # no card taken, nothing scored per card
                 continue
-            for points, cards, clause, text, account in contract.per_card:
+            for points, cards, clause, text, account in per_card:
                 hit = sorted(cards.intersection(taken))  # a set operation, in C
                 if hit:
                     lines.append(ScoreLine(seat, points * len(hit), account,
@@ -860,9 +874,9 @@ class Deal(BiddingPhases, BettingPhases):
         return lines
 
 
-def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | None:
-    """Shooting the moon: when one player has taken every scoring card, his penalties give way to
-    the stated scores (None when nobody has)."""
+def _all_taken_lines(deal: Deal) -> list[ScoreLine] | None:
+    """Shooting the moon: when one player has taken all the moon's cards, what they score gives
+    way to the stated scores, and every other score stands (None when nobody has)."""
     taker_score, other_score, cards, clause = deal.contract.all_taken
     taker = next((s for s in range(deal.table.players) if cards and cards <= set(deal.taken[s])), None)
     if taker is None:
@@ -875,8 +889,7 @@ def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | No
                              N_("{points}: seat {taker} took every scoring card") if seat != taker else
                              N_("{points} for taking every scoring card"),
                              (("points", points), ("taker", taker)), (clause,)))
-    return out
-
+    return out + deal._taken_lines(without=cards)
 
 
 def perft(deal: Deal, depth: int) -> int:

@@ -653,7 +653,10 @@ class _Builder(AuctionStatements, VyingStatements):
         self.rule(item, node, cid, scope, "scores", rule, many=True)
 
     def _s_score_all_taken(self, item, node, cid, scope) -> None:
-        value = AllTaken(self._number(item, node.taker), self._number(item, node.others))
+        named = [self._cardset(item, cards) for cards in node.cards]
+        value = AllTaken(self._number(item, node.taker), self._number(item, node.others),
+                         CardSet(frozenset().union(*(c.cards for c in named)), ", ".join(c.text for c in named))
+                         if named else None)
         self.rule(item, node, cid, scope, "all_taken", value)
 
     def _s_score_finish(self, item, node, cid, scope) -> None:

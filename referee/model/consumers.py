@@ -74,16 +74,23 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
 
 
 def _check_all_taken(game: Game, seen) -> None:
-    """Taking every scoring card needs cards that score per card in each contract it covers."""
+    """Taking every scoring card needs cards that score per card against their taker in each
+    contract it covers (the moon's cards, unless the rule names them)."""
+    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
     for kind, scope, item, stmt in seen:
         if kind != "score_all_taken":
             continue
         for contract in game.contracts.values():
             if scope not in (None, contract.id) or contract.plays != "tricks":
                 continue
-            if not any(s.value.kind == "per_card" for s in contract.all_scores(game.contracts)):
+            points = [s.value.points for s in contract.all_scores(game.contracts) if s.value.kind == "per_card"]
+            if not points:
                 raise item.error(stmt, Phrase('contract {id} has no card that scores, so nobody can take every '
                                               'scoring card', id=contract.id), hint=Phrase('add `score N per card of ... taken`'))
+            if not stmt.cards and not any(p * against > 0 for p in points):
+                raise item.error(stmt, Phrase('every card that scores in contract {id} scores for its taker, so no '
+                                              'card makes the moon', id=contract.id),
+                                 hint=Phrase('name the cards the moon needs: `taking all of suit H, QS: ...`'))
 
 
 def _check_contracts(game: Game, seen, phases, header: Located) -> None:
