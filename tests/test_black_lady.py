@@ -94,6 +94,122 @@ def test_the_holder_of_the_two_of_clubs_after_the_passing_leads(game):
     assert deal.to_act == 1
 
 
+# -- K3.4 with cards set aside: the holder of a card nobody holds -------------------------------------
+
+HEARTS_3 = """variant hearts_3 "Hearts for three" extends black_lady
+
+replace clause K1.1 "Three play with a 52-card pack."
+  interpretation "A test."
+{
+  players 3
+  deck standard "52-card pack" {
+    suits C "clubs" "♣", D "diamonds" "♦", H "hearts" "♥", S "spades" "♠"
+    ranks 2 3 4 5 6 7 8 9 10 J Q K A
+  }
+  pack standard
+}
+
+replace clause K1.4 "Play goes clockwise; 17 cards each and one to the talon."
+  interpretation "A test."
+{
+  direction clockwise
+  eldest is next after dealer
+  deal 1 each until 17, 1 to talon
+}
+
+replace clause BL2.1 "Three cards are passed to the left, then to the right, then not at all."
+  interpretation "A test."
+{
+  pass 3 cards in rotation to left, right, none
+}
+"""
+LEAD_3C = """
+replace clause K3.4 "The holder of the two of clubs leads, or if it is in the talon the holder of the three."
+  interpretation "A test."
+{
+  first lead by holder of 2C, else holder of 3C
+}
+"""
+
+
+def test_a_holder_of_a_card_that_may_be_set_aside_is_refused_at_load(tmp_path, capsys):
+    """Three-handed, one card goes to the talon: it may be the 2C, and then nobody leads."""
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    shipped = Path(load_game("black_lady").path)
+    line = next(n for n, text in enumerate(shipped.read_text(encoding="utf-8").splitlines(), 1)
+                if "first lead by holder of 2C" in text)
+    message = str(info.value)
+    assert message.startswith(f"{shipped}:{line}:3: definition error: with 3 players not every card is dealt to "
+                              "a hand, so 2C may lie undealt and nobody hold it"), message
+    assert "`holder of 2C, else eldest`" in message
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "may lie undealt" in err and "Traceback" not in err and "internal error" not in err
+
+
+def test_the_holder_of_the_next_card_leads_when_the_first_is_set_aside(tmp_path):
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3 + LEAD_3C, encoding="utf-8")
+    game = load_game(path)
+    match = Match(game)
+    match.dealer = 2
+    ranks = "3 4 5 6 7 8 9 10 J Q K A".split()
+    pack = [r + s for s in "CDHS" for r in ranks] + ["2D", "2H", "2S"]  # 51 cards: 2C goes to the talon
+    hands = [[match.table.card_id(c) for c in pack[seat::3]] for seat in range(3)]
+    match.results = [None] * 2  # the third deal passes no card: straight to the lead
+    deal = match.new_deal(hands, talon=[match.table.card_id("2C")])
+    assert deal.phase == "tricks" and deal.to_act == 0  # seat 0 holds the 3C
+    refused = act(deal, 1, "play 4C")
+    assert not refused.legal and "K3.4" in refused.clauses
+    hands[0], hands[1] = hands[1], hands[0]
+    assert match.new_deal(hands, talon=[match.table.card_id("2C")]).to_act == 1
+    hands[1].remove(match.table.card_id("3C"))
+    hands[1].append(match.table.card_id("2C"))  # the 2C held: its holder leads, the 3C is aside
+    assert match.new_deal(hands, talon=[match.table.card_id("3C")]).to_act == 1
+
+
+@pytest.mark.parametrize("seed", [57, 83, 97, 123])
+def test_seeds_that_set_the_two_of_clubs_aside_play_and_judge(tmp_path, capsys, seed):
+    """These seeds put the 2C in the talon; before `else`, play and judge ended in StopIteration."""
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3 + LEAD_3C, encoding="utf-8")
+    out = tmp_path / "deal.json"
+    assert main(["play", str(path), "--seed", str(seed), "-o", str(out)]) == 0
+    assert main(["judge", str(out)]) == 0
+    assert "Every action is legal." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lead, column, message", [
+    ("first lead by eldest, else holder of 3C", 30,
+     "`eldest` always names a player, so the seat after `else` never applies"),
+    ("first lead by holder of 2C, else holder of 2C", 3,
+     "with 3 players not every card is dealt to a hand, so 2C may lie undealt and nobody hold it"),
+])
+def test_else_seats_that_cannot_help_are_refused(tmp_path, lead, column, message):
+    text = HEARTS_3 + LEAD_3C.replace("first lead by holder of 2C, else holder of 3C", lead)
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    line = text.splitlines().index("  " + lead) + 1
+    assert str(info.value).startswith(f"{path}:{line}:{column}: definition error: {message}"), str(info.value)
+
+
+def test_two_cards_aside_need_more_than_two_holders(tmp_path):
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3.replace("deal 1 each until 17, 1 to talon", "deal 1 each until 16, 4 to talon")
+                    + LEAD_3C, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert "2C, 3C may all lie undealt, so that nobody holds any of them" in str(info.value)
+    path.write_text(HEARTS_3.replace("deal 1 each until 17, 1 to talon", "deal 1 each until 16, 4 to talon")
+                    + LEAD_3C.replace("holder of 3C", "holder of 3C, else eldest"), encoding="utf-8")
+    assert load_game(path).players.value == (3,)
+
+
 # -- K3.5 replaced: no lead of hearts until broken ----------------------------------------------------
 
 HEARTS_HANDS = {

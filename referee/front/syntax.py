@@ -335,11 +335,15 @@ class HeadDuty(Node):
 @_node("first_lead")
 class FirstLead(Node):
     seat: Seat
+    otherwise: tuple[Seat, ...] = ()
+    """The seats after `else`, in order, for a card that nobody holds."""
 
 
 @_node("first_move")
 class FirstMove(Node):
     seat: Seat
+    otherwise: tuple[Seat, ...] = ()
+    """The seats after `else`, in order, for a card that nobody holds."""
 
 
 @_node("trick_winner")
@@ -648,10 +652,10 @@ class _ToNodes:
         return HeadDuty(pos=Pos.of(meta), what=c[0], on_trump_leads=len(c) > 1)
 
     def first_lead(self, meta, c):
-        return FirstLead(pos=Pos.of(meta), seat=c[0])
+        return FirstLead(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
 
     def first_move(self, meta, c):
-        return FirstMove(pos=Pos.of(meta), seat=c[0])
+        return FirstMove(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
 
     def trick_winner(self, meta, c):
         return TrickWinner(pos=Pos.of(meta), extreme=c[0], unless_trumped=len(c) > 1)

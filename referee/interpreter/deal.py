@@ -579,8 +579,14 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _first_leader(self) -> int:
         """The seat the contract's `first lead by` (or `first move by`) names. The model has
-        checked that the part it names (chooser, declarer) exists in this game's deals."""
+        checked that the part it names (chooser, declarer) exists in this game's deals, and that
+        a card's holder has an `else` for every card that may lie in nobody's hand."""
         seat = self.contract.first_lead[0]
+        while seat.role == "holder" and seat.otherwise is not None:
+            card = self.table.index[seat.card]
+            if any(card in hand for hand in self.hands):
+                break
+            seat = seat.otherwise
         role = seat.role
         if role == "dealer":
             return self.dealer

@@ -583,7 +583,20 @@ class _Builder(AuctionStatements, VyingStatements):
         return SeatRef("holder", card)
 
     def _s_first_lead(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_lead", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_lead", self._seats(item, node))
+
+    def _seats(self, item, node) -> SeatRef:
+        """The seat of `first lead by` or `first move by`, with its `else` seats chained on."""
+        seats = (node.seat, *node.otherwise)
+        for seat, after in zip(seats, seats[1:]):
+            if seat.role != "holder":
+                raise item.error(after, Phrase('`{seat}` always names a player, so the seat after `else` never '
+                                               'applies', seat=" ".join(item.source_text(seat).split())),
+                                 hint=Phrase('`else` may follow only `holder of CARD`'))
+        chained = None
+        for seat in reversed(seats):
+            chained = dataclasses.replace(self._seat(item, seat), otherwise=chained)
+        return chained
 
     def _s_trick_winner(self, item, node, cid, scope) -> None:
         self.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
@@ -620,7 +633,7 @@ class _Builder(AuctionStatements, VyingStatements):
         self.rule(item, node, cid, scope, "pass_only_when_unable", True)
 
     def _s_first_move(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_move", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_move", self._seats(item, node))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
