@@ -245,6 +245,62 @@ def test_a_hand_of_hearts_only_may_lead_a_heart(game):
     assert act(deal, 0, "play 4H").legal
 
 
+# -- two lead restrictions: the one that forbids the lead is cited --------------------------------------
+
+EAST_LEADS = """variant v "V" extends black_lady
+
+replace clause K3.4 "The eldest leads to the first trick."
+  interpretation "A test."
+{
+  first lead by eldest
+}
+"""
+RESTRICTIONS = {
+    # No spade led while holding another card; the eldest holds nothing but spades, so that
+    # restriction does not apply, while BL3.1 bars the queen from the first trick.
+    "first trick": ("""
+clause X1 "No spade may be led while the leader holds another card."
+  interpretation "A test."
+{
+  no lead of suit S while holding other cards
+}
+""", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "QS", "BL3.1", "to the first trick"),
+    # No heart led while holding another card (not applying: all hearts), and no QH until a QH
+    # has been played (K3.5 replaced), which bars it.
+    "until broken": ("""
+replace clause K3.5 "The queen of hearts may not be led until broken."
+  interpretation "A test."
+{
+  no lead of QH until broken
+}
+
+clause X1 "No heart may be led while the leader holds another card."
+  interpretation "A test."
+{
+  no lead of suit H while holding other cards
+}
+""", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "QH", "K3.5", "no card of its kind has been played"),
+}
+
+
+@pytest.mark.parametrize("case", list(RESTRICTIONS))
+def test_the_restriction_that_forbids_a_lead_is_cited_not_one_that_does_not_apply(tmp_path, case):
+    extra, hand, card, clause, words = RESTRICTIONS[case]
+    path = tmp_path / "v.rules"
+    path.write_text(EAST_LEADS + extra, encoding="utf-8")
+    game = load_game(path)
+    others = [c for c in (r + s for s in "CDHS" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()) if c not in hand.split()]
+    hands = {0: hand, 1: " ".join(others[:13]), 2: " ".join(others[13:26]), 3: " ".join(others[26:])}
+    match, deal = _deal_number(game, 3, hands)
+    assert deal.to_act == 0
+    refused = act(deal, 0, f"play {card}")
+    assert not refused.legal and refused.clauses[0] == clause, refused.describe(game)
+    assert "X1" not in refused.clauses and words in refused.describe(game)
+    table = deal.table
+    barred = {table.code(m) for m in deal.hands[0] if not deal.judge(0, deal.table.action(m)).legal}
+    assert barred == {card} and table.card_id(card) not in deal.legal_moves()
+
+
 # -- BL3.1: no points on the first trick ---------------------------------------------------------------
 
 def test_no_heart_and_no_queen_of_spades_on_the_first_trick(game):

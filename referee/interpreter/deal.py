@@ -440,7 +440,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _lead_options(self, hand: list[int]) -> list[int]:
         """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
-        when nothing bars a lead."""
+        when nothing bars a lead. `_lead_bar` names the restriction that bars a card."""
         contract = self.contract
         for cards, _ in contract.lead_restrictions:
             allowed = [c for c in hand if c not in cards]
@@ -450,6 +450,26 @@ class Deal(BiddingPhases, BettingPhases):
             if cards.isdisjoint(self.taken_all):
                 hand = [c for c in hand if c not in cards] or hand
         return hand
+
+    def _lead_bar(self, hand: list[int], move: int) -> tuple[str, str] | None:
+        """The lead restriction that takes `move` out of the cards `_lead_options` leaves, with
+        the same narrowing in the same order: ("holding" | "broken", its clause), or None. A
+        restriction whose cards are all the holder has left does not apply, and is not cited."""
+        contract = self.contract
+        for cards, clause in contract.lead_restrictions:
+            allowed = [c for c in hand if c not in cards]
+            if allowed:
+                if move in cards:
+                    return "holding", clause
+                hand = allowed
+        for cards, clause in contract.lead_until_broken:
+            if cards.isdisjoint(self.taken_all):
+                allowed = [c for c in hand if c not in cards]
+                if allowed:
+                    if move in cards:
+                        return "broken", clause
+                    hand = allowed
+        return None
 
     def _void_options(self, hand: list[int], suits: list[list[int]] | None) -> list[int]:
         """The cards a player who cannot follow suit may play under a duty with `after_follow`
@@ -743,15 +763,14 @@ class Deal(BiddingPhases, BettingPhases):
                            card=code)
         hand = self.hands[seat]
         if not self.trick:
-            for cards, clause in contract.lead_restrictions:
-                if move in cards:
-                    return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
-                                   (clause,), "illegal_card", seat=seat, card=code)
-            for cards, clause in contract.lead_until_broken:
-                if move in cards and cards.isdisjoint(self.taken_all):
-                    return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
-                                      "to a trick yet, and seat {seat} holds other cards."),
-                                   (clause,), "illegal_card", seat=seat, card=code)
+            barred = self._lead_bar(hand, move)
+            if barred is not None and barred[0] == "holding":
+                return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
+                               (barred[1],), "illegal_card", seat=seat, card=code)
+            if barred is not None:
+                return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
+                                  "to a trick yet, and seat {seat} holds other cards."),
+                               (barred[1],), "illegal_card", seat=seat, card=code)
         if self.trick:
             led = table.suit_of[self.trick[0][1]]
             options, kind = self._duty_options(hand)
