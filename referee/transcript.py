@@ -89,7 +89,9 @@ _JSON_TYPES = (N_("integer"), N_("string"), N_("array"), N_("object"), N_("boole
 
 def _schema_problem(error) -> Phrase:
     """What the schema's check found, in words the catalogs translate (jsonschema's own are English)."""
-    shown = reprlib.repr(error.instance)
+    instance = error.instance
+    # As the file writes them: true, false and null, not Python's True, False and None.
+    shown = json.dumps(instance) if instance is None or isinstance(instance, bool) else reprlib.repr(instance)
     rule = error.validator_value
     if error.validator == "required":
         missing = next((name for name in rule if name not in error.instance), rule[0])
@@ -114,20 +116,43 @@ def _schema_problem(error) -> Phrase:
     return Term(error.message)
 
 
+def _field(path) -> str:
+    """A place in a transcript as messages name it: `transcript.deals[0].actions[3].seat`."""
+    return "transcript" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def _floats(value, path: tuple = ()):
+    """(path, number) of every number written with a decimal point: a transcript has none."""
+    if type(value) is float:
+        yield path, value
+    elif type(value) is dict:
+        for key, item in value.items():
+            yield from _floats(item, path + (key,))
+    elif type(value) is list:
+        for index, item in enumerate(value):
+            yield from _floats(item, path + (index,))
+
+
 def validate_transcript(data) -> dict:
     """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
     from .transcript_check import conforms
 
     # The schema's rules in code answer for a well-formed transcript; the validator, imported only
     # then, finds and words the first error of any other.
-    errors = [] if conforms(data, FORMAT, _action_pattern()) else sorted(
-        _schema_errors(data), key=lambda e: list(e.absolute_path))
+    plain = conforms(data, FORMAT, _action_pattern())
+    errors = [] if plain else sorted(_schema_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         error = errors[0]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        where = "transcript" + where
-        raise TranscriptError(where, _schema_problem(error),
+        raise TranscriptError(_field(error.absolute_path), _schema_problem(error),
                               hint=Phrase('see referee/data/transcript.schema.json for the format'))
+    # JSON Schema counts 1.0 as an integer, but a seat, a dealer or a total written so is not
+    # one to the referee (a float indexes no list): the first such number, by its place.
+    floats = [] if plain else sorted(_floats(data), key=lambda found: list(found[0]))
+    if floats:
+        path, value = floats[0]
+        raise TranscriptError(_field(path), Phrase("{value} is not of type {kind}", value=repr(value), kind=Term("integer")),
+                              hint=Phrase('write a whole number without a decimal point: {whole}, not {value}',
+                                          whole=int(value), value=repr(value)))
     if "game" not in data and "rules" not in data:
         raise TranscriptError("transcript", Phrase('names neither a game nor a rules file'),
                               hint=Phrase('add "game": NAME (see `referee games`) or "rules": "path/to/file.rules"'))

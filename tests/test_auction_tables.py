@@ -8,6 +8,7 @@ import pytest
 
 from referee.interpreter import Match
 from referee.interpreter.players import random_move
+from referee.interpreter.seating import SeatedDeal
 from referee.model import load_game
 
 _READINGS = [("preferans", {}), ("preferans", {"moje": "on", "kontra": "on"}), ("preferans_serbian", {}),
@@ -20,6 +21,8 @@ def test_the_contracts_a_declarer_may_name_are_those_the_deal_names(name, settin
     match.dealer = 0
     hands, talon, _ = match.deal_pack(random.Random(1))
     deal = match.new_deal(hands, talon=talon)
+    if isinstance(deal, SeatedDeal):  # four-handed: the deal itself, not the table's view of it
+        deal = deal.inner
     rules, ids = deal.auction, deal.table.contract_ids
 
     def naming(steps):

@@ -94,6 +94,122 @@ def test_the_holder_of_the_two_of_clubs_after_the_passing_leads(game):
     assert deal.to_act == 1
 
 
+# -- K3.4 with cards set aside: the holder of a card nobody holds -------------------------------------
+
+HEARTS_3 = """variant hearts_3 "Hearts for three" extends black_lady
+
+replace clause K1.1 "Three play with a 52-card pack."
+  interpretation "A test."
+{
+  players 3
+  deck standard "52-card pack" {
+    suits C "clubs" "♣", D "diamonds" "♦", H "hearts" "♥", S "spades" "♠"
+    ranks 2 3 4 5 6 7 8 9 10 J Q K A
+  }
+  pack standard
+}
+
+replace clause K1.4 "Play goes clockwise; 17 cards each and one to the talon."
+  interpretation "A test."
+{
+  direction clockwise
+  eldest is next after dealer
+  deal 1 each until 17, 1 to talon
+}
+
+replace clause BL2.1 "Three cards are passed to the left, then to the right, then not at all."
+  interpretation "A test."
+{
+  pass 3 cards in rotation to left, right, none
+}
+"""
+LEAD_3C = """
+replace clause K3.4 "The holder of the two of clubs leads, or if it is in the talon the holder of the three."
+  interpretation "A test."
+{
+  first lead by holder of 2C, else holder of 3C
+}
+"""
+
+
+def test_a_holder_of_a_card_that_may_be_set_aside_is_refused_at_load(tmp_path, capsys):
+    """Three-handed, one card goes to the talon: it may be the 2C, and then nobody leads."""
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    shipped = Path(load_game("black_lady").path)
+    line = next(n for n, text in enumerate(shipped.read_text(encoding="utf-8").splitlines(), 1)
+                if "first lead by holder of 2C" in text)
+    message = str(info.value)
+    assert message.startswith(f"{shipped}:{line}:3: definition error: with 3 players not every card is dealt to "
+                              "a hand, so 2C may lie undealt and nobody hold it"), message
+    assert "`holder of 2C, else eldest`" in message
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "may lie undealt" in err and "Traceback" not in err and "internal error" not in err
+
+
+def test_the_holder_of_the_next_card_leads_when_the_first_is_set_aside(tmp_path):
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3 + LEAD_3C, encoding="utf-8")
+    game = load_game(path)
+    match = Match(game)
+    match.dealer = 2
+    ranks = "3 4 5 6 7 8 9 10 J Q K A".split()
+    pack = [r + s for s in "CDHS" for r in ranks] + ["2D", "2H", "2S"]  # 51 cards: 2C goes to the talon
+    hands = [[match.table.card_id(c) for c in pack[seat::3]] for seat in range(3)]
+    match.results = [None] * 2  # the third deal passes no card: straight to the lead
+    deal = match.new_deal(hands, talon=[match.table.card_id("2C")])
+    assert deal.phase == "tricks" and deal.to_act == 0  # seat 0 holds the 3C
+    refused = act(deal, 1, "play 4C")
+    assert not refused.legal and "K3.4" in refused.clauses
+    hands[0], hands[1] = hands[1], hands[0]
+    assert match.new_deal(hands, talon=[match.table.card_id("2C")]).to_act == 1
+    hands[1].remove(match.table.card_id("3C"))
+    hands[1].append(match.table.card_id("2C"))  # the 2C held: its holder leads, the 3C is aside
+    assert match.new_deal(hands, talon=[match.table.card_id("3C")]).to_act == 1
+
+
+@pytest.mark.parametrize("seed", [57, 83, 97, 123])
+def test_seeds_that_set_the_two_of_clubs_aside_play_and_judge(tmp_path, capsys, seed):
+    """These seeds put the 2C in the talon; before `else`, play and judge ended in StopIteration."""
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3 + LEAD_3C, encoding="utf-8")
+    out = tmp_path / "deal.json"
+    assert main(["play", str(path), "--seed", str(seed), "-o", str(out)]) == 0
+    assert main(["judge", str(out)]) == 0
+    assert "Every action is legal." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lead, column, message", [
+    ("first lead by eldest, else holder of 3C", 30,
+     "`eldest` always names a player, so the seat after `else` never applies"),
+    ("first lead by holder of 2C, else holder of 2C", 3,
+     "with 3 players not every card is dealt to a hand, so 2C may lie undealt and nobody hold it"),
+])
+def test_else_seats_that_cannot_help_are_refused(tmp_path, lead, column, message):
+    text = HEARTS_3 + LEAD_3C.replace("first lead by holder of 2C, else holder of 3C", lead)
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    line = text.splitlines().index("  " + lead) + 1
+    assert str(info.value).startswith(f"{path}:{line}:{column}: definition error: {message}"), str(info.value)
+
+
+def test_two_cards_aside_need_more_than_two_holders(tmp_path):
+    path = tmp_path / "hearts_3.rules"
+    path.write_text(HEARTS_3.replace("deal 1 each until 17, 1 to talon", "deal 1 each until 16, 4 to talon")
+                    + LEAD_3C, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert "2C, 3C may all lie undealt, so that nobody holds any of them" in str(info.value)
+    path.write_text(HEARTS_3.replace("deal 1 each until 17, 1 to talon", "deal 1 each until 16, 4 to talon")
+                    + LEAD_3C.replace("holder of 3C", "holder of 3C, else eldest"), encoding="utf-8")
+    assert load_game(path).players.value == (3,)
+
+
 # -- K3.5 replaced: no lead of hearts until broken ----------------------------------------------------
 
 HEARTS_HANDS = {
@@ -127,6 +243,62 @@ def test_a_hand_of_hearts_only_may_lead_a_heart(game):
     deal.hands[0] = list(ids)  # seat 0 leads holding nothing but hearts, none yet played
     assert sorted(deal.legal_moves()) == sorted(ids)
     assert act(deal, 0, "play 4H").legal
+
+
+# -- two lead restrictions: the one that forbids the lead is cited --------------------------------------
+
+EAST_LEADS = """variant v "V" extends black_lady
+
+replace clause K3.4 "The eldest leads to the first trick."
+  interpretation "A test."
+{
+  first lead by eldest
+}
+"""
+RESTRICTIONS = {
+    # No spade led while holding another card; the eldest holds nothing but spades, so that
+    # restriction does not apply, while BL3.1 bars the queen from the first trick.
+    "first trick": ("""
+clause X1 "No spade may be led while the leader holds another card."
+  interpretation "A test."
+{
+  no lead of suit S while holding other cards
+}
+""", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "QS", "BL3.1", "to the first trick"),
+    # No heart led while holding another card (not applying: all hearts), and no QH until a QH
+    # has been played (K3.5 replaced), which bars it.
+    "until broken": ("""
+replace clause K3.5 "The queen of hearts may not be led until broken."
+  interpretation "A test."
+{
+  no lead of QH until broken
+}
+
+clause X1 "No heart may be led while the leader holds another card."
+  interpretation "A test."
+{
+  no lead of suit H while holding other cards
+}
+""", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "QH", "K3.5", "no card of its kind has been played"),
+}
+
+
+@pytest.mark.parametrize("case", list(RESTRICTIONS))
+def test_the_restriction_that_forbids_a_lead_is_cited_not_one_that_does_not_apply(tmp_path, case):
+    extra, hand, card, clause, words = RESTRICTIONS[case]
+    path = tmp_path / "v.rules"
+    path.write_text(EAST_LEADS + extra, encoding="utf-8")
+    game = load_game(path)
+    others = [c for c in (r + s for s in "CDHS" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()) if c not in hand.split()]
+    hands = {0: hand, 1: " ".join(others[:13]), 2: " ".join(others[13:26]), 3: " ".join(others[26:])}
+    match, deal = _deal_number(game, 3, hands)
+    assert deal.to_act == 0
+    refused = act(deal, 0, f"play {card}")
+    assert not refused.legal and refused.clauses[0] == clause, refused.describe(game)
+    assert "X1" not in refused.clauses and words in refused.describe(game)
+    table = deal.table
+    barred = {table.code(m) for m in deal.hands[0] if not deal.judge(0, deal.table.action(m)).legal}
+    assert barred == {card} and table.card_id(card) not in deal.legal_moves()
 
 
 # -- BL3.1: no points on the first trick ---------------------------------------------------------------
@@ -189,11 +361,96 @@ def test_the_shooter_subtracts_26_under_the_other_reading():
     assert [(l.seat, l.points) for l in deal.result().scores] == [(0, -26), (1, 0), (2, 0), (3, 0)]
 
 
+OMNIBUS = """variant omnibus "Omnibus Hearts" extends black_lady
+
+replace clause K5.1 "Each heart taken scores 1 point and the queen of spades 13; the jack of diamonds scores minus 10."
+  interpretation "A test."
+{
+  score 1 per card of suit H taken
+  score 13 per card of QS taken
+  score -10 per card of JD taken
+  check total_penalty in black_lady = 16
+}
+"""
+EVERY_SCORING_CARD = """
+replace clause BL5.1 "Shooting the moon, as every scoring card."
+  interpretation "A test."
+{
+  taking every scoring card: taker scores 0, each other player 26
+}
+"""
+
+
+@pytest.mark.parametrize("moon", ["named", "every scoring card"])
+def test_the_moon_needs_the_hearts_and_the_queen_not_a_bonus_card(tmp_path, moon):
+    """Omnibus Hearts: the J♦ (-10) is no moon card, and still scores for its taker. The moon
+    as BL5.1 names it (`all of suit H, QS`) or by default (the cards scoring against their taker)."""
+    path = tmp_path / "omnibus.rules"
+    path.write_text(OMNIBUS + (EVERY_SCORING_CARD if moon != "named" else ""), encoding="utf-8")
+    game = load_game(path)
+    match, deal = _moon_deal(game)
+    deal.taken[0] = [deal.table.card_id(c) for c in "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
+    deal.taken[3] = [deal.table.card_id("JD")]
+    lines = deal.result().scores
+    assert deal.result().totals(4) == [0, 26, 26, 16]
+    assert [line.clauses for line in lines] == [("BL5.1",)] * 4 + [("K5.1",)]
+    deal.taken[0] += deal.taken[3]  # the J♦ taken with the moon's cards: it still scores
+    deal.taken[3] = []
+    assert deal.result().totals(4) == [-10, 26, 26, 26]
+    deal.taken[0].remove(deal.table.card_id("QS"))
+    deal.taken[1].append(deal.table.card_id("QS"))
+    assert deal.result().totals(4) == [3, 13, 0, 0]  # no moon without the queen
+
+
 def test_missing_one_heart_is_no_moon(game):
     match, deal = _moon_deal(game)
     deal.taken[0] = [deal.table.card_id(c) for c in "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH QS".split()]
     deal.taken[1] = [deal.table.card_id("2H")]
     assert [(l.seat, l.points) for l in deal.result().scores] == [(0, 12), (0, 13), (1, 1)]
+
+
+# -- `score ... to ACCOUNT`: Omnibus Hearts keeps the jack of diamonds in its own column -----------
+
+OMNIBUS_JACK = """variant omnibus_jack "Omnibus Hearts, the jack in its own column" extends black_lady
+
+replace clause K5.1 "Each heart taken scores 1 point and the queen of spades 13; the jack of diamonds scores minus 10, kept in its own column."
+  interpretation "A test."
+{
+  account jack "jack of diamonds"
+  score 1 per card of suit H taken
+  score 13 per card of QS taken
+  score -10 per card of JD taken to jack
+  check total_penalty in black_lady = 16
+}
+"""
+
+
+def test_a_score_to_an_account_is_written_there_and_not_to_the_main_account(tmp_path):
+    path = tmp_path / "omnibus_jack.rules"
+    path.write_text(OMNIBUS_JACK, encoding="utf-8")
+    game = load_game(path)
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    deal.taken[1] = [deal.table.card_id(c) for c in "JD 2H 3H".split()]
+    lines = [(line.seat, line.points, line.account) for line in deal.result().scores]
+    assert lines == [(1, 2, "points"), (1, -10, "jack")]
+    match.finish_deal()
+    assert match.totals == [0, 2, 0, 0]  # the main account, which the match end and the winner read
+    assert match.score_sheet() == {"points": [0, 2, 0, 0], "jack": [0, -10, 0, 0]}
+
+
+def test_judge_shows_a_score_to_an_account_in_that_account(tmp_path):
+    path = tmp_path / "omnibus_jack.rules"
+    path.write_text(OMNIBUS_JACK, encoding="utf-8")
+    game = load_game(path)
+    data = random_transcript(game, 1, whole_match=True, game_ref={"rules": path.name})
+    report = judge(data, base=tmp_path)
+    assert report.legal, report.text()
+    jack = [line for deal in report.deals for line in deal.scores if dict(line.values).get("cards") == "JD"]
+    assert jack and all(line.account == "jack" and line.points == -10 for line in jack)
+    assert all(line.account == "points" for deal in report.deals for line in deal.scores if line not in jack)
+    last = report.deals[-1].accounts
+    assert sum(last["jack"]) == -10 * len(jack)
+    assert sum(last["points"]) % 26 == 0  # hearts and the queen only: 26 a deal, or 78 for a moon
 
 
 # -- the match: to 100, the lowest total wins --------------------------------------------------------
@@ -277,6 +534,9 @@ HEAD = 'variant v "V" extends black_lady\n'
      "contract black_lady has no card that scores, so nobody can take every scoring card"),
     ('replace clause BL2.1 "x" tradition "t" { in black_lady { pass 3 cards to left } }',
      "cards are passed before the contract is known"),
+    ('replace clause K5.1 "x" tradition "t" { score -1 per card of suit H taken } '
+     'replace clause BL5.1 "x" tradition "t" { taking every scoring card: taker scores 0, each other player 26 }',
+     "every card that scores in contract black_lady scores for its taker, so no card makes the moon"),
 ])
 def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
     path = tmp_path / "v.rules"

@@ -3,6 +3,7 @@ deal and the dealer sits it out (`players 4, 3 play each deal: dealer sits out`)
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -126,6 +127,58 @@ def test_whole_match_is_played_and_judged(game, capsys, tmp_path):
     assert main(["play", "preferans_four", "--match", "--seed", "2", "-o", str(out)]) == 0
     assert main(["judge", str(out)]) == 0
     assert "  preferans_four " in (main(["games"]), capsys.readouterr().out)[1]
+
+
+# -- the table's view of a deal: every seat in the table's numbers (SeatedDeal) --------------------
+
+@pytest.fixture(scope="module")
+def seed_3(tmp_path_factory):
+    """`referee play preferans_four --seed 3`: the dealer is seat 3 (index 2), seat 4 (index 3)
+    leads the first trick with 9♣ at action 8, and seat 1 answers it at action 9."""
+    path = tmp_path_factory.mktemp("p4") / "p4.json"
+    assert main(["play", "preferans_four", "--seed", "3", "-o", str(path)]) == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    assert deal["dealer"] == 2 and deal["actions"][7] == {"seat": 3, "action": "play 9C"}
+    assert deal["actions"][8]["seat"] == 0
+    return path
+
+
+def test_legal_names_the_table_seat_of_the_trick_and_rules_only_on_what_is_wrong(seed_3, capsys):
+    assert main(["legal", str(seed_3), "--at", "1.9"]) == 0
+    out = capsys.readouterr().out
+    assert "The trick so far: seat 4: play 9♣" in out and "Seat 1 to act." in out
+    assert "out of turn" not in out and "must follow suit (♣)" in out
+    assert main(["legal", str(seed_3), "--at", "1.1", "--json"]) == 0  # the first bid: the eldest's hand
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["options"]["seat"] == 3 and "bid 2" in shown["options"]["legal"]
+
+
+def test_explain_rules_as_judge_does(seed_3, capsys):
+    assert main(["judge", str(seed_3)]) == 0
+    assert "Every action is legal." in capsys.readouterr().out
+    for at in ("1.2", "1.9"):
+        assert main(["explain", str(seed_3), "--at", at]) == 0
+        out = capsys.readouterr().out
+        assert "— LEGAL" in out and "ILLEGAL" not in out.split("Under the other readings")[0], out
+
+
+def test_judge_json_lists_tricks_and_cards_taken_for_every_seat(seed_3, capsys):
+    main(["judge", str(seed_3), "--json"])
+    deal = json.loads(capsys.readouterr().out)["deals"][0]
+    assert len(deal["tricks"]) == len(deal["taken"]) == 4
+    assert deal["tricks"][2] == 0 and deal["taken"][2] == []  # the dealer sat out
+    assert sum(deal["tricks"]) == 10 and sum(map(len, deal["taken"])) == 30
+
+
+def test_the_table_view_offers_only_what_it_translates(game):
+    match, deal = start(game, 1)
+    assert len(deal.hands) == 4 and deal.hands[1] == () and deal.tricks_won == (0, 0, 0, 0)
+    with pytest.raises(AttributeError):
+        getattr(deal, "passed")  # noqa: B009 - a deal attribute in the deal's own seats: not offered
+    with pytest.raises(AttributeError):
+        deal.hands = []
+    assert deal.inner.hands[0] == list(deal.hands[2])  # the deal's seat 0 is the table's seat 2
 
 
 def test_a_dealer_holding_cards_is_a_misdeal(game):

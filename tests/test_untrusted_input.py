@@ -98,8 +98,35 @@ def test_actions_are_checked_as_the_schema_says(tmp_path):
     with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[5\]"):
         validate_transcript(data)  # actions sort before dealer, as the full schema's errors did
     data["deals"][0]["actions"][5] = {"seat": 1, "action": "play QH"}
-    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[9\].seat: True is not of type"):
+    with pytest.raises(TranscriptError, match=r"transcript.deals\[0\].actions\[9\].seat: true is not of type"):
         validate_transcript(data)
+
+
+BOUILLOTTE = (GOLDEN / "bouillotte-match-seed5.json").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", [("deals", 0, "actions", 3, "seat"), ("deals", 0, "dealer"), ("players",),
+                                  ("seed",), ("first_dealer",), ("parameters", "cave"),
+                                  ("deals", 0, "totals", "chips", 1)])
+@pytest.mark.parametrize("kind", ["float", "boolean"])
+def test_a_whole_number_written_as_a_float_or_a_boolean_is_refused_naming_the_field(tmp_path, capsys, path, kind):
+    """JSON Schema counts 1.0 as an integer: a seat of 1.0 reached the referee, which indexed
+    lists with it ("internal error ... TypeError"). A boolean the schema itself refuses."""
+    data = json.loads(BOUILLOTTE)
+    parent = data
+    for key in path[:-1]:
+        parent = parent.setdefault(key, {}) if isinstance(parent, dict) else parent[key]
+    last = path[-1]
+    whole = parent[last] if isinstance(parent, list) or last in parent else 1
+    parent[last] = float(whole) if kind == "float" else True
+    out = tmp_path / "t.json"
+    out.write_text(json.dumps(data), encoding="utf-8")
+    status, _out, err = run(capsys, "judge", out)
+    field = "transcript" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+    shown = json.dumps(parent[last])  # 1.0, or true as the file writes it (not Python's True)
+    assert status == 2 and err.startswith(f"referee: {field}: {shown} is not of type "), err
+    if kind == "float":
+        assert f"write a whole number without a decimal point: {whole}, not {shown}" in err
 
 
 def test_too_many_deals_are_refused(tmp_path):

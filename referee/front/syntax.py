@@ -335,11 +335,15 @@ class HeadDuty(Node):
 @_node("first_lead")
 class FirstLead(Node):
     seat: Seat
+    otherwise: tuple[Seat, ...] = ()
+    """The seats after `else`, in order, for a card that nobody holds."""
 
 
 @_node("first_move")
 class FirstMove(Node):
     seat: Seat
+    otherwise: tuple[Seat, ...] = ()
+    """The seats after `else`, in order, for a card that nobody holds."""
 
 
 @_node("trick_winner")
@@ -377,6 +381,8 @@ class ContractOrder(Node):
 class ScoreAllTaken(Node):
     taker: Number
     others: Number
+    cards: tuple[CardSet, ...] = ()
+    """`all of CARDS, ...`: the moon's cards as named; empty for `every scoring card`."""
 
 
 @_node("layout_start")
@@ -646,10 +652,10 @@ class _ToNodes:
         return HeadDuty(pos=Pos.of(meta), what=c[0], on_trump_leads=len(c) > 1)
 
     def first_lead(self, meta, c):
-        return FirstLead(pos=Pos.of(meta), seat=c[0])
+        return FirstLead(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
 
     def first_move(self, meta, c):
-        return FirstMove(pos=Pos.of(meta), seat=c[0])
+        return FirstMove(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
 
     def trick_winner(self, meta, c):
         return TrickWinner(pos=Pos.of(meta), extreme=c[0], unless_trumped=len(c) > 1)
@@ -670,7 +676,7 @@ class _ToNodes:
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))
 
     def score_all_taken(self, meta, c):
-        return ScoreAllTaken(pos=Pos.of(meta), taker=c[0], others=c[1])
+        return ScoreAllTaken(pos=Pos.of(meta), taker=c[-2], others=c[-1], cards=tuple(c[:-2]))
 
     def layout_start(self, meta, c):
         return LayoutStart(pos=Pos.of(meta), rank=c[0])

@@ -70,11 +70,11 @@ class CompiledContract:
     """Cards barred from the first trick while the player holds another he may play, with their clauses."""
     """Cards that may not be led until one of them has been played to a trick, with the clause."""
     all_taken: tuple[int, int, frozenset[int], str] | None
-    """Shooting the moon: (the taker's score, each other's, every scoring card, clause)."""
-    per_trick: tuple[tuple[int, str, int | None, int | None], ...]
-    """(points, clause, only the last N tricks or None, only trick number N or None)."""
-    per_card: tuple[tuple[int, frozenset[int], str, str], ...]
-    """(points, cards, clause, text of the card set)."""
+    """Shooting the moon: (the taker's score, each other's, the moon's cards, clause)."""
+    per_trick: tuple[tuple[int, str, int | None, int | None, str], ...]
+    """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
+    per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
+    """(points, cards, clause, text of the card set, account)."""
     finish: tuple[tuple[int, ...], str] | None
     layout_start: int | None
     """Rank order of the starting rank (None when a player names it)."""
@@ -115,6 +115,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     elif rules.layout_start is not None:
         layout_start = table.deck.rank(rules.layout_start.value).order
     finish = next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None)
+    account = game.primary_account
     place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
     return CompiledContract(
         id=contract.id,
@@ -140,11 +141,13 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
         first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
         all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
-                   frozenset().union(*(table.cards_of(s.value.cards) for s in scores if s.value.kind == "per_card")),
+                   _moon_cards(game, table, rules.all_taken.value, scores),
                    rules.all_taken.clause) if rules.all_taken else None,
-        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number)
+        # `score ... to ACCOUNT` writes there; without `to`, the main account.
+        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
                         for s in scores if s.value.kind == "per_trick"),
-        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text)
+        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
+                        s.value.account or account)
                        for s in scores if s.value.kind == "per_card"),
         finish=finish,
         layout_start=layout_start,
@@ -159,6 +162,17 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
         if layout else (),
     )
+
+
+def _moon_cards(game: Game, table: Table, rule, scores) -> frozenset[int]:
+    """The cards a player must take to shoot the moon: those the rule names, else every card that
+    scores per card against its taker (positive points when the lowest total wins, negative when
+    the highest does); a bonus card, such as Omnibus Hearts' jack of diamonds, is not one of them."""
+    if rule.cards is not None:
+        return table.cards_of(rule.cards)
+    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
+    return frozenset().union(*(table.cards_of(s.value.cards) for s in scores
+                               if s.value.kind == "per_card" and s.value.points * against > 0))
 
 
 def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
@@ -426,7 +440,7 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _lead_options(self, hand: list[int]) -> list[int]:
         """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
-        when nothing bars a lead."""
+        when nothing bars a lead. `_lead_bar` names the restriction that bars a card."""
         contract = self.contract
         for cards, _ in contract.lead_restrictions:
             allowed = [c for c in hand if c not in cards]
@@ -436,6 +450,26 @@ class Deal(BiddingPhases, BettingPhases):
             if cards.isdisjoint(self.taken_all):
                 hand = [c for c in hand if c not in cards] or hand
         return hand
+
+    def _lead_bar(self, hand: list[int], move: int) -> tuple[str, str] | None:
+        """The lead restriction that takes `move` out of the cards `_lead_options` leaves, with
+        the same narrowing in the same order: ("holding" | "broken", its clause), or None. A
+        restriction whose cards are all the holder has left does not apply, and is not cited."""
+        contract = self.contract
+        for cards, clause in contract.lead_restrictions:
+            allowed = [c for c in hand if c not in cards]
+            if allowed:
+                if move in cards:
+                    return "holding", clause
+                hand = allowed
+        for cards, clause in contract.lead_until_broken:
+            if cards.isdisjoint(self.taken_all):
+                allowed = [c for c in hand if c not in cards]
+                if allowed:
+                    if move in cards:
+                        return "broken", clause
+                    hand = allowed
+        return None
 
     def _void_options(self, hand: list[int], suits: list[list[int]] | None) -> list[int]:
         """The cards a player who cannot follow suit may play under a duty with `after_follow`
@@ -565,8 +599,14 @@ class Deal(BiddingPhases, BettingPhases):
 
     def _first_leader(self) -> int:
         """The seat the contract's `first lead by` (or `first move by`) names. The model has
-        checked that the part it names (chooser, declarer) exists in this game's deals."""
+        checked that the part it names (chooser, declarer) exists in this game's deals, and that
+        a card's holder has an `else` for every card that may lie in nobody's hand."""
         seat = self.contract.first_lead[0]
+        while seat.role == "holder" and seat.otherwise is not None:
+            card = self.table.index[seat.card]
+            if any(card in hand for hand in self.hands):
+                break
+            seat = seat.otherwise
         role = seat.role
         if role == "dealer":
             return self.dealer
@@ -723,15 +763,14 @@ class Deal(BiddingPhases, BettingPhases):
                            card=code)
         hand = self.hands[seat]
         if not self.trick:
-            for cards, clause in contract.lead_restrictions:
-                if move in cards:
-                    return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
-                                   (clause,), "illegal_card", seat=seat, card=code)
-            for cards, clause in contract.lead_until_broken:
-                if move in cards and cards.isdisjoint(self.taken_all):
-                    return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
-                                      "to a trick yet, and seat {seat} holds other cards."),
-                                   (clause,), "illegal_card", seat=seat, card=code)
+            barred = self._lead_bar(hand, move)
+            if barred is not None and barred[0] == "holding":
+                return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
+                               (barred[1],), "illegal_card", seat=seat, card=code)
+            if barred is not None:
+                return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
+                                  "to a trick yet, and seat {seat} holds other cards."),
+                               (barred[1],), "illegal_card", seat=seat, card=code)
         if self.trick:
             led = table.suit_of[self.trick[0][1]]
             options, kind = self._duty_options(hand)
@@ -813,9 +852,9 @@ class Deal(BiddingPhases, BettingPhases):
             from .showdown import settle_vying
             lines = settle_vying(self)
         elif contract is not None:
-            lines = self._taken_lines(account)
+            lines = self._taken_lines()
             if contract.all_taken is not None:
-                lines = _all_taken_lines(self, lines) or lines
+                lines = _all_taken_lines(self) or lines
             lines += pair_settlement(self, lines)
             if contract.finish is not None:
                 values, clause = contract.finish
@@ -827,12 +866,16 @@ class Deal(BiddingPhases, BettingPhases):
         return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
                           self.ended_early)
 
-    def _taken_lines(self, account: str) -> list[ScoreLine]:
-        """Per seat, the points of the contract's `per trick` and `per card` scores."""
+    def _taken_lines(self, without: frozenset[int] = frozenset()) -> list[ScoreLine]:
+        """Per seat, the points of the contract's `per trick` and `per card` scores, each in the
+        account its rule names; the cards `without` score nothing (a moon's, shot)."""
         contract, winners, codes = self.contract, self.trick_winners, self.table.codes
+        per_card = contract.per_card
+        if without:
+            per_card = tuple((points, cards - without, *rest) for points, cards, *rest in per_card)
         lines: list[ScoreLine] = []
         for seat, taken in enumerate(self.taken):
-            for points, clause, last, number in contract.per_trick:
+            for points, clause, last, number, account in contract.per_trick:
                 if number is not None:
                     n = int(len(winners) >= number and winners[number - 1] == seat)
                 else:
@@ -845,7 +888,7 @@ class Deal(BiddingPhases, BettingPhases):
                                            "tricks"))
             if not taken:  # no card taken, nothing scored per card
                 continue
-            for points, cards, clause, text in contract.per_card:
+            for points, cards, clause, text, account in per_card:
                 hit = sorted(cards.intersection(taken))  # a set operation, in C
                 if hit:
                     lines.append(ScoreLine(seat, points * len(hit), account,
@@ -856,9 +899,9 @@ class Deal(BiddingPhases, BettingPhases):
         return lines
 
 
-def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | None:
-    """Shooting the moon: when one player has taken every scoring card, his penalties give way to
-    the stated scores (None when nobody has)."""
+def _all_taken_lines(deal: Deal) -> list[ScoreLine] | None:
+    """Shooting the moon: when one player has taken all the moon's cards, what they score gives
+    way to the stated scores, and every other score stands (None when nobody has)."""
     taker_score, other_score, cards, clause = deal.contract.all_taken
     taker = next((s for s in range(deal.table.players) if cards and cards <= set(deal.taken[s])), None)
     if taker is None:
@@ -871,8 +914,7 @@ def _all_taken_lines(deal: Deal, lines: list[ScoreLine]) -> list[ScoreLine] | No
                              N_("{points}: seat {taker} took every scoring card") if seat != taker else
                              N_("{points} for taking every scoring card"),
                              (("points", points), ("taker", taker)), (clause,)))
-    return out
-
+    return out + deal._taken_lines(without=cards)
 
 
 def perft(deal: Deal, depth: int) -> int:

@@ -286,7 +286,7 @@ class Match:
                     vying=self.vying,
                     chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
-        self.deal = SeatedDeal(deal, seats, self.dealer, self.game.players.clause) if seats else deal
+        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.players.clause) if seats else deal
         return self.deal
 
     @property

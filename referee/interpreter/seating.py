@@ -28,10 +28,21 @@ def playing_seats(players: int, in_deal: int, dealer: int) -> tuple[int, ...]:
 
 
 class SeatedDeal:
-    """A deal seen from the whole table: the same interface as `Deal`, in the table's seat numbers."""
+    """A deal seen from the whole table: the interface of `Deal` its callers use (the match, the
+    judge, the director, the notation, random players), in the table's seat numbers.
 
-    def __init__(self, deal, seats: tuple[int, ...], dealer: int, clause: str) -> None:
-        self._deal = deal
+    Every attribute is written out here and translates what names a seat; nothing else is
+    forwarded, so reading anything more is an AttributeError rather than a value silently in the
+    deal's own seat numbers. Lists per seat are read-only and give the sitting-out dealer an
+    empty hand, no tricks and nothing taken; the deal itself, in its own numbers, is `inner`."""
+
+    __slots__ = ("inner", "table", "seats", "_inside", "dealer", "_clause")
+
+    def __init__(self, deal, table, seats: tuple[int, ...], dealer: int, clause: str) -> None:
+        self.inner = deal
+        """The deal in its own seat numbers, 0..k-1 from the player after the dealer."""
+        self.table = table
+        """The whole table (every seat, the dealer's too); the deal's own counts only those who play."""
         self.seats = seats
         """The table's seat of each seat of the deal."""
         self._inside = {seat: local for local, seat in enumerate(seats)}
@@ -39,44 +50,126 @@ class SeatedDeal:
         """The table's dealer, who sits this deal out."""
         self._clause = clause
 
-    def __getattr__(self, name: str):
-        return getattr(self._deal, name)
-
-    # The calls of random play, forwarded directly: `__getattr__` is the slow path.
-    def is_over(self) -> bool:
-        return self._deal.phase == "over"
+    # -- what names no seat --------------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        return self._deal.phase
+        return self.inner.phase
+
+    def is_over(self) -> bool:
+        return self.inner.phase == "over"
 
     def legal_moves(self) -> list[int]:
-        return self._deal.legal_moves()
+        return self.inner.legal_moves()
 
     def push(self, move: int) -> None:
-        self._deal.push(move)
+        self.inner.push(move)
+
+    @property
+    def game(self):
+        return self.inner.game
+
+    @property
+    def contract(self):
+        return self.inner.contract
+
+    @property
+    def contracts(self):
+        return self.inner.contracts
+
+    @property
+    def auction(self):
+        return self.inner.auction
+
+    @property
+    def ended_early(self) -> str | None:
+        return self.inner.ended_early
+
+    @property
+    def carry_out(self) -> int:
+        return self.inner.carry_out
+
+    # The fused random loops (`players.play_out`): they move by the deal's own turn.
+    def random_tricks(self, rng, budget: int) -> int:
+        return self.inner.random_tricks(rng, budget)
+
+    def random_layout(self, rng, budget: int) -> int:
+        return self.inner.random_layout(rng, budget)
+
+    def random_bidding(self, rng, budget: int) -> int:
+        return self.inner.random_bidding(rng, budget)
+
+    def random_betting(self, rng, budget: int) -> int:
+        return self.inner.random_betting(rng, budget)
+
+    def random_bet(self, rng) -> int:
+        return self.inner.random_bet(rng)
 
     def copy(self) -> "SeatedDeal":
         """An independent copy, seen from the table like this one."""
-        return SeatedDeal(self._deal.copy(), self.seats, self.dealer, self._clause)
+        return SeatedDeal(self.inner.copy(), self.table, self.seats, self.dealer, self._clause)
+
+    # -- seats, translated -----------------------------------------------------------------------------
+
+    def _per_seat(self, values, empty) -> tuple:
+        """A list kept per seat of the deal, per seat of the table: `empty` for the dealer."""
+        out = [empty] * self.table.players
+        for local, value in enumerate(values):
+            out[self.seats[local]] = value
+        return tuple(out)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        return self._per_seat(map(tuple, self.inner.hands), ())
+
+    @property
+    def taken(self) -> tuple[tuple[int, ...], ...]:
+        return self._per_seat(map(tuple, self.inner.taken), ())
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return self._per_seat(self.inner.tricks_won, 0)
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """The chips in front of each player (a vying deal); AttributeError in a deal without."""
+        return self._per_seat(self.inner.chips, 0)
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """(seat, card) of each card played to the trick so far."""
+        return tuple((self.seats[seat], card) for seat, card in self.inner.trick)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        return tuple(self.seats[seat] for seat in self.inner.trick_winners)
+
+    @property
+    def history(self) -> tuple[tuple[int, int], ...]:
+        """(seat, move) of every move of the deal."""
+        return tuple((self.seats[seat], move) for seat, move in self.inner.history)
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        return tuple(self.seats[seat] for seat in self.inner.defenders)
 
     def _out(self, local: int | None) -> int | None:
         return None if local is None else self.seats[local]
 
     @property
     def to_act(self) -> int:
-        return self.seats[self._deal.to_act]
+        return self.seats[self.inner.to_act]
 
     @property
     def declarer(self) -> int | None:
-        return self._out(self._deal.declarer)
+        return self._out(self.inner.declarer)
 
     @property
     def eldest(self) -> int:
-        return self.seats[self._deal.eldest]
+        return self.seats[self.inner.eldest]
 
     def action_of(self, move: int) -> Action:
-        return self._action(self._deal.action_of(move), self.seats.__getitem__)
+        return self._action(self.inner.action_of(move), self.seats.__getitem__)
 
     def legal_actions(self) -> list[Action]:
         return [self.action_of(m) for m in self.legal_moves()]
@@ -89,14 +182,21 @@ class SeatedDeal:
         return None if seat is None else Action(action.kind, (str(seat),) + action.args[1:])
 
     def play(self, seat: int, action: Action) -> Verdict:
-        """Rule on `seat`'s action; the dealer, sitting out, has no turn in this deal."""
+        """Rule on `seat`'s action and apply it if legal; the dealer, sitting out, has no turn."""
+        return self._rule(seat, action, self.inner.play)
+
+    def judge(self, seat: int, action: Action) -> Verdict:
+        """Rule on `seat`'s action without applying it."""
+        return self._rule(seat, action, self.inner.judge)
+
+    def _rule(self, seat: int, action: Action, rule) -> Verdict:
         local = self._inside.get(seat)
         inward = self._action(action, self._inside.get)
         if local is None or inward is None:
             named = seat if local is None else int(action.args[0])
             return Verdict(False, N_("Seat {seat} sits out this deal and takes no part in it."),
                            (("seat", named),), (self._clause,), seat, str(action))
-        return self._verdict(self._deal.play(local, inward))
+        return self._verdict(rule(local, inward))
 
     def _values(self, values: tuple) -> tuple:
         """Message values with every seat named as the table numbers it."""
@@ -111,7 +211,7 @@ class SeatedDeal:
         return dataclasses.replace(verdict, values=values, seat=self._out(verdict.seat), action=action)
 
     def result(self):
-        result = self._deal.result()
+        result = self.inner.result()
         lines = tuple(dataclasses.replace(
             line, seat=self.seats[line.seat], against=self._out(line.against), values=self._values(line.values))
             for line in result.scores)

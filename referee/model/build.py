@@ -583,7 +583,20 @@ class _Builder(AuctionStatements, VyingStatements):
         return SeatRef("holder", card)
 
     def _s_first_lead(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_lead", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_lead", self._seats(item, node))
+
+    def _seats(self, item, node) -> SeatRef:
+        """The seat of `first lead by` or `first move by`, with its `else` seats chained on."""
+        seats = (node.seat, *node.otherwise)
+        for seat, after in zip(seats, seats[1:]):
+            if seat.role != "holder":
+                raise item.error(after, Phrase('`{seat}` always names a player, so the seat after `else` never '
+                                               'applies', seat=" ".join(item.source_text(seat).split())),
+                                 hint=Phrase('`else` may follow only `holder of CARD`'))
+        chained = None
+        for seat in reversed(seats):
+            chained = dataclasses.replace(self._seat(item, seat), otherwise=chained)
+        return chained
 
     def _s_trick_winner(self, item, node, cid, scope) -> None:
         self.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
@@ -620,14 +633,20 @@ class _Builder(AuctionStatements, VyingStatements):
         self.rule(item, node, cid, scope, "pass_only_when_unable", True)
 
     def _s_first_move(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_move", self._seat(item, node.seat))
+        self.rule(item, node, cid, scope, "first_move", self._seats(item, node))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
     def _account_of(self, item, token) -> str | None:
+        """The account a trick score writes to (`score ... to ACCOUNT`), None for the main one."""
         if token is None:
             return None
         self._need_account(item, token)
+        if self.accounts[str(token)].value[2]:  # a trick score has no opponent to write against
+            raise item.error(token, Phrase('{account} is kept per opponent, and a score for tricks or cards taken '
+                                           'is written against nobody', account=token),
+                             hint=Phrase('write it to an account declared without `per opponent`, or leave out `to {account}`',
+                                         account=token))
         return str(token)
 
     def _s_score_per_trick(self, item, node, cid, scope) -> None:
@@ -647,7 +666,10 @@ class _Builder(AuctionStatements, VyingStatements):
         self.rule(item, node, cid, scope, "scores", rule, many=True)
 
     def _s_score_all_taken(self, item, node, cid, scope) -> None:
-        value = AllTaken(self._number(item, node.taker), self._number(item, node.others))
+        named = [self._cardset(item, cards) for cards in node.cards]
+        value = AllTaken(self._number(item, node.taker), self._number(item, node.others),
+                         CardSet(frozenset().union(*(c.cards for c in named)), ", ".join(c.text for c in named))
+                         if named else None)
         self.rule(item, node, cid, scope, "all_taken", value)
 
     def _s_score_finish(self, item, node, cid, scope) -> None:

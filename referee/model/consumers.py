@@ -70,20 +70,28 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     for mechanic in PACKAGES:
         if mechanic.check is not None:
             mechanic.check(game, seen, phases)
+    _check_holders(game, seen)
     _check_all_taken(game, seen)
 
 
 def _check_all_taken(game: Game, seen) -> None:
-    """Taking every scoring card needs cards that score per card in each contract it covers."""
+    """Taking every scoring card needs cards that score per card against their taker in each
+    contract it covers (the moon's cards, unless the rule names them)."""
+    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
     for kind, scope, item, stmt in seen:
         if kind != "score_all_taken":
             continue
         for contract in game.contracts.values():
             if scope not in (None, contract.id) or contract.plays != "tricks":
                 continue
-            if not any(s.value.kind == "per_card" for s in contract.all_scores(game.contracts)):
+            points = [s.value.points for s in contract.all_scores(game.contracts) if s.value.kind == "per_card"]
+            if not points:
                 raise item.error(stmt, Phrase('contract {id} has no card that scores, so nobody can take every '
                                               'scoring card', id=contract.id), hint=Phrase('add `score N per card of ... taken`'))
+            if not stmt.cards and not any(p * against > 0 for p in points):
+                raise item.error(stmt, Phrase('every card that scores in contract {id} scores for its taker, so no '
+                                              'card makes the moon', id=contract.id),
+                                 hint=Phrase('name the cards the moon needs: `taking all of suit H, QS: ...`'))
 
 
 def _check_contracts(game: Game, seen, phases, header: Located) -> None:
@@ -152,7 +160,7 @@ def _check_seats(game: Game, seen, phases) -> None:
     for kind, _scope, item, stmt in seen:
         roles = []
         if kind in ("first_lead", "first_move"):
-            roles.append(stmt.seat.role)
+            roles.extend(seat.role for seat in (stmt.seat, *stmt.otherwise))
         elif kind in ("trumps_named", "layout_start_named"):
             roles.append(str(stmt.namer))
         for role in roles:
@@ -162,6 +170,33 @@ def _check_seats(game: Game, seen, phases) -> None:
             if role == "chooser" and "contract_choice" not in phases:
                 raise item.error(stmt, Phrase('`{stmt}` names the chooser, but nobody chooses the contract', stmt=_words(item, stmt)),
                                  hint=Phrase('add `contract choice` to `deal phases`, or name another seat'))
+
+
+def _check_holders(game: Game, seen) -> None:
+    """The holder of a card leads (or moves) first only if somebody holds it: where cards lie
+    outside the hands (a talon, cards left undealt), the rule's `else` seats must cover every
+    way the cards it names can all lie there."""
+    for kind, _scope, item, stmt in seen:
+        if kind in ("first_lead", "first_move"):
+            _check_holder(game, item, stmt)
+
+
+def _check_holder(game: Game, item: Located, stmt) -> None:
+    seats = (stmt.seat, *stmt.otherwise)
+    if any(seat.role != "holder" for seat in seats):
+        return  # it ends in a seat that always names a player
+    cards = list(dict.fromkeys(str(seat.card) for seat in seats))
+    for players in game.players.value:
+        aside = len(game.pack_for(players).cards) - game.dealt_cards(players)[0] * game.dealt_players(players)
+        if aside < len(cards):
+            continue
+        hint = Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`', card=cards[-1])
+        if len(cards) == 1:
+            raise item.error(stmt, Phrase('with {players} players not every card is dealt to a hand, so {card} '
+                                          'may lie undealt and nobody hold it', players=players, card=cards[0]), hint=hint)
+        raise item.error(stmt, Phrase('with {players} players not every card is dealt to a hand, and {cards} may '
+                                      'all lie undealt, so that nobody holds any of them', players=players,
+                                      cards=", ".join(cards)), hint=hint)
 
 
 def _check_irregularities(game: Game, seen, phases, header: Located) -> None:

@@ -127,6 +127,9 @@ class AllTaken:
 
     taker: int
     others: int
+    cards: CardSet | None = None
+    """The moon's cards as the rule names them (`all of ...`); None: every card that scores per
+    card against its taker (`every scoring card`)."""
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,10 @@ class SeatRef:
 
     role: str  # "eldest" | "dealer" | "chooser" | "declarer" | "before_declarer" | "holder"
     card: Card | None = None
+    otherwise: "SeatRef | None" = None
+    """For a holder: the seat named after `else`, when nobody holds the card."""
 
     def __str__(self) -> str:
         if self.role == "holder":
-            return f"holder of {self.card}"
+            return f"holder of {self.card}" + (f", else {self.otherwise}" if self.otherwise else "")
         return "player before declarer" if self.role == "before_declarer" else self.role

@@ -136,11 +136,12 @@ def pair_settlement(deal: DoublingDeal, lines: list[ScoreLine]) -> list[ScoreLin
     state = deal.doubling
     if state is None or not state.doubles:
         return []
-    totals = [0] * deal.table.players
-    for line in lines:
-        totals[line.seat] += line.points
     assert deal.game.pair_doubling is not None
     account, clause = deal.game.primary_account, deal.game.pair_doubling.clause
+    totals = [0] * deal.table.players
+    for line in lines:  # the deal's score is its main account's; `score ... to ACCOUNT` stays apart
+        if line.account == account:
+            totals[line.seat] += line.points
     out = []
     for (a, b), times in sorted(state.doubles.items()):
         diff = (totals[a] - totals[b]) * times
