@@ -6,7 +6,7 @@ left out. Cards are 0..19, suit = card // 5, rank = card % 5 (8 9 Q K A)."""
 
 import random
 
-from referee.interpreter.dice import Draws
+from referee.engine.dice import Draws
 
 PLAYERS = 4
 
@@ -16,7 +16,7 @@ PASS, FOLD, CALL, OPEN, RAISE, BLIND = range(6)
 
 class Loop:
     def __init__(self, seed=0):
-        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/interpreter/dice.py)
+        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/engine/dice.py)
         self.new_match()
 
     def new_match(self):

@@ -4,7 +4,7 @@ layout; 24 deals a match. Cards are 0..51, suit = card // 13, rank = card % 13 (
 
 import random
 
-from referee.interpreter.dice import Draws
+from referee.engine.dice import Draws
 
 PLAYERS = 4
 
@@ -16,7 +16,7 @@ PASS = -1
 
 class Loop:
     def __init__(self, seed=0):
-        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/interpreter/dice.py)
+        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/engine/dice.py)
         self.new_match()
 
     def new_match(self):

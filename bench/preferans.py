@@ -6,7 +6,7 @@ Cards are 0..31, suit = card // 8 (leaves, bells, hearts, acorns), rank = card %
 
 import random
 
-from referee.interpreter.dice import Draws
+from referee.engine.dice import Draws
 from itertools import combinations
 
 PLAYERS = 3
@@ -19,7 +19,7 @@ PASS, IGRA = -1, 99
 
 class Loop:
     def __init__(self, seed=0):
-        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/interpreter/dice.py)
+        self.rng = Draws(random.Random(seed))  # the referee's way of drawing (referee/engine/dice.py)
         self.new_match()
 
     def new_match(self):

@@ -1,4 +1,4 @@
-"""`referee.interpreter.dice` draws exactly as `random.Random` does: the same element, the same
+"""`referee.engine.dice` draws exactly as `random.Random` does: the same element, the same
 shuffle, and the generator left in the same state, so seeded play is unchanged by it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.interpreter.dice import Draws, between, chooser, shuffle
+from referee.engine.dice import Draws, between, chooser, shuffle
 
 
 @settings(max_examples=200, deadline=None)

@@ -50,7 +50,7 @@ def test_each_contract_writes_its_stated_total(kierki, seed, contract):
     # Cards are conserved: in hand, on the table, in tricks taken, or in the layout.
     table_cards = sum(len(h) for h in deal.hands) + sum(len(t) for t in deal.taken)
     if contract == "loteryjka":
-        laid = sum(hi - lo + 1 for lo, hi in deal.columns.values())
+        laid = sum(hi - lo + 1 for lo, hi in deal.layout.columns.values())
         assert laid + sum(len(h) for h in deal.hands) == 52
     else:
         assert table_cards + len(deal.trick) == 52
@@ -96,5 +96,5 @@ def test_layout_end_parameter_stops_when_places_decided():
     game = load_game("kierki", {"layout_end": "places_decided"})
     match, deal, rng = seeded_deal(game, 8, "loteryjka")
     play_out(deal, rng)
-    assert len(deal.finished) == 2 and deal.ended_early == "K4.4"
+    assert len(deal.layout.finished) == 2 and deal.ended_early == "K4.4"
     assert sum(l.points for l in match.finish_deal().scores) == -60

@@ -339,13 +339,6 @@ class FirstLead(Node):
     """The seats after `else`, in order, for a card that nobody holds."""
 
 
-@_node("first_move")
-class FirstMove(Node):
-    seat: Seat
-    otherwise: tuple[Seat, ...] = ()
-    """The seats after `else`, in order, for a card that nobody holds."""
-
-
 @_node("trick_winner")
 class TrickWinner(Node):
     extreme: Token
@@ -385,26 +378,6 @@ class ScoreAllTaken(Node):
     """`all of CARDS, ...`: the moon's cards as named; empty for `every scoring card`."""
 
 
-@_node("layout_start")
-class LayoutStart(Node):
-    rank: Token
-
-
-@_node("layout_start_named")
-class LayoutStartNamed(Node):
-    namer: Token  # "chooser" | "declarer" | "dealer"
-
-
-@_node("layout_build")
-class LayoutBuild(Node):
-    pass
-
-
-@_node("pass_rule")
-class PassRule(Node):
-    pass
-
-
 @_node("score_per_trick")
 class ScorePerTrick(Node):
     points: Number
@@ -419,11 +392,6 @@ class ScorePerCard(Node):
     points: Number
     cards: CardSet
     account: Token | None
-
-
-@_node("score_finish")
-class ScoreFinish(Node):
-    values: tuple[int, ...]
 
 
 @_node("check")
@@ -654,9 +622,6 @@ class _ToNodes:
     def first_lead(self, meta, c):
         return FirstLead(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
 
-    def first_move(self, meta, c):
-        return FirstMove(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
-
     def trick_winner(self, meta, c):
         return TrickWinner(pos=Pos.of(meta), extreme=c[0], unless_trumped=len(c) > 1)
 
@@ -678,18 +643,6 @@ class _ToNodes:
     def score_all_taken(self, meta, c):
         return ScoreAllTaken(pos=Pos.of(meta), taker=c[-2], others=c[-1], cards=tuple(c[:-2]))
 
-    def layout_start(self, meta, c):
-        return LayoutStart(pos=Pos.of(meta), rank=c[0])
-
-    def layout_start_named(self, meta, c):
-        return LayoutStartNamed(pos=Pos.of(meta), namer=c[0])
-
-    def layout_build(self, meta, c):
-        return LayoutBuild(pos=Pos.of(meta))
-
-    def pass_rule(self, meta, c):
-        return PassRule(pos=Pos.of(meta))
-
     def score_per_trick(self, meta, c):
         last = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "last_tricks"]
         number = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "trick_number"]
@@ -700,9 +653,6 @@ class _ToNodes:
 
     def score_per_card(self, meta, c):
         return ScorePerCard(pos=Pos.of(meta), points=c[0], cards=c[1], account=c[2] if len(c) > 2 else None)
-
-    def score_finish(self, meta, c):
-        return ScoreFinish(pos=Pos.of(meta), values=tuple(c))
 
     def check(self, meta, c):
         return Check(pos=Pos.of(meta), quantity=c[0], contract=c[1] if len(c) == 3 else None, expected=c[-1])

@@ -4,6 +4,7 @@ choice below follows a statement of the rules file (named in the comments)."""
 
 from __future__ import annotations
 
+from ..engine.dice import between, chooser
 from ..engine.moves import BLIND, CALL, FOLD, PASS
 from ..engine.moves import OPEN_BASE as _OPEN
 from ..engine.moves import PAIR_DOUBLE_BASE as _PAIR_DOUBLE
@@ -11,7 +12,6 @@ from ..engine.moves import RAISE_BASE as _RAISE
 from ..engine.table import Action
 from ..i18n import N_
 from ..verdicts import Verdict
-from .dice import between, chooser
 from .phases import PhaseRunner, register
 from .vying import clause
 

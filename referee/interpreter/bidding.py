@@ -9,13 +9,13 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..engine import moves
+from ..engine.dice import chooser
 from ..engine.moves import DEFEND, DOUBLE, PASS, SPECIAL_BASE, decode_choice
 from ..engine.moves import choice as choice_move
 from ..engine.moves import discards as discard_moves
 from ..engine.table import Action
 from ..i18n import N_
 from ..verdicts import Verdict
-from .dice import chooser
 from .phases import PhaseRunner, register
 
 __all__ = ["BiddingPhases", "BIDDING_PHASES", "bid_tables"]

@@ -11,20 +11,22 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.moves import PASS
+from ..engine.dice import chooser
 from ..engine.moves import choice as choice_move
 from ..engine.table import Action, Table
 from ..i18n import N_
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
+from ..mechanics.layout.compiled import LayoutTables, compile_layout
+from ..mechanics.layout.phase import finish_lines, random_layout, start_layout
+from ..mechanics.layout.state import LayoutState
 from ..mechanics.passing.phase import start_passing
 from ..mechanics.passing.state import PassingState
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
 from .bidding import BiddingPhases
-from .dice import chooser
 from .phases import RUNNERS, PhaseRunner, register
 from .settlement import settle_deal
 
@@ -62,7 +64,6 @@ class CompiledContract:
     first_lead: tuple[object, str] | None
     """(SeatRef, clause) of who leads first (tricks) or moves first (layout)."""
     ends_when_taken: tuple[tuple[frozenset[int], str], ...]
-    ends_at_place: tuple[int, str] | None
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
     lead_until_broken: tuple[tuple[frozenset[int], str], ...]
@@ -75,25 +76,17 @@ class CompiledContract:
     """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
     per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
     """(points, cards, clause, text of the card set, account)."""
-    finish: tuple[tuple[int, ...], str] | None
-    layout_start: int | None
-    """Rank order of the starting rank (None when a player names it)."""
+    layout: LayoutTables | None
+    """The tables of layout play, for a contract that plays layout."""
     layout_named_by: str | None
     """"chooser", "declarer" or "dealer" when that player names the starting rank."""
     layout_clauses: tuple[str, ...]
-    pass_only_when_unable: str | None
     trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
     """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
     (see `_trick_strength`); the strongest card wins it."""
-    layout_cards: tuple[tuple[int, int, int | None, int | None], ...] = ()
-    """Per card, (suit, rank, the card of its suit one rank below, the one above), None at either
-    end of the ranks: in a layout, the cards a column grows by once the card is placed."""
     naming_moves: tuple[tuple[int, ...], ...] = ()
     """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
     names it (`_naming_moves`)."""
-    layout_openers: tuple[bytes, ...] = ()
-    """By rank order, 1 for each card of that rank: the cards a layout starting with it may
-    open with (`Deal.placeable` at its start)."""
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
@@ -109,14 +102,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     lead = rules.first_move if layout else rules.first_lead
     duty = rules.play_duty.value if rules.play_duty else ()
     winner = rules.trick_winner.value if rules.trick_winner else None
-    layout_start = layout_named = None
-    if rules.layout_start is not None and rules.layout_start.value.startswith("named_by_"):
-        layout_named = rules.layout_start.value[len("named_by_"):]
-    elif rules.layout_start is not None:
-        layout_start = table.deck.rank(rules.layout_start.value).order
-    finish = next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None)
+    layout_named = rules.layout_start.value.named_by if rules.layout_start is not None else None
     account = game.primary_account
-    place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
     return CompiledContract(
         id=contract.id,
         plays=contract.plays,
@@ -134,7 +121,6 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         first_lead=(lead.value, lead.clause) if lead else None,
         ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
-        ends_at_place=place,
         ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
                                    if c.value.kind == "declarer_tricks"), None),
         lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
@@ -149,18 +135,13 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
                         s.value.account or account)
                        for s in scores if s.value.kind == "per_card"),
-        finish=finish,
-        layout_start=layout_start,
+        layout=compile_layout(table, contract, scores) if layout else None,
         layout_named_by=layout_named,
         layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
-        pass_only_when_unable=clause(rules.pass_only_when_unable),
         trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
-        layout_cards=_layout_cards(table) if layout else (),
         naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
                            for namer in NAMERS),
-        layout_openers=tuple(bytes(r == start for r in table.rank_of) for start in range(max(table.rank_of) + 1))
-        if layout else (),
     )
 
 
@@ -190,13 +171,6 @@ def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_
 def _followers(players: int) -> tuple[tuple[int, ...], ...]:
     """Per seat leading a trick, the seats that play to it after him, in turn."""
     return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
-
-
-def _layout_cards(table: Table) -> tuple[tuple[int, int, int | None, int | None], ...]:
-    """`CompiledContract.layout_cards`."""
-    at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
-    return tuple((suit, rank, at.get((suit, rank - 1)), at.get((suit, rank + 1)))
-                 for suit, rank in zip(table.suit_of, table.rank_of))
 
 
 def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
@@ -278,13 +252,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.play_started_at = 0
         self.named_trump: int | None = None
         """The trump suit named by the chooser or the declarer, when the contract lets him."""
-        # layout play
-        self.columns: dict[int, list[int]] = {}
-        """Per suit, the lowest and the highest rank of its column."""
-        self.placeable: bytearray | None = None
-        """By card, 1 if it may be placed in the layout now: a card of the starting rank in a suit
-        with no column yet, or the card one rank beyond either end of its suit's column."""
-        self.finished: list[int] = []
+        self.layout: LayoutState | None = None
+        """The layout of a contract that plays layout, from the start of its play."""
         self.auction = auction
         self.held = held if held is not None else [0] * table.players
         self.written = written if written is not None else list(self.held)
@@ -565,26 +534,11 @@ class Deal(BiddingPhases, BettingPhases):
             take(winner, cards)
         return steps
 
-    def random_layout(self, rng, budget: int) -> int:
-        """Random legal layout play, like `random_tricks`: the moves made."""
-        choice, history, moves_of, push = chooser(rng), self.history, self._layout_moves, self._layout_push
-        steps = 0
-        while self.phase == "layout" and steps < budget:
-            seat = self.to_act
-            move = choice(moves_of(seat))
-            history.append((seat, move))
-            push(seat, move)
-            steps += 1
-        return steps
-
-    def _layout_moves(self, seat: int) -> list[int]:
-        placeable = self.placeable
-        moves = [card for card in self.hands[seat] if placeable[card]]
-        if not moves or not self.contract.pass_only_when_unable:
-            moves.append(PASS)
-        return moves
-
     # -- applying moves ---------------------------------------------------------------------------------
+
+    def random_layout(self, rng, budget: int) -> int:
+        """Random legal layout play (`referee.mechanics.layout.phase.random_layout`)."""
+        return random_layout(self, rng, budget)
 
     def start_play(self, contract_id: str, trump: int | None = None) -> None:
         """Start the play of contract `contract_id`, with the suit or rank its namer named."""
@@ -593,9 +547,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.play_started_at = len(self.history)
         self.phase = self.contract.plays
         self.to_act = self._first_leader()
-        if self.phase == "layout":  # no column yet: the cards of the starting rank may be placed
-            start = self.contract.layout_start if self.contract.layout_named_by is None else self.named_trump
-            self.placeable = bytearray(self.contract.layout_openers[start])
+        if self.contract.layout is not None:  # the named word of a layout is its starting rank
+            self.layout = start_layout(self.contract.layout, trump)
 
     def _first_leader(self) -> int:
         """The seat the contract's `first lead by` (or `first move by`) names. The model has
@@ -661,45 +614,6 @@ class Deal(BiddingPhases, BettingPhases):
         if not self.hands[winner]:
             self.phase = "over"
 
-    def _layout_push(self, seat: int, move: int) -> None:
-        hands = self.hands
-        if move != PASS:
-            hand = hands[seat]
-            hand.remove(move)
-            suit, rank, below, above = self.contract.layout_cards[move]
-            columns, placeable = self.columns, self.placeable
-            column = columns.get(suit)
-            placeable[move] = 0
-            # The column grows at the end the card went to: the card beyond it may be placed next.
-            if column is None:
-                columns[suit] = [rank, rank]
-                if below is not None:
-                    placeable[below] = 1
-                if above is not None:
-                    placeable[above] = 1
-            elif rank < column[0]:
-                column[0] = rank
-                if below is not None:
-                    placeable[below] = 1
-            else:
-                column[1] = rank
-                if above is not None:
-                    placeable[above] = 1
-            if not hand:
-                self.finished.append(seat)
-                place = self.contract.ends_at_place
-                if place and len(self.finished) >= place[0]:
-                    self.phase, self.ended_early = "over", place[1]
-                    return
-                if len(self.finished) == self.table.players:
-                    self.phase = "over"
-                    return
-        n = self.table.players
-        nxt = (seat + 1) % n
-        while not hands[nxt]:
-            nxt = (nxt + 1) % n
-        self.to_act = nxt
-
     # -- checked play ---------------------------------------------------------------------------------
 
     def judge(self, seat: int, action: Action) -> Verdict:
@@ -733,18 +647,13 @@ class Deal(BiddingPhases, BettingPhases):
     def _judge_play(self, seat: int, action: Action, illegal) -> Verdict:
         what = str(action)
         move = self.table.move(action)
-        contract = self.contract
         if action.kind == "choose":
             return illegal(N_("The contract is already named."), ())
         if action.kind not in ("play", "pass"):
             return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
                            seat=seat, action=what)
         if action.kind == "pass":
-            if self.phase == "layout" and move in self.legal_moves():
-                return Verdict(True, N_("Seat {seat} cannot play and passes."), (("seat", seat),),
-                               (contract.pass_only_when_unable or "",), seat, what)
-            clause = contract.pass_only_when_unable if self.phase == "layout" else None
-            return illegal(N_("Seat {seat} may not pass while holding a playable card."), (clause,),
+            return illegal(N_("Seat {seat} may not pass while holding a playable card."), (),
                            "illegal_card", seat=seat)
         if move is None or move not in self.hands[seat]:
             return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card",
@@ -757,10 +666,6 @@ class Deal(BiddingPhases, BettingPhases):
     def _why_illegal(self, seat, move, illegal) -> Verdict:
         table, contract = self.table, self.contract
         code = table.code(move)
-        if self.phase == "layout":
-            return illegal(N_("{card} cannot be placed: a column starts with its starting rank and grows "
-                              "one rank at a time in its own suit."), contract.layout_clauses, "illegal_card",
-                           card=code)
         hand = self.hands[seat]
         if not self.trick:
             barred = self._lead_bar(hand, move)
@@ -856,15 +761,9 @@ class Deal(BiddingPhases, BettingPhases):
             if contract.all_taken is not None:
                 lines = _all_taken_lines(self) or lines
             lines += pair_settlement(self, lines)
-            if contract.finish is not None:
-                values, clause = contract.finish
-                for place, seat in enumerate(self.finished):
-                    if place < len(values) and values[place]:
-                        lines.append(ScoreLine(seat, values[place], account,
-                                               N_("{points} for finishing in place {place}"),
-                                               (("points", values[place]), ("place", place + 1)), (clause,)))
-        return DealResult(contract.id if contract else None, tuple(lines), tuple(self.finished),
-                          self.ended_early)
+            lines += finish_lines(self, account)
+        finished = tuple(self.layout.finished) if self.layout is not None else ()
+        return DealResult(contract.id if contract else None, tuple(lines), finished, self.ended_early)
 
     def _taken_lines(self, without: frozenset[int] = frozenset()) -> list[ScoreLine]:
         """Per seat, the points of the contract's `per trick` and `per card` scores, each in the
@@ -930,5 +829,4 @@ def perft(deal: Deal, depth: int) -> int:
     return total
 
 
-register(PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play),
-         PhaseRunner("layout", Deal._layout_moves, Deal._layout_push, Deal._judge_play))
+register(PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play))

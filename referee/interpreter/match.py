@@ -6,6 +6,7 @@ import random
 import weakref
 from dataclasses import dataclass
 
+from ..engine.dice import shuffle
 from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
@@ -13,7 +14,6 @@ from ..model.game import Game
 from ..verdicts import Verdict
 from .auction import compile_auction
 from .deal import Deal, DealResult, compile_contract
-from .dice import shuffle
 from .seating import SeatedDeal, playing_seats
 from .vying import compile_vying
 

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ..front.syntax import Node
 from ..model.document import Located
 from ..model.game import Game
+from ..model.values import SeatRef
 from .base import PhaseRunner
 
 __all__ = ["Need", "Mechanic", "Builder", "StatementBuilder", "GameCheck", "Seen"]
@@ -30,6 +31,12 @@ class Builder(Protocol):
 
     def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
         """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
+
+    def known(self, item: Located, at: Node, code: str, what: str) -> str:
+        """`code` as a suit or rank (`what`) of the pack, or a definition error listing the pack's."""
+
+    def seats(self, item: Located, node: Any) -> SeatRef:
+        """The seat a `first ... by SEAT, else SEAT` statement names, its `else` seats chained on."""
 
     def rule(self, item: Located, node: Node, cid: str, scope: str | None, field: str, value: object,
              many: bool = False) -> None:
@@ -65,6 +72,9 @@ class Mechanic:
     """The irregularities its phase can meet in a recorded deal."""
     check: GameCheck | None = None
     phases: tuple[PhaseRunner, ...] = ()
+    part_of: str | None = None
+    """The phase word this mechanic is one way of running (layout play is a way of `play`), or
+    None when `name` is a phase word of its own."""
 
     @property
     def statements(self) -> frozenset[str]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from .base import PhaseRunner
 from .contract_choice.phase import CHOOSE
 from .doubling.phase import DOUBLING
+from .layout.phase import LAYOUT
 from .passing.phase import PASSING
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE)}
+PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, LAYOUT)}
 """Phase of a deal -> its runner."""

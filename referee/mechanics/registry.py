@@ -9,11 +9,12 @@ from __future__ import annotations
 from .contract_choice.mechanic import MECHANIC as CONTRACT_CHOICE
 from .declaration import Mechanic
 from .doubling.mechanic import MECHANIC as DOUBLING
+from .layout.mechanic import MECHANIC as LAYOUT
 from .passing.mechanic import MECHANIC as PASSING
 
 __all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
 
-MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE)
+MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, LAYOUT)
 
 STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
 """Node type -> the function that reads the statement into the game."""

@@ -556,7 +556,7 @@ class _Builder(AuctionStatements, VyingStatements):
         self.rule(item, node, cid, scope, "trumps", None)
 
     def _s_trump_suit(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "trumps", self._known(item, node, node.suit, "suit"))
+        self.rule(item, node, cid, scope, "trumps", self.known(item, node, node.suit, "suit"))
 
     def _s_trumps_named(self, item, node, cid, scope) -> None:
         self.rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
@@ -583,9 +583,9 @@ class _Builder(AuctionStatements, VyingStatements):
         return SeatRef("holder", card)
 
     def _s_first_lead(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_lead", self._seats(item, node))
+        self.rule(item, node, cid, scope, "first_lead", self.seats(item, node))
 
-    def _seats(self, item, node) -> SeatRef:
+    def seats(self, item, node) -> SeatRef:
         """The seat of `first lead by` or `first move by`, with its `else` seats chained on."""
         seats = (node.seat, *node.otherwise)
         for seat, after in zip(seats, seats[1:]):
@@ -617,23 +617,6 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _s_first_trick_ban(self, item, node, cid, scope) -> None:
         self.rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
-
-    # pass 2: layout -----------------------------------------------------------------------------
-
-    def _s_layout_start(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "layout_start", self._known(item, node, node.rank, "rank"))
-
-    def _s_layout_start_named(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "layout_start", f"named_by_{node.namer}")
-
-    def _s_layout_build(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "layout_build", "up_and_down_in_suit")
-
-    def _s_pass_rule(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "pass_only_when_unable", True)
-
-    def _s_first_move(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_move", self._seats(item, node))
 
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
 
@@ -672,9 +655,6 @@ class _Builder(AuctionStatements, VyingStatements):
                          if named else None)
         self.rule(item, node, cid, scope, "all_taken", value)
 
-    def _s_score_finish(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "scores", ScoreRule("finish", finish=node.values), many=True)
-
     def _s_check(self, item, node, cid, scope) -> None:
         contract = str(node.contract) if node.contract is not None else scope
         if contract is not None and contract not in self.contracts:
@@ -690,7 +670,7 @@ class _Builder(AuctionStatements, VyingStatements):
 
     # -- cards ------------------------------------------------------------------------------------
 
-    def _known(self, item, at, code, what: str) -> str:
+    def known(self, item, at, code, what: str) -> str:
         """`code` as a suit or rank (`what`) of the pack, or an error listing the pack's."""
         deck = self._deck(item, at)
         if (deck.suit if what == "suit" else deck.rank)(str(code)) is None:

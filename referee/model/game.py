@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import SourcePosition
+from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
 from .auction import AuctionRules
 from .cards import Card, Deck
@@ -162,7 +163,7 @@ class ContractRules:
     scores: tuple[Cited[ScoreRule], ...] = ()
     all_taken: Cited[AllTaken] | None = None
     only_dealer_doubled: Cited[bool] | None = None
-    layout_start: Cited[str] | None = None
+    layout_start: Cited[LayoutStart] | None = None
     layout_build: Cited[str] | None = None
     pass_only_when_unable: Cited[bool] | None = None
     first_move: Cited[SeatRef] | None = None

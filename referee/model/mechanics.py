@@ -98,9 +98,9 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("ties won by first from eldest", "showdown_ties"))),
     _mechanic("play", N_("the play of the cards"), frozenset({
         "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "first_trick_ban", "layout_start", "layout_start_named",
-        "layout_build", "pass_rule", "first_move", "score_per_trick", "score_per_card",
-        "score_finish", "score_all_taken", "contract_order"})),
+        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "first_trick_ban", 
+        "score_per_trick", "score_per_card", "score_all_taken", "contract_order",
+        *(s for m in PACKAGES if m.part_of == "play" for s in m.statements)})),
 )}
 
 ALWAYS = ("table", "match")
@@ -132,7 +132,7 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 # (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
-    **{m.name: m.irregularities for m in PACKAGES},
+    **{m.name: m.irregularities for m in PACKAGES if m.part_of is None},
     "auction": ("illegal_bid",),
     "talon_exchange": ("illegal_card",),
     "declaration": ("illegal_bid",),

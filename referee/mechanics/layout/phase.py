@@ -1,0 +1,142 @@
+"""The layout phase of a deal: place a card that extends a column, or pass when unable."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ...engine.dice import chooser
+from ...engine.moves import PASS
+from ...engine.table import Action
+from ...i18n import N_
+from ...verdicts import ScoreLine, Verdict
+from ..base import DealCore, Illegal, PhaseRunner
+from .compiled import LayoutTables
+from .state import LayoutState
+
+__all__ = ["LayoutDeal", "start_layout", "random_layout", "finish_lines", "LAYOUT"]
+
+
+class LayoutDeal(DealCore, Protocol):
+    layout: LayoutState | None
+    history: list[tuple[int, int]]
+    ended_early: str | None
+
+    def legal_moves(self) -> list[int]: ...
+
+
+def start_layout(tables: LayoutTables, start: int | None) -> LayoutState:
+    """The layout at the start of play: no column yet, so the cards of the starting rank (the
+    contract's, or `start` as its namer named it) may be placed."""
+    opener = tables.start if tables.start is not None else start
+    assert opener is not None, "a layout whose namer names its start has it named with the contract"
+    return LayoutState(tables, bytearray(tables.openers[opener]))
+
+
+def _state(deal: LayoutDeal) -> LayoutState:
+    state = deal.layout
+    assert state is not None, "the layout phase runs only in a deal that plays layout"
+    return state
+
+
+def _moves(deal: LayoutDeal, seat: int) -> list[int]:
+    state = _state(deal)
+    placeable = state.placeable
+    moves = [card for card in deal.hands[seat] if placeable[card]]
+    if not moves or not state.tables.pass_clause:
+        moves.append(PASS)
+    return moves
+
+
+def _push(deal: LayoutDeal, seat: int, move: int) -> None:
+    state = _state(deal)
+    hands = deal.hands
+    if move != PASS:
+        hand = hands[seat]
+        hand.remove(move)
+        suit, rank, below, above = state.tables.cards[move]
+        columns, placeable = state.columns, state.placeable
+        column = columns.get(suit)
+        placeable[move] = 0
+        # The column grows at the end the card went to: the card beyond it may be placed next.
+        if column is None:
+            columns[suit] = [rank, rank]
+            if below is not None:
+                placeable[below] = 1
+            if above is not None:
+                placeable[above] = 1
+        elif rank < column[0]:
+            column[0] = rank
+            if below is not None:
+                placeable[below] = 1
+        else:
+            column[1] = rank
+            if above is not None:
+                placeable[above] = 1
+        if not hand:
+            state.finished.append(seat)
+            place = state.tables.ends_at_place
+            if place and len(state.finished) >= place[0]:
+                deal.phase, deal.ended_early = "over", place[1]
+                return
+            if len(state.finished) == deal.table.players:
+                deal.phase = "over"
+                return
+    n = deal.table.players
+    nxt = (seat + 1) % n
+    while not hands[nxt]:
+        nxt = (nxt + 1) % n
+    deal.to_act = nxt
+
+
+def random_layout(deal: LayoutDeal, rng: random.Random, budget: int) -> int:
+    """Random legal layout play until the phase ends or `budget` moves are made: the moves made.
+    The same moves and draws as `rng.choice(legal_moves())` then `push`, one by one."""
+    choice, history = chooser(rng), deal.history
+    steps = 0
+    while deal.phase == "layout" and steps < budget:
+        seat = deal.to_act
+        move = choice(_moves(deal, seat))
+        history.append((seat, move))
+        _push(deal, seat, move)
+        steps += 1
+    return steps
+
+
+def _judge(deal: LayoutDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
+    state = _state(deal)
+    what = str(action)
+    move = deal.table.move(action)
+    if action.kind == "choose":
+        return illegal(N_("The contract is already named."), ())
+    if action.kind not in ("play", "pass"):
+        return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
+                       seat=seat, action=what)
+    if action.kind == "pass":
+        if move in deal.legal_moves():
+            return Verdict(True, N_("Seat {seat} cannot play and passes."), (("seat", seat),),
+                           (state.tables.pass_clause or "",), seat, what)
+        return illegal(N_("Seat {seat} may not pass while holding a playable card."), (state.tables.pass_clause,),
+                       "illegal_card", seat=seat)
+    if move is None or move not in deal.hands[seat]:
+        return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card", seat=seat, card=action.card or "")
+    if move in deal.legal_moves():
+        return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card or "")),
+                       (), seat, what)
+    return illegal(N_("{card} cannot be placed: a column starts with its starting rank and grows "
+                      "one rank at a time in its own suit."), state.tables.clauses, "illegal_card",
+                   card=deal.table.code(move))
+
+
+def finish_lines(deal: LayoutDeal, account: str) -> list[ScoreLine]:
+    """The points of `score by finishing order`, one line per seat that scores."""
+    state = deal.layout
+    if state is None or state.tables.finish is None:
+        return []
+    values, clause = state.tables.finish
+    return [ScoreLine(seat, values[place], account, N_("{points} for finishing in place {place}"),
+                      (("points", values[place]), ("place", place + 1)), (clause,))
+            for place, seat in enumerate(state.finished) if place < len(values) and values[place]]
+
+
+LAYOUT = PhaseRunner("layout", _moves, _push, _judge)
