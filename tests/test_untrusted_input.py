@@ -400,12 +400,12 @@ def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temp
         build()
     assert list(tmp_path.iterdir()) == []
     kept = install.write_tables()
-    parsers = [path for path in kept if path.suffix == ".lark-tables"]
-    assert {path.name.split("-")[0] for path in parsers} == {"rules", "deal"}
+    parsers = [path for path in kept if path.name.endswith(".tables.json")]
+    assert {path.name.split(".")[0] for path in parsers} == {"rules", "deal"}
     assert all(path.parent == tables.KEPT and path.stat().st_size > 0 for path in parsers)
     # The shipped games under their default readings are kept there too, one file each.
     from referee.model.cache import INSTALLED
     from referee.model.document import game_names, variant_names
-    games = [path for path in kept if path.suffix == ".pickle"]
+    games = [path for path in kept if path.parent.parent == INSTALLED]
     assert len(games) == len(set(game_names()) | set(variant_names()))
     assert all(path.is_relative_to(INSTALLED) for path in games)
