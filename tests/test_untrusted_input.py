@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -263,6 +264,43 @@ def test_extends_takes_a_name_not_a_file_of_the_working_folder(tmp_path, capsys,
     folder.mkdir()
     status, err = _check(capsys, folder, 'variant v "V" extends kierki\n', "v.rules")
     assert status == 0 and "SECRET" not in err
+
+
+@pytest.mark.parametrize("target", ["outside", "inside"])
+def test_extends_a_name_never_follows_a_link_beside_the_variant(tmp_path, capsys, target):
+    # A variant sent as an archive (zip and tar keep links) with `base.rules -> ~/.netrc`: the
+    # syntax error of the linked file would print its first line. A link is refused, wherever
+    # it leads, at the name in `extends`, by `check` and by `judge` of a transcript with its variant.
+    secret = tmp_path / "netrc"
+    secret.write_text("machine example.org login alice password hunter2-TOPSECRET\n")
+    folder = tmp_path / "case"
+    folder.mkdir()
+    if target == "inside":  # even a link to a good rules file in the same folder
+        secret = folder / "real.rules"
+        secret.write_text('variant real "Real" extends kierki\n# hunter2-TOPSECRET\n')
+    (folder / "base.rules").symlink_to(secret)
+    text = 'variant mine "Mine" extends base\n'
+    (folder / "mine.rules").write_text(text)
+    status, out, err = run(capsys, "check", folder / "mine.rules")
+    assert status == 2 and "TOPSECRET" not in out + err
+    assert err.startswith(f"{folder / 'mine.rules'}:1:{text.index('base') + 1}: definition error: base.rules beside "
+                          "the variant is a symbolic link; `extends` does not follow links")
+    assert "hint: put the file itself beside the variant, not a link to it" in err
+    status, out, err = run(capsys, "judge", transcript(folder, rules="mine.rules"))
+    assert status == 2 and "TOPSECRET" not in out + err and "is a symbolic link" in err
+    if target == "inside":  # the file itself, put there in place of the link, is read
+        (folder / "base.rules").unlink()
+        shutil.copyfile(secret, folder / "base.rules")
+        assert run(capsys, "check", folder / "mine.rules")[0] == 0
+
+
+def test_a_file_found_by_name_is_read_without_following_a_link_put_there_meanwhile(tmp_path):
+    from referee.model.document import read_rules_text
+    (tmp_path / "real.rules").write_text("game x \"X\"\n")
+    (tmp_path / "base.rules").symlink_to(tmp_path / "real.rules")
+    assert read_rules_text(tmp_path / "base.rules") == "game x \"X\"\n"  # named by the user: followed
+    with pytest.raises(UsageError, match="cannot be read .*symbolic links"):
+        read_rules_text(tmp_path / "base.rules", follow=False)
 
 
 @pytest.mark.parametrize("name", ["/proc/self/environ", "/dev/zero", "/tmp", "x" * 5000 + ".rules"])
