@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -382,6 +385,63 @@ def test_output_replaces_a_file_atomically_and_keeps_its_mode(tmp_path, capsys):
     assert oct(path.stat().st_mode & 0o777) == "0o640"
     assert (tmp_path / "deal.json.tmp").read_text() == "someone else's"
     assert sorted(os.listdir(tmp_path)) == ["deal.json", "deal.json.tmp"]
+
+
+# A `convert -o` whose fsync tells the test it is writing (a line on the pipe given as argv[1])
+# and then waits for a signal: the signal comes while the temporary file exists, every time.
+_SIGNALLED_CONVERT = """
+import os, signal, sys
+ready = int(sys.argv[1])
+def fsync(fd):
+    os.write(ready, b"writing\\n")
+    signal.pause()
+os.fsync = fsync
+from referee.cli import main
+sys.exit(main(["convert", sys.argv[2], sys.argv[3]]))
+"""
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGHUP, -signal.SIGHUP),
+                                            (signal.SIGINT, 130)])
+def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary_one(tmp_path, signum, status):
+    out = tmp_path / "out.deal"
+    out.write_text("old")
+    ready, ready_for_child = os.pipe()
+    child = subprocess.Popen([sys.executable, "-c", _SIGNALLED_CONVERT, str(ready_for_child),
+                              str(GOLDEN / "kierki-seed1.json"), str(out)],
+                             pass_fds=(ready_for_child,), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(ready_for_child)
+    try:
+        with os.fdopen(ready, "rb") as pipe:
+            said = pipe.readline()  # blocks until the child is inside the write
+        assert said == b"writing\n", child.communicate(timeout=60)
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # the window is real
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == status, err
+    assert b"Traceback" not in err
+    assert out.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.deal"]
+
+
+def test_a_signal_the_process_ignores_stays_ignored_while_writing(tmp_path, monkeypatch):
+    from referee.output import write_output
+    seen = []
+    monkeypatch.setattr(os, "fsync", lambda fd: seen.append((signal.getsignal(signal.SIGHUP),
+                                                            signal.getsignal(signal.SIGTERM))))
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup
+    try:
+        write_output("new", tmp_path / "out.txt")
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    (during_hup, during_term), = seen
+    assert during_hup is signal.SIG_IGN and callable(during_term)  # SIGTERM raised meanwhile, SIGHUP still ignored
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert (tmp_path / "out.txt").read_text() == "new"
 
 
 def test_errors_are_of_our_tree():
