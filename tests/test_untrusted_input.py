@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from referee.cli import main
-from referee.errors import RulesError, SimulationError, TranscriptError, UsageError
+from referee.errors import NotationError, RulesError, SimulationError, TranscriptError, UsageError
 from referee.limits import LIMITS
 from referee.model import load_game
 from referee.transcript import dump_transcript, load_transcript
@@ -140,6 +140,60 @@ def test_too_many_deals_are_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(TranscriptError, match=f"at most {LIMITS.deals:,} are judged"):
         load_transcript(path)
+
+
+KIERKI_DEAL = (GOLDEN / "kierki-seed1.deal").read_text(encoding="utf-8")
+KIERKI_HEAD = KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + "4: choose no_tricks\n"
+
+
+@pytest.fixture
+def unparsed(monkeypatch):
+    """The deal notation's parser, made to fail the test if it is reached."""
+    from referee import notation
+
+    def parser():
+        pytest.fail("the file was parsed before its counts were checked")
+    monkeypatch.setattr(notation, "_parser", parser)
+
+
+@pytest.mark.parametrize("body, line, problem", [
+    # 100,000 lines of `pass` after the first action: once 17 s of CPU and 390 MB a megabyte.
+    ("pass\n" * 100_000, 10_012, "deal 1 has more than 10,000 actions; no deal needs more"),
+    ("3: pass  # one action a line\n\n" * 10_001, 20_011, "deal 1 has more than 10,000 actions"),
+    # Many on one line: at least a quarter of its words (fewer are counted after the parse).
+    ("pass, " * 40_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
+    ("3: discard 7♠ 8♠ " * 10_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
+])
+def test_a_deal_file_over_the_limits_is_refused_before_it_is_parsed(tmp_path, capsys, unparsed, body, line, problem):
+    path = tmp_path / "big.deal"
+    path.write_text(KIERKI_HEAD + body, encoding="utf-8")
+    status, _, err = run(capsys, "judge", path)
+    assert status == 2 and err.startswith(f"{path}:{line}:1: error in the deal: {problem}")
+
+
+def test_a_deal_file_with_too_many_deals_or_actions_in_all_is_refused_before_it_is_parsed(unparsed, monkeypatch):
+    from referee import notation
+    from referee.limits import Limits
+    monkeypatch.setattr(notation, "LIMITS", Limits(deals=3, transcript_actions=100))
+    deal = "deal dealer 1\n" + "pass\n" * 30
+    with pytest.raises(NotationError, match=r"x.deal:94:1: .*more than 3 deals; at most 3 are judged"):
+        notation.parse_deal_text(deal * 4, "x.deal")
+    with pytest.raises(NotationError, match=r"x.deal:103:1: .*more than 100 actions; at most 100 are judged") as info:
+        # 99 actions, then a line of five words: at least two actions
+        notation.parse_deal_text(deal * 3 + "pass\n" * 9 + "pass pass pass pass pass\n", "x.deal")
+    assert "hint: split it into several transcripts" in str(info.value)
+
+
+def test_the_counts_before_parsing_never_refuse_a_file_within_the_limits():
+    from referee.notation import check_size
+    for path in GOLDEN.glob("*.deal"):
+        check_size(path.read_text(encoding="utf-8"))
+    # At the limit exactly, however the actions are written: a line holds at least one action,
+    # and no action takes more than four words.
+    for body in ("pass\n" * 10_000, "pass, " * 10_000 + "\n", "3: discard 7♠ 8♠, " * 10_000 + "\n",
+                 "2: bid 2, bid igra, pass # comment, pass pass\n" * 3_333, "\n# hand 1: 4♣\n" * 20_000):
+        check_size(KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + body)
+    check_size("hand 1: " + "A♣ " * 100_000 + "\nscore points: " + "1 " * 100_000 + "\n")
 
 
 @pytest.mark.parametrize("name", ["/dev/zero", "/proc/self/environ"])
