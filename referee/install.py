@@ -21,10 +21,12 @@ def write_tables() -> list[Path]:
     """Keep the tables of both grammars and the shipped games under their default readings; the
     files written."""
     KEPT.mkdir(exist_ok=True)
+    for old in KEPT.glob("*.lark-tables"):  # the pickles of earlier versions: never read again
+        old.unlink()
     for grammar in (rules_grammar(), deal_grammar()):
         lalr_parser(grammar, keep=True)
     games = keep_installed_games(lambda path: load_game(path, {}))
-    return sorted(KEPT.glob("*.lark-tables")) + games
+    return sorted(KEPT.glob("*.tables.json")) + games
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ The README (section "Untrusted input") lists them.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -74,26 +75,42 @@ class UnreadableFile(Exception):
     """A named file cannot be used: why, in words for the user (the caller adds the path)."""
 
 
-def read_untrusted(path: Path, limit: int, what: str) -> bytes:
+def _check_file(info: os.stat_result, limit: int, what: str) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        raise UnreadableFile(Phrase('cannot be read ({err})', err=os.strerror(errno.ELOOP)))
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile(Phrase('is a folder, not a {what}', what=Term(what)))
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile(Phrase('is not a regular file, so not a {what}', what=Term(what)))
+    if info.st_size > limit:
+        raise UnreadableFile(Phrase('is {size:,} bytes; a {what} may have at most {limit:,}', size=info.st_size, what=Term(what), limit=limit))
+
+
+def read_untrusted(path: Path, limit: int, what: str, follow: bool = True) -> bytes:
     """The bytes of a regular file of at most `limit` bytes.
 
     Refuses directories, devices, pipes and the kernel's pseudo-files (whose size is not known
     in advance, or which are not files at all), and reads at most `limit + 1` bytes, so that a
-    huge file costs no more memory than the limit.
+    huge file costs no more memory than the limit. The checks are made again on the opened file
+    (the descriptor, not the name), so the file checked is the file read, and it is opened
+    without blocking, so a pipe put in its place cannot hang the read. `follow=False`: the last
+    part of the path must not be a symbolic link (refused as "too many levels of symbolic links").
     """
     try:
         real = path.resolve()
         if any(real == folder or folder in real.parents for folder in _PSEUDO):
             raise UnreadableFile(Phrase('is a system file, not a {what}', what=Term(what)))
-        info = os.stat(real)
-        if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile(Phrase('is a folder, not a {what}', what=Term(what)))
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(Phrase('is not a regular file, so not a {what}', what=Term(what)))
-        if info.st_size > limit:
-            raise UnreadableFile(Phrase('is {size:,} bytes; a {what} may have at most {limit:,}', size=info.st_size, what=Term(what), limit=limit))
-        with open(real, "rb") as handle:
-            data = handle.read(limit + 1)
+        # Checked by name first, so that no device is ever opened (opening some has effects),
+        # then again on the opened descriptor, in case the name was swapped in between.
+        _check_file(os.stat(real) if follow else os.lstat(path), limit, what)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(real if follow else path, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
+        try:
+            _check_file(os.fstat(fd), limit, what)
+            with open(fd, "rb", closefd=False) as handle:
+                data = handle.read(limit + 1)
+        finally:
+            os.close(fd)
     except OSError as err:
         raise UnreadableFile(Phrase('cannot be read ({err})', err=err.strerror or err)) from None
     except (ValueError, RuntimeError) as err:  # a NUL in the name; a symlink loop in resolve()

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from referee.cli import main
-from referee.errors import RulesError, SimulationError, TranscriptError, UsageError
+from referee.errors import NotationError, RulesError, SimulationError, TranscriptError, UsageError
 from referee.limits import LIMITS
 from referee.model import load_game
 from referee.transcript import dump_transcript, load_transcript
@@ -136,6 +140,60 @@ def test_too_many_deals_are_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(TranscriptError, match=f"at most {LIMITS.deals:,} are judged"):
         load_transcript(path)
+
+
+KIERKI_DEAL = (GOLDEN / "kierki-seed1.deal").read_text(encoding="utf-8")
+KIERKI_HEAD = KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + "4: choose no_tricks\n"
+
+
+@pytest.fixture
+def unparsed(monkeypatch):
+    """The deal notation's parser, made to fail the test if it is reached."""
+    from referee import notation
+
+    def parser():
+        pytest.fail("the file was parsed before its counts were checked")
+    monkeypatch.setattr(notation, "_parser", parser)
+
+
+@pytest.mark.parametrize("body, line, problem", [
+    # 100,000 lines of `pass` after the first action: once 17 s of CPU and 390 MB a megabyte.
+    ("pass\n" * 100_000, 10_012, "deal 1 has more than 10,000 actions; no deal needs more"),
+    ("3: pass  # one action a line\n\n" * 10_001, 20_011, "deal 1 has more than 10,000 actions"),
+    # Many on one line: at least a quarter of its words (fewer are counted after the parse).
+    ("pass, " * 40_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
+    ("3: discard 7♠ 8♠ " * 10_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
+])
+def test_a_deal_file_over_the_limits_is_refused_before_it_is_parsed(tmp_path, capsys, unparsed, body, line, problem):
+    path = tmp_path / "big.deal"
+    path.write_text(KIERKI_HEAD + body, encoding="utf-8")
+    status, _, err = run(capsys, "judge", path)
+    assert status == 2 and err.startswith(f"{path}:{line}:1: error in the deal: {problem}")
+
+
+def test_a_deal_file_with_too_many_deals_or_actions_in_all_is_refused_before_it_is_parsed(unparsed, monkeypatch):
+    from referee import notation
+    from referee.limits import Limits
+    monkeypatch.setattr(notation, "LIMITS", Limits(deals=3, transcript_actions=100))
+    deal = "deal dealer 1\n" + "pass\n" * 30
+    with pytest.raises(NotationError, match=r"x.deal:94:1: .*more than 3 deals; at most 3 are judged"):
+        notation.parse_deal_text(deal * 4, "x.deal")
+    with pytest.raises(NotationError, match=r"x.deal:103:1: .*more than 100 actions; at most 100 are judged") as info:
+        # 99 actions, then a line of five words: at least two actions
+        notation.parse_deal_text(deal * 3 + "pass\n" * 9 + "pass pass pass pass pass\n", "x.deal")
+    assert "hint: split it into several transcripts" in str(info.value)
+
+
+def test_the_counts_before_parsing_never_refuse_a_file_within_the_limits():
+    from referee.notation import check_size
+    for path in GOLDEN.glob("*.deal"):
+        check_size(path.read_text(encoding="utf-8"))
+    # At the limit exactly, however the actions are written: a line holds at least one action,
+    # and no action takes more than four words.
+    for body in ("pass\n" * 10_000, "pass, " * 10_000 + "\n", "3: discard 7♠ 8♠, " * 10_000 + "\n",
+                 "2: bid 2, bid igra, pass # comment, pass pass\n" * 3_333, "\n# hand 1: 4♣\n" * 20_000):
+        check_size(KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + body)
+    check_size("hand 1: " + "A♣ " * 100_000 + "\nscore points: " + "1 " * 100_000 + "\n")
 
 
 @pytest.mark.parametrize("name", ["/dev/zero", "/proc/self/environ"])
@@ -265,6 +323,43 @@ def test_extends_takes_a_name_not_a_file_of_the_working_folder(tmp_path, capsys,
     assert status == 0 and "SECRET" not in err
 
 
+@pytest.mark.parametrize("target", ["outside", "inside"])
+def test_extends_a_name_never_follows_a_link_beside_the_variant(tmp_path, capsys, target):
+    # A variant sent as an archive (zip and tar keep links) with `base.rules -> ~/.netrc`: the
+    # syntax error of the linked file would print its first line. A link is refused, wherever
+    # it leads, at the name in `extends`, by `check` and by `judge` of a transcript with its variant.
+    secret = tmp_path / "netrc"
+    secret.write_text("machine example.org login alice password hunter2-TOPSECRET\n")
+    folder = tmp_path / "case"
+    folder.mkdir()
+    if target == "inside":  # even a link to a good rules file in the same folder
+        secret = folder / "real.rules"
+        secret.write_text('variant real "Real" extends kierki\n# hunter2-TOPSECRET\n')
+    (folder / "base.rules").symlink_to(secret)
+    text = 'variant mine "Mine" extends base\n'
+    (folder / "mine.rules").write_text(text)
+    status, out, err = run(capsys, "check", folder / "mine.rules")
+    assert status == 2 and "TOPSECRET" not in out + err
+    assert err.startswith(f"{folder / 'mine.rules'}:1:{text.index('base') + 1}: definition error: base.rules beside "
+                          "the variant is a symbolic link; `extends` does not follow links")
+    assert "hint: put the file itself beside the variant, not a link to it" in err
+    status, out, err = run(capsys, "judge", transcript(folder, rules="mine.rules"))
+    assert status == 2 and "TOPSECRET" not in out + err and "is a symbolic link" in err
+    if target == "inside":  # the file itself, put there in place of the link, is read
+        (folder / "base.rules").unlink()
+        shutil.copyfile(secret, folder / "base.rules")
+        assert run(capsys, "check", folder / "mine.rules")[0] == 0
+
+
+def test_a_file_found_by_name_is_read_without_following_a_link_put_there_meanwhile(tmp_path):
+    from referee.model.document import read_rules_text
+    (tmp_path / "real.rules").write_text("game x \"X\"\n")
+    (tmp_path / "base.rules").symlink_to(tmp_path / "real.rules")
+    assert read_rules_text(tmp_path / "base.rules") == "game x \"X\"\n"  # named by the user: followed
+    with pytest.raises(UsageError, match="cannot be read .*symbolic links"):
+        read_rules_text(tmp_path / "base.rules", follow=False)
+
+
 @pytest.mark.parametrize("name", ["/proc/self/environ", "/dev/zero", "/tmp", "x" * 5000 + ".rules"])
 def test_rules_file_that_is_no_regular_file_is_refused(capsys, name):
     status, _, err = run(capsys, "check", name)
@@ -346,6 +441,63 @@ def test_output_replaces_a_file_atomically_and_keeps_its_mode(tmp_path, capsys):
     assert sorted(os.listdir(tmp_path)) == ["deal.json", "deal.json.tmp"]
 
 
+# A `convert -o` whose fsync tells the test it is writing (a line on the pipe given as argv[1])
+# and then waits for a signal: the signal comes while the temporary file exists, every time.
+_SIGNALLED_CONVERT = """
+import os, signal, sys
+ready = int(sys.argv[1])
+def fsync(fd):
+    os.write(ready, b"writing\\n")
+    signal.pause()
+os.fsync = fsync
+from referee.cli import main
+sys.exit(main(["convert", sys.argv[2], sys.argv[3]]))
+"""
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGHUP, -signal.SIGHUP),
+                                            (signal.SIGINT, 130)])
+def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary_one(tmp_path, signum, status):
+    out = tmp_path / "out.deal"
+    out.write_text("old")
+    ready, ready_for_child = os.pipe()
+    child = subprocess.Popen([sys.executable, "-c", _SIGNALLED_CONVERT, str(ready_for_child),
+                              str(GOLDEN / "kierki-seed1.json"), str(out)],
+                             pass_fds=(ready_for_child,), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(ready_for_child)
+    try:
+        with os.fdopen(ready, "rb") as pipe:
+            said = pipe.readline()  # blocks until the child is inside the write
+        assert said == b"writing\n", child.communicate(timeout=60)
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # the window is real
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == status, err
+    assert b"Traceback" not in err
+    assert out.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.deal"]
+
+
+def test_a_signal_the_process_ignores_stays_ignored_while_writing(tmp_path, monkeypatch):
+    from referee.output import write_output
+    seen = []
+    monkeypatch.setattr(os, "fsync", lambda fd: seen.append((signal.getsignal(signal.SIGHUP),
+                                                            signal.getsignal(signal.SIGTERM))))
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup
+    try:
+        write_output("new", tmp_path / "out.txt")
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    (during_hup, during_term), = seen
+    assert during_hup is signal.SIG_IGN and callable(during_term)  # SIGTERM raised meanwhile, SIGHUP still ignored
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert (tmp_path / "out.txt").read_text() == "new"
+
+
 def test_errors_are_of_our_tree():
     with pytest.raises(UsageError):
         load_game("/proc/self/environ")
@@ -400,12 +552,12 @@ def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temp
         build()
     assert list(tmp_path.iterdir()) == []
     kept = install.write_tables()
-    parsers = [path for path in kept if path.suffix == ".lark-tables"]
-    assert {path.name.split("-")[0] for path in parsers} == {"rules", "deal"}
+    parsers = [path for path in kept if path.name.endswith(".tables.json")]
+    assert {path.name.split(".")[0] for path in parsers} == {"rules", "deal"}
     assert all(path.parent == tables.KEPT and path.stat().st_size > 0 for path in parsers)
     # The shipped games under their default readings are kept there too, one file each.
     from referee.model.cache import INSTALLED
     from referee.model.document import game_names, variant_names
-    games = [path for path in kept if path.suffix == ".pickle"]
+    games = [path for path in kept if path.parent.parent == INSTALLED]
     assert len(games) == len(set(game_names()) | set(variant_names()))
     assert all(path.is_relative_to(INSTALLED) for path in games)

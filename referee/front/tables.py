@@ -2,15 +2,21 @@
 
 Building Lark's LALR tables takes about half a second, so they are kept between processes. Lark's
 own `cache=True` would write a pickle into the shared temporary folder and read it back, where any
-local user could put a file of that name first; the referee writes no path the user did not name
-and reads no pickle it did not write. So the tables live in `_tables/` beside this module, written
-only by the install step (`python -m referee.install`, which `scripts/setup` runs), and read
-only when that file exists; without it every process builds the tables afresh.
+local user could put a file of that name first, and a pickle is code. So the tables live in
+`_tables/` beside this module, written only by the install step (`python -m referee.install`,
+which `scripts/setup` runs), as Lark's own data-only serialisation (`memo_serialize`:
+dicts, lists, numbers and strings, whose `__type__` names Lark maps only to its own classes) in
+the plain form of `referee.plaindata`, with the hash of the grammar and Lark's version on the
+first line. They are read only when that file is there, the folder is the user's or root's and
+no one else may write in it, and the first line matches; otherwise every process builds the
+tables afresh.
 """
 
 from __future__ import annotations
 
-import sys
+import hashlib
+import json
+import os
 from pathlib import Path
 
 import lark
@@ -18,21 +24,70 @@ import lark
 __all__ = ["KEPT", "lalr_parser"]
 
 KEPT = Path(__file__).resolve().parent / "_tables"
+_FORMAT = "referee-lark-tables/1"
+_LIMIT = 16_000_000  # bytes of one kept table (the rules language's is about 1 MB)
+# Both languages are read alike: contextual lexer, positions for the error messages.
+_OPTIONS = {"parser": "lalr", "lexer": "contextual", "strict": True, "propagate_positions": True,
+            "maybe_placeholders": False}
+# The options Lark takes when it loads tables (the others are part of the tables).
+_AT_LOAD = {"propagate_positions": True}
 
 
-def _kept(grammar: Path) -> Path:
-    # A pickle is tied to the Python that wrote it; Lark checks the grammar and options itself.
-    return KEPT / f"{grammar.stem}-py{sys.version_info[0]}{sys.version_info[1]}.lark-tables"
+def _name(grammar: Path) -> str:
+    return f"{grammar.stem}.tables.json"
+
+
+def _head(text: str) -> bytes:
+    return json.dumps({"format": _FORMAT, "lark": lark.__version__, "options": _OPTIONS,
+                       "grammar": hashlib.sha256(text.encode("utf-8")).hexdigest()},
+                      sort_keys=True, separators=(",", ":")).encode()
 
 
 def lalr_parser(grammar: Path, keep: bool = False) -> lark.Lark:
-    """The LALR parser of `grammar` (both languages are read alike: contextual lexer, positions
-    for the error messages), from the kept tables when the install step kept them; `keep`
-    (the install step only): build them and keep them."""
-    kept = _kept(grammar)
+    """The LALR parser of `grammar`, from the kept tables when the install step kept them;
+    `keep` (the install step only): build them and keep them."""
+    text = grammar.read_text(encoding="utf-8")
+    if not keep:
+        kept = _kept(grammar, text)
+        if kept is not None:
+            return kept
+    parser = lark.Lark(text, **_OPTIONS)
     if keep:
-        kept.unlink(missing_ok=True)
-    cache = str(kept) if keep or kept.is_file() else False
-    # With a kept file, Lark rebuilds (and rewrites it) if the grammar or the options have changed.
-    return lark.Lark(grammar.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", strict=True,
-                     propagate_positions=True, maybe_placeholders=False, cache=cache)
+        _keep(grammar, text, parser)
+    return parser
+
+
+def _kept(grammar: Path, text: str) -> lark.Lark | None:
+    """The parser from the kept tables of `grammar`, if they are there and were kept from this
+    very grammar by this version of Lark; else None."""
+    from ..plaindata import Folder, Unreadable, loads, without_cycle_collector
+    try:
+        with Folder.open(KEPT, owners={os.getuid(), 0}) as folder:
+            data = folder.read(_name(grammar), _LIMIT)
+    except (OSError, ValueError):
+        return None
+    first, _, rest = data.partition(b"\n")
+    if first != _head(text):
+        return None
+    try:
+        kept = loads(rest)
+        with without_cycle_collector():
+            return lark.Lark._load_from_dict(kept["data"], kept["memo"], **_AT_LOAD)
+    except Unreadable:
+        return None
+    except Exception:  # as Lark's own cache reader does: any error means building afresh
+        return None
+
+
+def _keep(grammar: Path, text: str, parser: lark.Lark) -> Path:
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    from ..plaindata import Folder, dumps
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    # As `Lark.save` leaves them out: options given again when the tables are loaded.
+    data["options"] = {k: v for k, v in data["options"].items() if k not in lark.lark._LOAD_ALLOWED_OPTIONS}
+    with Folder.open(KEPT, create=0o755) as folder:
+        folder.write(_name(grammar), _head(text) + b"\n" + dumps({"data": data, "memo": memo}), 0o644)
+    return KEPT / _name(grammar)
+

@@ -3,34 +3,46 @@ their rules files again (parsing is most of the time of `referee judge` on a who
 
 Only the shipped rules files (`rules/`, trusted) are kept, never a rules file from elsewhere.
 A kept game is found by what it was built from: a folder per version of every file that could
-change it (size and modification time of the referee's code, the grammar, the shipped rules
-files and sources), and in it a file per rules file as named and parameter values chosen. When
-any of those files changes, the games are built again and the folders of other versions removed.
+change it (the referee's version, the size and modification time of its code and grammar, the
+hash of every shipped rules file and source), and in it a file per rules file and readings.
+When any of those files changes, the games are built again and the folders of other versions
+removed.
 
 The install step (`python -m referee.install`, run by `scripts/setup`) keeps the shipped
 games under their default readings beside the package; at run time that folder is only read. A
 user may name another folder, `REFEREE_CACHE=DIR`, where games under any readings are kept as
-they are built (`REFEREE_CACHE=off`: nothing is read or kept). The referee writes no other path,
-and reads pickles only from those two. Any error in reading or writing simply means building
-the game as usual.
+they are built (`REFEREE_CACHE=off`: nothing is read or kept). The referee writes no other path.
+
+A kept file is data, never code: the plain form of `referee.plaindata`, which can rebuild only
+the model's own frozen records (`_RECORDS`), each field checked against its declared type. Its
+first line names the format, the version, the rules file and the readings it was built under,
+and a file whose line differs from the one looked for (another game's file put in its place, a
+stale or damaged one) is not used: the game is built and kept again. A folder someone else
+owns or that others may write in is not used either (for `REFEREE_CACHE`, with one line on
+standard error saying why), and no link in it is followed. Any other error in reading or
+writing simply means building the game as usual.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 import re
-import tempfile
+import sys
 from pathlib import Path
 
+from .. import __version__
+from ..plaindata import Folder, FolderRefused, Records, Unreadable, dumps, loads
 from ..resources import resource_dir, rules_dir
 
 __all__ = ["kept_game", "load_kept", "shipped_game"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
-_FORMAT = b"referee-game-cache/1"
+_FORMAT = "referee-game/2"
 _VERSION = re.compile(r"[0-9a-f]{24}")
+_KEPT_FILE = re.compile(r".*\.(json|pickle|tmp)")  # what a version folder holds (pickle: before format 2)
+_LIMIT = 4_000_000  # bytes of one kept game (the shipped ones are 40-100 kB)
 
 
 def shipped_game(name: str) -> Path | None:
@@ -76,43 +88,55 @@ def keep_installed_games(build) -> list[Path]:
     (`build(path)` builds one) in `INSTALLED`; the files kept."""
     for path in sorted([*rules_dir().glob("*.rules"), *(rules_dir() / "variants").glob("*.rules")]):
         _keep(path, {}, lambda path=path: build(path), INSTALLED, True)
-    return sorted(INSTALLED.rglob("*.pickle"))
+    return sorted(INSTALLED.rglob("*.json"))
 
 
-def _fingerprint() -> bytes:
-    """Size and modification time of every file a built game depends on."""
+def _fingerprint() -> str:
+    """What every kept game depends on: the referee's version, the size and modification time of
+    its code and grammar, and the hash of every shipped rules file and source (a built game
+    holds their paths, so those count too)."""
     package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(_FORMAT)
-    for folder, pattern in ((package, "**/*.py"), (resource_dir("grammar"), "*.lark"), (rules_dir(), "**/*")):
+    digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\n".encode())
+    for folder, pattern in ((package, "**/*.py"), (resource_dir("grammar"), "*.lark")):
         for path in sorted(folder.glob(pattern)):
             stat = path.stat()
             digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.digest()
+    for path in sorted(rules_dir().rglob("*")):
+        if path.is_file():
+            digest.update(f"{path}\0".encode() + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
 
 
-class _GameUnpickler(pickle.Unpickler):
-    """Reads back only the referee's own value types and plain containers."""
+# The only values a kept game may hold: the model's frozen records (and plain data).
+_RECORDS = Records({
+    "referee.errors": ("SourcePosition",),
+    "referee.model.cards": ("Suit", "Rank", "Card", "Deck"),
+    "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
+    "referee.model.game": (
+        "Game", "Parameter", "Clause", "Source", "Packet", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
+        "AllTaken", "Condition", "ContractRules", "Contract", "Check"),
+    "referee.model.auction": (
+        "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
+        "AuctionRules"),
+    "referee.model.vying": ("Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"),
+    "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
+})
+_SAID: set[str] = set()
 
-    def find_class(self, module: str, name: str):
-        if module.startswith("referee.") or module in ("builtins", "copyreg", "collections", "pathlib"):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a built game")
+
+def _say_once(folder: Path, why: FolderRefused) -> None:
+    """Tell the user, once, why the cache folder they named is not used."""
+    if str(folder) not in _SAID:
+        _SAID.add(str(folder))
+        print(f"referee: note: REFEREE_CACHE={folder} is not used: {why}; games are built afresh "
+              "(name a folder only you can write to, e.g. `chmod 700` it)", file=sys.stderr)
 
 
-def _forget_other_versions(folder: Path, version: str) -> None:
+def _forget_other_versions(top: Folder, version: str) -> None:
     """Games kept from other versions of the files will never be read again: remove them."""
-    if not folder.is_dir():
-        return
-    for other in folder.iterdir():
-        if other.name != version and _VERSION.fullmatch(other.name) and other.is_dir() and not other.is_symlink():
-            for file in other.glob("*.pickle"):
-                file.unlink(missing_ok=True)
-            for file in other.glob("*.tmp"):
-                file.unlink(missing_ok=True)
-            try:
-                other.rmdir()
-            except OSError:
-                pass  # something else is in it: leave it
+    for name in top.names():
+        if name != version and _VERSION.fullmatch(name) and top.is_folder(name):
+            top.remove_folder(name, lambda entry: _KEPT_FILE.fullmatch(entry) is not None)
 
 
 def kept_game(path: Path, settings: dict[str, str], build):
@@ -121,38 +145,74 @@ def kept_game(path: Path, settings: dict[str, str], build):
     return _keep(path, settings, build, *_folder())
 
 
+def _shipped_name(path: Path) -> str | None:
+    """`path` as a name inside the shipped rules folder (`variants/x.rules`), or None."""
+    try:
+        return Path(path).resolve().relative_to(rules_dir().resolve()).as_posix()
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
 def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writable: bool):
-    try:
-        shipped = folder is not None and Path(path).resolve().is_relative_to(rules_dir().resolve())
-    except OSError:
-        shipped = False
-    if not shipped:
+    shipped = _shipped_name(path) if folder is not None else None
+    if folder is None or shipped is None:
         return build()
     try:
-        version = _fingerprint().hex()[:24]
-    except OSError:
+        version = _fingerprint()
+        # The user's folder must be the user's; the install folder may also be root's.
+        top = Folder.open(folder, owners={os.getuid()} if writable else {os.getuid(), 0},
+                          create=(0o755 if folder == INSTALLED else 0o700) if writable else None)
+    except FolderRefused as why:
+        if folder != INSTALLED:
+            _say_once(folder, why)
         return build()
-    key = hashlib.sha256(repr((str(path), sorted(settings.items()))).encode()).hexdigest()
-    kept = folder / version / f"{key}.pickle"
-    try:
-        with open(kept, "rb") as file:
-            return _GameUnpickler(file).load()
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-        pass
-    game = build()
-    if not writable:
-        return game
-    try:
-        _forget_other_versions(folder, version)
-        kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=kept.parent, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                pickle.dump(game, file, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, kept)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        pass  # keeping is an optimisation: the game is built either way
+    except (OSError, ValueError, RuntimeError):
+        return build()
+    # The file's first line: what it must have been built from.
+    head = json.dumps({"format": _FORMAT, "version": version, "game": str(path), "shipped": shipped,
+                       "readings": sorted([k, v] for k, v in settings.items())},
+                      ensure_ascii=False, separators=(",", ":")).encode()
+    name = hashlib.sha256(head).hexdigest() + ".json"
+    with top:
+        game = _read(top, version[:24], name, head, folder)
+        if game is not None:
+            return game
+        game = build()
+        if writable:
+            _write(top, version[:24], name, head, game, 0o644 if folder == INSTALLED else 0o600)
     return game
+
+
+def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
+    """The game kept as `name`, if it is there, was built from what `head` says, and reads back
+    as a game; else None."""
+    from .game import Game
+    try:
+        with top.folder(version) as inside:
+            data = inside.read(name, _LIMIT)
+    except FolderRefused as why:
+        if folder != INSTALLED:
+            _say_once(folder, why)
+        return None
+    except OSError:
+        return None
+    first, _, rest = data.partition(b"\n")
+    if first != head:  # another game's file, or one kept under other readings or another version
+        return None
+    try:
+        game = loads(rest, _RECORDS)
+    except Unreadable:
+        return None
+    return game if type(game) is Game else None
+
+
+def _write(top: Folder, version: str, name: str, head: bytes, game, mode: int) -> None:
+    try:
+        data = dumps(game, _RECORDS)
+        if loads(data, _RECORDS) != game:  # kept only if it reads back as this very game
+            return
+        _forget_other_versions(top, version)
+        with top.folder(version, create=0o755 if mode & 0o044 else 0o700) as inside:
+            inside.write(name, head + b"\n" + data, mode)
+    except (OSError, TypeError, ValueError, RecursionError):
+        pass  # keeping is an optimisation: the game is built either way

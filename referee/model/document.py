@@ -7,7 +7,9 @@ clauses of the game it extends.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,10 +127,24 @@ def find_game(name: str, near: Path | None = None) -> Path:
         shipped = _shipped(name)
         if shipped is not None:
             return shipped
-        if near is not None and (near / f"{name}.rules").is_file():
-            return near / f"{name}.rules"
+        if near is not None:
+            beside = near / f"{name}.rules"
+            try:
+                info = os.lstat(beside)
+            except (OSError, ValueError):
+                info = None
+            # A link beside the variant could lead anywhere (an archive keeps links): never followed.
+            if info is not None and stat.S_ISLNK(info.st_mode):
+                raise LinkBeside(Phrase('{file} beside the variant is a symbolic link; `extends` does not follow links',
+                                        file=beside.name))
+            if info is not None and stat.S_ISREG(info.st_mode):
+                return beside
     known = ", ".join(game_names() + variant_names())
     raise UsageError(Phrase('unknown game {name}; the games are: {known}, or give a path to a .rules file', name=_shown(name), known=known))
+
+
+class LinkBeside(UsageError):
+    """`extends NAME` found `NAME.rules` beside the variant, and it is a symbolic link."""
 
 
 def find_relative(reference: str, variant: Path) -> Path:
@@ -165,10 +181,11 @@ def _clause_id(tree: lark.Tree) -> lark.Token:
     return tree.children[0]
 
 
-def read_rules_text(path: Path) -> str:
-    """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte."""
+def read_rules_text(path: Path, follow: bool = True) -> str:
+    """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte.
+    `follow=False`: the file itself, never a symbolic link."""
     try:
-        data = read_untrusted(path, LIMITS.rules_file_bytes, N_("rules file"))
+        data = read_untrusted(path, LIMITS.rules_file_bytes, N_("rules file"), follow=follow)
     except UnreadableFile as why:
         raise UsageError(Phrase('{path} {why}', path=path, why=why.args[0])) from None
     try:
@@ -184,8 +201,8 @@ def read_rules_text(path: Path) -> str:
                                hint=Phrase('save the file as UTF-8')) from None
 
 
-def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Document:
-    text = read_rules_text(path)
+def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow: bool = True) -> Document:
+    text = read_rules_text(path, follow=_follow)
     shown = str(path)
     _check_nesting(text, shown)
     tree = parse_text(text, shown)
@@ -211,6 +228,10 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
             raise header.error(head.children[2], Phrase('variant {base_name} extends itself', base_name=base_name))
         try:
             base_path = find_relative(base_name, path) if by_path else find_game(base_name, path.parent)
+        except LinkBeside as err:
+            raise header.error(head.children[2], err.args[0],
+                               hint=Phrase('put the file itself beside the variant, not a link to it, or extend '
+                                           'a shipped game by its name')) from None
         except UsageError as err:
             raise header.error(head.children[2], Phrase('the game {base_name} to extend is not found', base_name=_shown(base_name)),
                                hint=err.args[0]) from None
@@ -219,7 +240,9 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = ()) -> Docum
             raise header.error(head.children[2], Phrase('variant {own} extends itself through {names}', own=own[0], names=names),
                                hint=Phrase('a variant may extend a shipped game or another variant, never one that '
                                            'leads back to it'))
-        doc = load_document(base_path, chain)
+        # A file found by name beside the variant is read without following a link (one put
+        # there after `find_game` looked is refused as it is opened).
+        doc = load_document(base_path, chain, _follow=by_path or base_path.parent != path.parent)
         doc.base = doc.id
         doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
                                                    shown, header)
