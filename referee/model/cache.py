@@ -119,6 +119,7 @@ _RECORDS = Records({
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "AuctionRules"),
     "referee.model.vying": ("Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"),
+    "referee.mechanics.layout.rules": ("LayoutStart",),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
 })
 _SAID: set[str] = set()
