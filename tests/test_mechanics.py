@@ -59,3 +59,16 @@ def test_each_game_field_a_package_sets_is_typed_on_the_game():
     fields = {f.name: f for f in dataclasses.fields(Game)}
     assert "CardPassing" in str(fields["card_passing"].type)
     assert CardPassing.__module__ == "referee.mechanics.passing.rules"
+
+
+def test_one_vocabulary_of_phases():
+    from referee.interpreter.phases import RUNNERS
+    from referee.mechanics.base import Phase
+    from referee.model.mechanics import PHASES
+
+    # Every phase a deal can be in has its runner, named by the enum; every phase word of the
+    # rules files is the word of some phase (showdown is the betting's end, not a phase of its own).
+    assert set(RUNNERS) == set(Phase) - {Phase.OVER}
+    assert all(isinstance(name, Phase) for name in RUNNERS)
+    assert {phase.word for phase in Phase} - {None} == set(PHASES) - {"showdown"}
+    assert Phase.TRICKS.word == Phase.LAYOUT.word == "play" and Phase.KONTRA.word == "defence"

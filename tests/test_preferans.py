@@ -115,7 +115,7 @@ def test_all_pass_gives_everyone_a_refe_and_the_next_deal_doubles(preferans):
 def test_talon_discard_and_contract_at_least_the_bid(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "bid 2"), (1, "bid 3"), (2, "pass"), (0, "bid 4"), (1, "pass")])
-    assert deal.declarer == 0 and deal.phase == "discard" and len(deal.hands[0]) == 12
+    assert deal.declarer == 0 and deal.phase == "talon_exchange" and len(deal.hands[0]) == 12
     run(deal, [(0, "discard 9D 8D")])
     low = act(deal, 0, "declare bells")
     assert not low.legal and low.clauses[0] == "P4.3"
@@ -164,7 +164,7 @@ def test_undefended_contract_counts_as_made(preferans):
 def test_igra_skips_the_talon_and_scores_from_hand(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "bid igra"), (1, "pass"), (2, "pass")])
-    assert deal.phase == "declare" and len(deal.hands[0]) == 10 and deal.from_hand
+    assert deal.phase == "declaration" and len(deal.hands[0]) == 10 and deal.from_hand
     run(deal, [(0, "declare hearts"), (1, "pass"), (2, "pass")])
     result = match.finish_deal()
     assert [l.points for l in result.scores] == [-10]   # hearts from hand: 10 (P7.1)
@@ -359,7 +359,7 @@ def test_talon_exchange_and_declaring_only_the_bid(tmp_path):
              "  declarer plays the contract of his bid\n")
     match, deal = mini(tmp_path, "auction, talon exchange, declaration, play", extra=extra)
     run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass")])
-    assert deal.phase == "discard" and len(deal.hands[0]) == 12
+    assert deal.phase == "talon_exchange" and len(deal.hands[0]) == 12
     verdict = act(deal, 0, "discard 9D 8D")
     assert verdict.legal and "unseen" in verdict.text() and verdict.clauses == ("M1",)
     assert [str(a) for a in deal.legal_actions()] == ["declare spades"]   # his bid, nothing higher
@@ -414,7 +414,7 @@ def test_kontra_doubles_and_redoubles():
     match, deal = start(load_game("preferans", {"kontra": "on"}))
     run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
                (1, "defend"), (2, "defend")])
-    assert deal.phase == "double" and {str(a) for a in deal.legal_actions()} == {"pass", "double"}
+    assert deal.phase == "kontra" and {str(a) for a in deal.legal_actions()} == {"pass", "double"}
     verdict = act(deal, 1, "double")
     assert verdict.legal and verdict.clauses == ("P5.5",) and "2 times" in verdict.text()
     run(deal, [(0, "double"), (1, "pass"), (2, "pass")])

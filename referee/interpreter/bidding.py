@@ -15,6 +15,7 @@ from ..engine.moves import choice as choice_move
 from ..engine.moves import discards as discard_moves
 from ..engine.table import Action
 from ..i18n import N_
+from ..mechanics.base import Phase
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
 
@@ -46,7 +47,7 @@ class BiddingPhases:
     """How many times the contract was doubled (kontra, rekontra, ...)."""
 
     def _init_auction(self) -> None:
-        self.phase = "auction"
+        self.phase = Phase.AUCTION
         self.first_bidder = self.to_act = self._seat_of(self.auction.first_bid[0])
         self.passed: set[int] = set()
         self.spoken: set[int] = set()
@@ -184,25 +185,25 @@ class BiddingPhases:
             self.from_hand = all(specials[i].from_hand for _, i in said)
             if len(said) > 1:
                 # Several bids off the ladder: each names his contract, the best one wins.
-                self.phase, self.to_act = "contest", said[0][0]
+                self.phase, self.to_act = Phase.CONTEST, said[0][0]
                 return
             self.declarer = said[0][0]
         elif self.level is None:
             self.all_passed = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             return
         else:
             self.declarer = self.high_bidder
         self.to_act = self.declarer
         if rules.has_talon_exchange and not self.from_hand and self.talon:
             self.hands[self.declarer].extend(self.talon)
-            self.phase = "discard"
+            self.phase = Phase.TALON_EXCHANGE
         else:
             self._after_talon()
 
     def _after_talon(self) -> None:
         if self.auction.has_declaration:
-            self.phase = "declare"
+            self.phase = Phase.DECLARATION
         else:
             # Nobody names a contract: the bid that won the auction is played.
             self._declare(self.declarer, self.auction.ladder[self.level].contract)
@@ -238,7 +239,7 @@ class BiddingPhases:
         self.contract = self.contracts[contract_id]
         self.named_trump = trump
         if self.auction.has_defence:
-            self.phase = "defence"
+            self.phase = Phase.DEFENCE
             self.to_act = (self.declarer + 1) % self.table.players
         else:
             # Without a defence phase nobody is asked: every other player defends.
@@ -246,7 +247,7 @@ class BiddingPhases:
             self._to_play()
 
     def _to_play(self) -> None:
-        self.phase = "tricks"
+        self.phase = Phase.TRICKS
         self.play_started_at = len(self.history)
         self.to_act = self._first_leader()
 
@@ -258,10 +259,10 @@ class BiddingPhases:
         self.defenders = [s for s, yes in self.defence_answers.items() if yes]
         if not self.defenders and self.auction.undefended[0] == "made":
             self.undefended = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             return
         if self.auction.doubling is not None and self.defenders:
-            self.phase = "double"
+            self.phase = Phase.KONTRA
             self._defenders_to_double()
             return
         self._to_play()
@@ -297,7 +298,7 @@ class BiddingPhases:
         what = str(action)
         move = table.move(action)
         legal = self.legal_moves()
-        if phase == "auction":
+        if phase == Phase.AUCTION:
             if action.kind not in ("bid", "pass"):
                 return illegal(N_("The auction is not over: seat {seat} must bid or pass."),
                                (rules.ladder_clause,), "illegal_bid", seat=seat)
@@ -310,7 +311,7 @@ class BiddingPhases:
             said = self.auction.specials[self.specials_said[0][1]].name if self.specials_said else ""
             return illegal(*self._why_bid_illegal(seat, move), "illegal_bid", seat=seat, bid=action.args[0],
                            special=said)
-        if phase == "discard":
+        if phase == Phase.TALON_EXCHANGE:
             take, view = rules.talon_discards[1], rules.talon_shown
             cited = tuple(dict.fromkeys((take, view[1])))
             if action.kind != "discard" or move is None or move not in legal:
@@ -322,7 +323,7 @@ class BiddingPhases:
                                (("seat", seat), ("talon", talon)), cited, seat, what)
             return Verdict(True, N_("Seat {seat} takes the talon unseen by the others and discards two cards."),
                            (("seat", seat),), cited, seat, what)
-        if phase in ("declare", "contest"):
+        if phase in (Phase.DECLARATION, Phase.CONTEST):
             if action.kind == "discard" and self.won_by_special:
                 said = rules.specials[self.specials_said[0][1]] if self.specials_said else None
                 return illegal(N_("Seat {seat} won the auction with {special}, which is played without the "
@@ -344,7 +345,7 @@ class BiddingPhases:
             return Verdict(True, N_("Seat {seat} declares {contract}."),
                            (("seat", seat), ("contract", action.args[0])), (rules.ladder_clause,) + clauses,
                            seat, what)
-        if phase == "defence":
+        if phase == Phase.DEFENCE:
             choice, clause = rules.defence_for(self.contract.id)
             if action.kind not in ("defend", "pass"):
                 return illegal(N_("Seat {seat} must say whether he defends."), (clause,), seat=seat)
@@ -353,7 +354,7 @@ class BiddingPhases:
                                (clause,), seat=seat)
             return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
                            (clause,), seat, what)
-        if phase == "double":
+        if phase == Phase.KONTRA:
             clause = rules.doubling[1]
             if action.kind not in ("double", "pass"):
                 return illegal(N_("Seat {seat} may double or pass."), (clause,), seat=seat)
@@ -494,21 +495,21 @@ def bid_tables(rules, table, contracts) -> dict:
 
 # Every phase of the auction game is ruled on by `_judge_bidding`, which knows them all.
 register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name, moves, push in (
-    ("auction", BiddingPhases._auction_moves, BiddingPhases._auction_push),
-    ("discard", BiddingPhases._discard_moves, BiddingPhases._discard_push),
-    ("declare", BiddingPhases._declare_moves, BiddingPhases._declare_push),
-    ("contest", BiddingPhases._declare_moves, BiddingPhases._contest_push),
-    ("defence", BiddingPhases._defence_moves, BiddingPhases._defence_push),
-    ("double", BiddingPhases._double_moves, BiddingPhases._double_push))))
+    (Phase.AUCTION, BiddingPhases._auction_moves, BiddingPhases._auction_push),
+    (Phase.TALON_EXCHANGE, BiddingPhases._discard_moves, BiddingPhases._discard_push),
+    (Phase.DECLARATION, BiddingPhases._declare_moves, BiddingPhases._declare_push),
+    (Phase.CONTEST, BiddingPhases._declare_moves, BiddingPhases._contest_push),
+    (Phase.DEFENCE, BiddingPhases._defence_moves, BiddingPhases._defence_push),
+    (Phase.KONTRA, BiddingPhases._double_moves, BiddingPhases._double_push))))
 
 # What random play draws from in each phase, and how it applies the move drawn.
 _RANDOM_STEPS = {
-    "auction": (BiddingPhases._auction_options, BiddingPhases._auction_push),
-    "discard": (BiddingPhases._discard_options, BiddingPhases._discard_push),
-    "declare": (BiddingPhases._declare_options, BiddingPhases._declare_push),
-    "contest": (BiddingPhases._declare_options, BiddingPhases._contest_push),
-    "defence": (BiddingPhases._defence_options, BiddingPhases._defence_push),
-    "double": (BiddingPhases._double_options, BiddingPhases._double_push),
+    Phase.AUCTION: (BiddingPhases._auction_options, BiddingPhases._auction_push),
+    Phase.TALON_EXCHANGE: (BiddingPhases._discard_options, BiddingPhases._discard_push),
+    Phase.DECLARATION: (BiddingPhases._declare_options, BiddingPhases._declare_push),
+    Phase.CONTEST: (BiddingPhases._declare_options, BiddingPhases._contest_push),
+    Phase.DEFENCE: (BiddingPhases._defence_options, BiddingPhases._defence_push),
+    Phase.KONTRA: (BiddingPhases._double_options, BiddingPhases._double_push),
 }
 BIDDING_PHASES = frozenset(_RANDOM_STEPS)
 """The phases `random_bidding` plays."""

@@ -15,6 +15,7 @@ from ..engine.dice import chooser
 from ..engine.moves import choice as choice_move
 from ..engine.table import Action, Table
 from ..i18n import N_
+from ..mechanics.base import Phase
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
@@ -240,7 +241,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
         self.history: list[tuple[int, int]] = []
         self.contract: CompiledContract | None = None
-        self.phase = "choose"
+        self.phase = Phase.CONTRACT_CHOICE
         self.to_act = self.eldest
         self.ended_early: str | None = None
         # trick play
@@ -274,7 +275,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.fixed_contract: str | None = None
         """A contract the order of the match fixes, whose trumps the dealer still has to name."""
         if contract is not None and self.contracts[contract].trumps_named_by == "dealer":
-            self.fixed_contract, self.to_act = contract, dealer  # phase "choose": the dealer names trumps
+            self.fixed_contract, self.to_act = contract, dealer  # the dealer names trumps in the contract choice
         elif contract is not None:
             self.start_play(contract)
         elif auction is not None:
@@ -291,7 +292,7 @@ class Deal(BiddingPhases, BettingPhases):
     def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
-        self.phase, self.to_act = "choose", self.chooser if self.game.contract_choice else self.eldest
+        self.phase, self.to_act = Phase.CONTRACT_CHOICE, self.chooser if self.game.contract_choice else self.eldest
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
@@ -316,11 +317,11 @@ class Deal(BiddingPhases, BettingPhases):
         return contract.trump if contract.trumps_named_by is None else self.named_trump
 
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def legal_moves(self) -> list[int]:
         """Move IDs the player to act may make (cards, PASS, bids, contract choices...)."""
-        if self.phase == "tricks":  # the hot path of random play, without the registry lookup
+        if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
             return self._trick_moves(self.to_act)
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
@@ -333,7 +334,7 @@ class Deal(BiddingPhases, BettingPhases):
         runner = RUNNERS.get(self.phase)
         if runner is not None and runner.action_of is not None:
             return runner.action_of(self, move)
-        return self.table.action(move, "declare" if self.phase in ("declare", "contest") else "choose")
+        return self.table.action(move, "declare" if self.phase in (Phase.DECLARATION, Phase.CONTEST) else "choose")
 
     def contract_named(self, contract_id: str, trump: int | None) -> None:
         """The contract is named: the doubling between players, if any, then its play."""
@@ -474,7 +475,7 @@ class Deal(BiddingPhases, BettingPhases):
         move by the general rules."""
         players, choose = self.table.players, chooser(rng)
         steps = 0
-        while self.phase == "tricks" and steps < budget:
+        while self.phase == Phase.TRICKS and steps < budget:
             if self.trick or budget - steps < players or not self._plain_trick():
                 self.push(choose(self._trick_moves(self.to_act)))
                 steps += 1
@@ -510,7 +511,7 @@ class Deal(BiddingPhases, BettingPhases):
         lead_options = self._lead_options if contract.lead_restrictions or contract.lead_until_broken else None
         followers = _followers(players)
         steps = 0
-        while self.phase == "tricks" and budget - steps >= players:
+        while self.phase == Phase.TRICKS and budget - steps >= players:
             leader = self.to_act
             hand = hands[leader]
             card = choice(lead_options(hand) if lead_options else hand)
@@ -578,7 +579,7 @@ class Deal(BiddingPhases, BettingPhases):
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
-        if self.phase == "tricks":  # the hot path of random play, without the registry lookup
+        if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
             self._trick_push(seat, move)
         else:
             RUNNERS[self.phase].push(self, seat, move)
@@ -605,14 +606,14 @@ class Deal(BiddingPhases, BettingPhases):
         self.to_act = winner
         for needed, clause in contract.ends_when_taken:
             if needed <= self.taken_all:
-                self.phase, self.ended_early = "over", clause
+                self.phase, self.ended_early = Phase.OVER, clause
                 return
         limit = contract.ends_declarer_tricks
         if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
-            self.phase, self.ended_early = "over", limit[1]
+            self.phase, self.ended_early = Phase.OVER, limit[1]
             return
         if not self.hands[winner]:
-            self.phase = "over"
+            self.phase = Phase.OVER
 
     # -- checked play ---------------------------------------------------------------------------------
 
@@ -627,10 +628,10 @@ class Deal(BiddingPhases, BettingPhases):
             cited = tuple(dict.fromkeys(tuple(c for c in clauses if c) + extra))
             return Verdict(False, message, tuple(values.items()), cited, seat, what)
 
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return illegal(N_("The deal is already over, so seat {seat} may not {action}: nothing more "
                               "may be done in it."), self._end_clauses(), seat=seat, action=what)
-        if self.phase == "auction" and seat in self.passed and self.auction.pass_final[0]:
+        if self.phase == Phase.AUCTION and seat in self.passed and self.auction.pass_final[0]:
             return illegal(N_("Seat {seat} has passed and may not bid again."),
                            (self.auction.pass_final[1],), "illegal_bid", seat=seat)
         if seat != self.to_act:
@@ -719,21 +720,21 @@ class Deal(BiddingPhases, BettingPhases):
         game = self.game
         out = [game.direction.clause if game.direction else None]
         # Before the first card of the play, the rule on who leads (or moves) first decides.
-        if self.phase in ("tricks", "layout") and len(self.history) == self.play_started_at:
+        if self.phase in (Phase.TRICKS, Phase.LAYOUT) and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
         rules = self.auction
         if rules is not None:
             # In the phases before the play, the rule that gives the turn: the first bidder, the
             # declarer (talon and contract), or the defenders answering in turn.
-            if self.phase == "auction" and not self.spoken and rules.first_bid:
+            if self.phase == Phase.AUCTION and not self.spoken and rules.first_bid:
                 out.append(rules.first_bid[1])
-            elif self.phase == "discard" and rules.talon_discards:
+            elif self.phase == Phase.TALON_EXCHANGE and rules.talon_discards:
                 out.append(rules.talon_discards[1])
-            elif self.phase in ("declare", "contest") and rules.declaration:
+            elif self.phase in (Phase.DECLARATION, Phase.CONTEST) and rules.declaration:
                 out.append(rules.declaration[1])
-            elif self.phase == "defence" and self.contract is not None:
+            elif self.phase == Phase.DEFENCE and self.contract is not None:
                 out.append(rules.defence_for(self.contract.id)[1])
-            elif self.phase == "double" and rules.doubling:
+            elif self.phase == Phase.KONTRA and rules.doubling:
                 out.append(rules.doubling[1])
         return tuple(dict.fromkeys(c for c in out if c))
 
@@ -829,4 +830,4 @@ def perft(deal: Deal, depth: int) -> int:
     return total
 
 
-register(PhaseRunner("tricks", Deal._trick_moves, Deal._trick_push, Deal._judge_play))
+register(PhaseRunner(Phase.TRICKS, Deal._trick_moves, Deal._trick_push, Deal._judge_play))

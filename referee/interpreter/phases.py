@@ -9,7 +9,7 @@ deal's, the rules are the model's.
 
 from __future__ import annotations
 
-from ..mechanics.base import PhaseRunner
+from ..mechanics.base import Phase, PhaseRunner
 from ..mechanics.phases import PHASE_RUNNERS
 
 __all__ = ["PhaseRunner", "RUNNERS", "register"]
@@ -20,4 +20,4 @@ RUNNERS: dict[str, PhaseRunner] = dict(PHASE_RUNNERS)
 
 def register(*runners: PhaseRunner) -> None:
     for runner in runners:
-        RUNNERS[runner.name] = runner
+        RUNNERS[Phase(runner.name)] = runner  # a phase not of the vocabulary fails here, at import

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 
+from ..mechanics.base import Phase
 from .bidding import BIDDING_PHASES
 
 __all__ = ["random_move", "play_out"]
 
 
 def random_move(deal, rng: random.Random) -> int:
-    if deal.phase == "betting":
+    if deal.phase == Phase.BETTING:
         return deal.random_bet(rng)
     return rng.choice(deal.legal_moves())
 
@@ -29,13 +30,13 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
             from ..errors import SimulationError
             raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
                                   "actions of random play")
-        if deal.phase == "tricks":  # the bulk of most deals: a fused loop, same moves as random_move
+        if deal.phase == Phase.TRICKS:  # the bulk of most deals: a fused loop, same moves as random_move
             steps += deal.random_tricks(rng, step_cap - steps)
             continue
-        if deal.phase == "layout":
+        if deal.phase == Phase.LAYOUT:
             steps += deal.random_layout(rng, step_cap - steps)
             continue
-        if deal.phase == "betting" or deal.phase == "blinds":
+        if deal.phase == Phase.BETTING or deal.phase == Phase.BLINDS:
             steps += deal.random_betting(rng, step_cap - steps)
             continue
         if deal.phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them

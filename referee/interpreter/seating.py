@@ -13,6 +13,7 @@ import dataclasses
 
 from ..engine.table import Action
 from ..i18n import N_
+from ..mechanics.base import Phase
 from ..presentation import SEAT_KEYS
 from ..verdicts import Verdict
 
@@ -57,7 +58,7 @@ class SeatedDeal:
         return self.inner.phase
 
     def is_over(self) -> bool:
-        return self.inner.phase == "over"
+        return self.inner.phase == Phase.OVER
 
     def legal_moves(self) -> list[int]:
         return self.inner.legal_moves()

@@ -14,7 +14,7 @@ from ...engine.moves import decode_choice
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, PhaseRunner
+from ..base import DealCore, Illegal, Phase, PhaseRunner
 
 __all__ = ["NAMERS", "NamedContract", "ChoosingDeal", "chooser_of", "may_choose", "naming_moves", "CHOOSE"]
 
@@ -128,4 +128,4 @@ def _judge(deal: ChoosingDeal, seat: int, action: Action, illegal: Illegal) -> V
                    (("seat", seat), ("contract", contract)), (choice.clause,) if choice else (), seat, what)
 
 
-CHOOSE = PhaseRunner("choose", _moves, _push, _judge)
+CHOOSE = PhaseRunner(Phase.CONTRACT_CHOICE, _moves, _push, _judge)

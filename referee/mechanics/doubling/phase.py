@@ -14,7 +14,7 @@ from ...engine.moves import PASS
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
-from ..base import DealCore, Illegal, PhaseRunner
+from ..base import DealCore, Illegal, Phase, PhaseRunner
 from .state import DoublingState
 
 __all__ = ["DoublingDeal", "start_doubling", "pair_settlement", "DOUBLING"]
@@ -39,7 +39,7 @@ def start_doubling(deal: DoublingDeal, contract_id: str, trump: int | None) -> D
     n = deal.table.players
     limit = deal.game.contracts[contract_id].rules.only_dealer_doubled
     doublers = [(deal.eldest + k) % n for k in range(n) if (deal.eldest + k) % n != deal.dealer]
-    deal.phase, deal.to_act = "doubling", doublers[0]
+    deal.phase, deal.to_act = Phase.DOUBLING, doublers[0]
     return DoublingState(contract_id, trump, doublers, limit.clause if limit is not None and limit.value else None)
 
 
@@ -155,4 +155,4 @@ def pair_settlement(deal: DoublingDeal, lines: list[ScoreLine]) -> list[ScoreLin
     return out
 
 
-DOUBLING = PhaseRunner("doubling", _moves, _push, _judge)
+DOUBLING = PhaseRunner(Phase.DOUBLING, _moves, _push, _judge)

@@ -10,7 +10,7 @@ from ...engine.moves import PASS
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
-from ..base import DealCore, Illegal, PhaseRunner
+from ..base import DealCore, Illegal, Phase, PhaseRunner
 from .compiled import LayoutTables
 from .state import LayoutState
 
@@ -77,10 +77,10 @@ def _push(deal: LayoutDeal, seat: int, move: int) -> None:
             state.finished.append(seat)
             place = state.tables.ends_at_place
             if place and len(state.finished) >= place[0]:
-                deal.phase, deal.ended_early = "over", place[1]
+                deal.phase, deal.ended_early = Phase.OVER, place[1]
                 return
             if len(state.finished) == deal.table.players:
-                deal.phase = "over"
+                deal.phase = Phase.OVER
                 return
     n = deal.table.players
     nxt = (seat + 1) % n
@@ -94,7 +94,7 @@ def random_layout(deal: LayoutDeal, rng: random.Random, budget: int) -> int:
     The same moves and draws as `rng.choice(legal_moves())` then `push`, one by one."""
     choice, history = chooser(rng), deal.history
     steps = 0
-    while deal.phase == "layout" and steps < budget:
+    while deal.phase == Phase.LAYOUT and steps < budget:
         seat = deal.to_act
         move = choice(_moves(deal, seat))
         history.append((seat, move))
@@ -139,4 +139,4 @@ def finish_lines(deal: LayoutDeal, account: str) -> list[ScoreLine]:
             for place, seat in enumerate(state.finished) if place < len(values) and values[place]]
 
 
-LAYOUT = PhaseRunner("layout", _moves, _push, _judge)
+LAYOUT = PhaseRunner(Phase.LAYOUT, _moves, _push, _judge)

@@ -13,7 +13,7 @@ from typing import Protocol
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, PhaseRunner
+from ..base import DealCore, Illegal, Phase, PhaseRunner
 from .rules import PassTarget
 from .state import PassingState
 
@@ -36,7 +36,7 @@ def start_passing(deal: PassingDeal, number: int) -> PassingState | None:
     target = rule.value.target(number)
     if target is PassTarget.NONE:
         return None
-    deal.phase, deal.to_act = "passing", deal.eldest
+    deal.phase, deal.to_act = Phase.PASSING, deal.eldest
     return PassingState(target, rule.value.count, rule.clause, [[] for _ in range(deal.table.players)])
 
 
@@ -95,4 +95,4 @@ def _action_of(deal: PassingDeal, move: int) -> Action:
     return Action("give", (deal.table.code(move),))
 
 
-PASSING = PhaseRunner("passing", _moves, _push, _judge, _action_of)
+PASSING = PhaseRunner(Phase.PASSING, _moves, _push, _judge, _action_of)
