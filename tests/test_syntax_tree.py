@@ -9,6 +9,8 @@ import pytest
 
 from referee.front import syntax
 from referee.front.parser import parse_text
+from referee.mechanics import registry  # noqa: F401  (the packages declare their statements' nodes)
+from referee.mechanics.tricks.syntax import TrickWinner
 
 
 def _statements(text):
@@ -21,7 +23,7 @@ def test_a_statement_reads_by_name_with_its_position():
             'clause A1 "x" from s:1 {\n  trick won by highest of suit led unless trumped\n'
             '  first lead by holder of 2C\n  cut by left neighbour\n}\n')
     winner, lead, cut = (syntax.statement(t) for t in _statements(text))
-    assert isinstance(winner, syntax.TrickWinner)
+    assert isinstance(winner, TrickWinner)
     assert (winner.extreme, winner.unless_trumped) == ("highest", True)
     assert (winner.pos.line, winner.pos.column) == (4, 3)
     assert lead.seat.role == "holder" and lead.seat.card == "2C"

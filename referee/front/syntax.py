@@ -6,8 +6,10 @@ statement of a clause body into its node, whose fields are named after what they
 never by the position of a child. Names, codes and numbers stay Lark tokens (a `str` that keeps
 its line and column), so an error can point at the very word that is wrong.
 
-Statements of mechanics not yet given a node (`NODES` lists those that have one) reach the
-builder as Lark trees.
+The statements of a mechanic package (`referee.mechanics`) are declared there with
+`statement_node`, and join `NODES` when the package is imported (`referee.mechanics.registry`
+imports them all; the game builder imports it). Statements of mechanics not yet given a node
+reach the builder as Lark trees.
 """
 
 from __future__ import annotations
@@ -300,98 +302,9 @@ class Combines(Node):
     parts: tuple[Token, ...]
 
 
-@_node("play_duty")
-class PlayDuty(Node):
-    steps: tuple[DutyStep, ...]
-
-
-@_node("no_trumps")
-class NoTrumps(Node):
-    pass
-
-
-@_node("trump_suit")
-class TrumpSuit(Node):
-    suit: Token
-
-
-@_node("trumps_named")
-class TrumpsNamed(Node):
-    namer: Token  # "declarer" | "chooser"
-
-
-@_node("no_head_duty")
-class NoHeadDuty(Node):
-    what: Token  # "head" | "overtrump"
-
-
-@_node("head_duty")
-class HeadDuty(Node):
-    what: Token
-    on_trump_leads: bool = False
-    """The duty holds only when a trump is led (`must head if able on trump leads`)."""
-
-
-@_node("first_lead")
-class FirstLead(Node):
-    seat: Seat
-    otherwise: tuple[Seat, ...] = ()
-    """The seats after `else`, in order, for a card that nobody holds."""
-
-
-@_node("trick_winner")
-class TrickWinner(Node):
-    extreme: Token
-    unless_trumped: bool
-
-
-@_node("early_end")
-class EarlyEnd(Node):
-    condition: Condition
-
-
-@_node("lead_restriction")
-class LeadRestriction(Node):
-    cards: CardSet
-
-
-@_node("lead_until_broken")
-class LeadUntilBroken(Node):
-    cards: CardSet
-
-
-@_node("first_trick_ban")
-class FirstTrickBan(Node):
-    cards: CardSet
-
-
 @_node("contract_order")
 class ContractOrder(Node):
     contracts: tuple[Token, ...]
-
-
-@_node("score_all_taken")
-class ScoreAllTaken(Node):
-    taker: Number
-    others: Number
-    cards: tuple[CardSet, ...] = ()
-    """`all of CARDS, ...`: the moon's cards as named; empty for `every scoring card`."""
-
-
-@_node("score_per_trick")
-class ScorePerTrick(Node):
-    points: Number
-    last: Token | None
-    account: Token | None
-    number: Token | None = None
-    """`per trick number N`: only the Nth trick counts."""
-
-
-@_node("score_per_card")
-class ScorePerCard(Node):
-    points: Number
-    cards: CardSet
-    account: Token | None
 
 
 @_node("check")
@@ -601,58 +514,8 @@ class _ToNodes:
     def combines(self, meta, c):
         return Combines(pos=Pos.of(meta), contract=c[0], parts=tuple(c[1:]))
 
-    def play_duty(self, meta, c):
-        return PlayDuty(pos=Pos.of(meta), steps=tuple(c))
-
-    def no_trumps(self, meta, c):
-        return NoTrumps(pos=Pos.of(meta))
-
-    def trump_suit(self, meta, c):
-        return TrumpSuit(pos=Pos.of(meta), suit=c[0])
-
-    def trumps_named(self, meta, c):
-        return TrumpsNamed(pos=Pos.of(meta), namer=c[0])
-
-    def no_head_duty(self, meta, c):
-        return NoHeadDuty(pos=Pos.of(meta), what=c[0])
-
-    def head_duty(self, meta, c):
-        return HeadDuty(pos=Pos.of(meta), what=c[0], on_trump_leads=len(c) > 1)
-
-    def first_lead(self, meta, c):
-        return FirstLead(pos=Pos.of(meta), seat=c[0], otherwise=tuple(c[1:]))
-
-    def trick_winner(self, meta, c):
-        return TrickWinner(pos=Pos.of(meta), extreme=c[0], unless_trumped=len(c) > 1)
-
-    def early_end(self, meta, c):
-        return EarlyEnd(pos=Pos.of(meta), condition=c[0])
-
-    def lead_restriction(self, meta, c):
-        return LeadRestriction(pos=Pos.of(meta), cards=c[0])
-
-    def lead_until_broken(self, meta, c):
-        return LeadUntilBroken(pos=Pos.of(meta), cards=c[0])
-
-    def first_trick_ban(self, meta, c):
-        return FirstTrickBan(pos=Pos.of(meta), cards=c[0])
-
     def contract_order(self, meta, c):
         return ContractOrder(pos=Pos.of(meta), contracts=tuple(c))
-
-    def score_all_taken(self, meta, c):
-        return ScoreAllTaken(pos=Pos.of(meta), taker=c[-2], others=c[-1], cards=tuple(c[:-2]))
-
-    def score_per_trick(self, meta, c):
-        last = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "last_tricks"]
-        number = [x.children[0] for x in c if isinstance(x, lark.Tree) and x.data == "trick_number"]
-        account = [x for x in c[1:] if isinstance(x, Token)]
-        return ScorePerTrick(pos=Pos.of(meta), points=c[0], last=last[0] if last else None,
-                             number=number[0] if number else None,
-                             account=account[0] if account else None)
-
-    def score_per_card(self, meta, c):
-        return ScorePerCard(pos=Pos.of(meta), points=c[0], cards=c[1], account=c[2] if len(c) > 2 else None)
 
     def check(self, meta, c):
         return Check(pos=Pos.of(meta), quantity=c[0], contract=c[1] if len(c) == 3 else None, expected=c[-1])

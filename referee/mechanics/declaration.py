@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from ..front.syntax import Node
 from ..model.document import Located
-from ..model.game import Game
-from ..model.values import SeatRef
+from ..model.game import CardSet, Game
+from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 
 __all__ = ["Need", "Mechanic", "Builder", "StatementBuilder", "GameCheck", "Seen"]
@@ -31,6 +31,15 @@ class Builder(Protocol):
 
     def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
         """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
+
+    def number(self, item: Located, node: Any) -> int:
+        """A number as written, or the value in force of the number parameter it names."""
+
+    def cardset(self, item: Located, node: Any) -> CardSet:
+        """A card set of the statement, resolved against the pack."""
+
+    def account(self, item: Located, token: str) -> Cited[tuple[str, int, bool]]:
+        """The account `token` names: (title, starting total, per opponent), or a definition error."""
 
     def known(self, item: Located, at: Node, code: str, what: str) -> str:
         """`code` as a suit or rank (`what`) of the pack, or a definition error listing the pack's."""

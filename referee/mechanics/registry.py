@@ -11,10 +11,11 @@ from .declaration import Mechanic
 from .doubling.mechanic import MECHANIC as DOUBLING
 from .layout.mechanic import MECHANIC as LAYOUT
 from .passing.mechanic import MECHANIC as PASSING
+from .tricks.mechanic import MECHANIC as TRICKS
 
 __all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
 
-MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, LAYOUT)
+MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, TRICKS, LAYOUT)
 
 STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
 """Node type -> the function that reads the statement into the game."""

@@ -21,24 +21,19 @@ from .build_auction import AUCTION_KINDS, AuctionStatements
 from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
-    AllTaken,
     CardSet,
     Check,
     Citation,
     Cited,
     Clause,
-    Condition,
     Contract,
     ContractRules,
-    DutyStep,
     Game,
     Packet,
     Parameter,
     Provenance,
-    ScoreRule,
     SeatRef,
     Source,
-    TrickWinner,
 )
 from .vying import VyingStatements, check_vying
 
@@ -505,6 +500,19 @@ class _Builder(AuctionStatements, VyingStatements):
         self.once(item, node, cid, "winner",
                    (str(node.extreme), str(node.account) if node.account is not None else None))
 
+    def account(self, item, token) -> Cited:
+        """The account `token` names (`Builder`): (title, starting total, per opponent), or a definition error."""
+        self._need_account(item, token)
+        return self.accounts[str(token)]
+
+    def number(self, item, node) -> int:
+        """`_number` for the mechanic packages (`Builder`)."""
+        return self._number(item, node)
+
+    def cardset(self, item, node) -> CardSet:
+        """`_cardset` for the mechanic packages (`Builder`)."""
+        return self._cardset(item, node)
+
     def _need_account(self, item, token) -> None:
         if str(token) not in self.accounts:
             raise item.error(token, Phrase('unknown account {token}', token=token), expected=", ".join(self.accounts) or
@@ -536,40 +544,7 @@ class _Builder(AuctionStatements, VyingStatements):
                              hint=Phrase('list every contract, or remove the ones the match never plays'))
         self.once(item, node, cid, "contract_order", tuple(str(n) for n in node.contracts))
 
-    # pass 2: trick play -----------------------------------------------------------------------
-
-    def _s_play_duty(self, item, node, cid, scope) -> None:
-        steps = []
-        for step in node.steps:
-            if steps and steps[-1].kind == "any":
-                raise item.error(step, Phrase('nothing can follow `any card`: every card is already allowed'),
-                                 hint=Phrase('end the list with `any card`'))
-            cards = self._cardset(item, step.cards) if step.kind == "discard" else None
-            steps.append(DutyStep(step.kind, cards))
-        if steps[-1].kind != "any":
-            raise item.error(node, Phrase('a player who can do none of these would have no card to play'),
-                             expected=Phrase('`else any card` at the end'),
-                             hint=Phrase('write `must follow suit, else any card`'))
-        self.rule(item, node, cid, scope, "play_duty", tuple(steps))
-
-    def _s_no_trumps(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "trumps", None)
-
-    def _s_trump_suit(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "trumps", self.known(item, node, node.suit, "suit"))
-
-    def _s_trumps_named(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
-
-    def _s_no_head_duty(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, f"{node.what}_duty", False)
-
-    def _s_head_duty(self, item, node, cid, scope) -> None:
-        if node.on_trump_leads and str(node.what) == "overtrump":
-            raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
-                             hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
-        # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
-        self.rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
+    # seats named by `first lead by` and `first move by` ----------------------------------------
 
     def _seat(self, item, seat) -> SeatRef:
         if isinstance(seat, lark.Tree):  # from a statement read without a node type
@@ -581,9 +556,6 @@ class _Builder(AuctionStatements, VyingStatements):
             raise item.error(seat.card, Phrase('the pack has no card {card}', card=seat.card),
                              hint=Phrase('cards are written rank then suit, such as QH or 2C'))
         return SeatRef("holder", card)
-
-    def _s_first_lead(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_lead", self.seats(item, node))
 
     def seats(self, item, node) -> SeatRef:
         """The seat of `first lead by` or `first move by`, with its `else` seats chained on."""
@@ -598,62 +570,7 @@ class _Builder(AuctionStatements, VyingStatements):
             chained = dataclasses.replace(self._seat(item, seat), otherwise=chained)
         return chained
 
-    def _s_trick_winner(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
-
-    def _s_early_end(self, item, node, cid, scope) -> None:
-        cond = node.condition
-        if cond.kind == "cards_taken":
-            value = Condition("cards_taken", cards=self._cardset(item, cond.cards))
-        else:
-            value = Condition(cond.kind, count=int(cond.count))
-        self.rule(item, node, cid, scope, "early_ends", value, many=True)
-
-    def _s_lead_restriction(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "lead_restrictions", self._cardset(item, node.cards), many=True)
-
-    def _s_lead_until_broken(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "lead_until_broken", self._cardset(item, node.cards), many=True)
-
-    def _s_first_trick_ban(self, item, node, cid, scope) -> None:
-        self.rule(item, node, cid, scope, "first_trick_bans", self._cardset(item, node.cards), many=True)
-
     # pass 2: scores, checks, irregularities ------------------------------------------------------------
-
-    def _account_of(self, item, token) -> str | None:
-        """The account a trick score writes to (`score ... to ACCOUNT`), None for the main one."""
-        if token is None:
-            return None
-        self._need_account(item, token)
-        if self.accounts[str(token)].value[2]:  # a trick score has no opponent to write against
-            raise item.error(token, Phrase('{account} is kept per opponent, and a score for tricks or cards taken '
-                                           'is written against nobody', account=token),
-                             hint=Phrase('write it to an account declared without `per opponent`, or leave out `to {account}`',
-                                         account=token))
-        return str(token)
-
-    def _s_score_per_trick(self, item, node, cid, scope) -> None:
-        count = int(node.last) if node.last is not None else None
-        if count is not None and count < 1:
-            raise item.error(node.last, Phrase('`of the last 0` counts no trick'), hint=Phrase('write a number from 1'))
-        number = int(node.number) if node.number is not None else None
-        if number is not None and number < 1:
-            raise item.error(node.number, Phrase('tricks are numbered from 1'), hint=Phrase('write `per trick number 1` for the first'))
-        rule = ScoreRule("per_trick", self._number(item, node.points), last=count, number=number,
-                         account=self._account_of(item, node.account))
-        self.rule(item, node, cid, scope, "scores", rule, many=True)
-
-    def _s_score_per_card(self, item, node, cid, scope) -> None:
-        rule = ScoreRule("per_card", self._number(item, node.points), self._cardset(item, node.cards),
-                         account=self._account_of(item, node.account))
-        self.rule(item, node, cid, scope, "scores", rule, many=True)
-
-    def _s_score_all_taken(self, item, node, cid, scope) -> None:
-        named = [self._cardset(item, cards) for cards in node.cards]
-        value = AllTaken(self._number(item, node.taker), self._number(item, node.others),
-                         CardSet(frozenset().union(*(c.cards for c in named)), ", ".join(c.text for c in named))
-                         if named else None)
-        self.rule(item, node, cid, scope, "all_taken", value)
 
     def _s_check(self, item, node, cid, scope) -> None:
         contract = str(node.contract) if node.contract is not None else scope

@@ -97,10 +97,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
               _need("suit won by player holding its highest card", "suit_owner"),
               _need("ties won by first from eldest", "showdown_ties"))),
     _mechanic("play", N_("the play of the cards"), frozenset({
-        "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-        "first_lead", "trick_winner", "early_end", "lead_restriction", "lead_until_broken", "first_trick_ban", 
-        "score_per_trick", "score_per_card", "score_all_taken", "contract_order",
-        *(s for m in PACKAGES if m.part_of == "play" for s in m.statements)})),
+        "contract_order", *(s for m in PACKAGES if m.part_of == "play" for s in m.statements)})),
 )}
 
 ALWAYS = ("table", "match")

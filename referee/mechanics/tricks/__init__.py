@@ -1,0 +1,8 @@
+"""Trick play: the play duty (follow suit, trump, discard, any card), trumps fixed or named, the
+duties to head and to overtrump, the first lead, who wins a trick, early ends, lead restrictions
+and bans on the first trick, and the scores for tricks and cards taken, with the moon.
+
+One of the two ways the `play` phase runs (the other is layout play, `mechanics/layout`). The
+statements (`syntax`, `build`) and the declaration (`mechanic`) are here; the phase itself, its
+compiled tables and its state are still in `referee/interpreter/deal.py`, to move next.
+"""

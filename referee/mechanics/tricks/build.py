@@ -1,0 +1,152 @@
+"""Reading the statements of trick play into the contracts' rules, with the errors an author can
+make in them."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ...errors import Phrase
+from ...front.syntax import Node
+from ...model.document import Located
+from ...model.game import AllTaken, CardSet, Condition, DutyStep, ScoreRule, TrickWinner
+from ..declaration import Builder, StatementBuilder
+from .syntax import (
+    EarlyEnd,
+    FirstLead,
+    FirstTrickBan,
+    HeadDuty,
+    LeadRestriction,
+    LeadUntilBroken,
+    NoHeadDuty,
+    NoTrumps,
+    PlayDuty,
+    ScoreAllTaken,
+    ScorePerCard,
+    ScorePerTrick,
+    TrumpsNamed,
+    TrumpSuit,
+)
+from .syntax import (
+    TrickWinner as TrickWinnerStatement,
+)
+
+__all__ = ["BUILDERS"]
+
+Scope = str | None
+
+
+def build_play_duty(builder: Builder, item: Located, node: PlayDuty, cid: str, scope: Scope) -> None:
+    steps: list[DutyStep] = []
+    for step in node.steps:
+        if steps and steps[-1].kind == "any":
+            raise item.error(step, Phrase('nothing can follow `any card`: every card is already allowed'),
+                             hint=Phrase('end the list with `any card`'))
+        cards = builder.cardset(item, step.cards) if step.kind == "discard" else None
+        steps.append(DutyStep(step.kind, cards))
+    if steps[-1].kind != "any":
+        raise item.error(node, Phrase('a player who can do none of these would have no card to play'),
+                         expected=Phrase('`else any card` at the end'),
+                         hint=Phrase('write `must follow suit, else any card`'))
+    builder.rule(item, node, cid, scope, "play_duty", tuple(steps))
+
+
+def build_no_trumps(builder: Builder, item: Located, node: NoTrumps, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "trumps", None)
+
+
+def build_trump_suit(builder: Builder, item: Located, node: TrumpSuit, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "trumps", builder.known(item, node, node.suit, "suit"))
+
+
+def build_trumps_named(builder: Builder, item: Located, node: TrumpsNamed, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
+
+
+def build_no_head_duty(builder: Builder, item: Located, node: NoHeadDuty, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, f"{node.what}_duty", False)
+
+
+def build_head_duty(builder: Builder, item: Located, node: HeadDuty, cid: str, scope: Scope) -> None:
+    if node.on_trump_leads and str(node.what) == "overtrump":
+        raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
+                         hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
+    # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
+    builder.rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
+
+
+def build_first_lead(builder: Builder, item: Located, node: FirstLead, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "first_lead", builder.seats(item, node))
+
+
+def build_trick_winner(builder: Builder, item: Located, node: TrickWinnerStatement, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
+
+
+def build_early_end(builder: Builder, item: Located, node: EarlyEnd, cid: str, scope: Scope) -> None:
+    cond = node.condition
+    if cond.kind == "cards_taken":
+        value = Condition("cards_taken", cards=builder.cardset(item, cond.cards))
+    else:
+        value = Condition(cond.kind, count=int(cond.count or 0))
+    builder.rule(item, node, cid, scope, "early_ends", value, many=True)
+
+
+def build_lead_restriction(builder: Builder, item: Located, node: LeadRestriction, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "lead_restrictions", builder.cardset(item, node.cards), many=True)
+
+
+def build_lead_until_broken(builder: Builder, item: Located, node: LeadUntilBroken, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "lead_until_broken", builder.cardset(item, node.cards), many=True)
+
+
+def build_first_trick_ban(builder: Builder, item: Located, node: FirstTrickBan, cid: str, scope: Scope) -> None:
+    builder.rule(item, node, cid, scope, "first_trick_bans", builder.cardset(item, node.cards), many=True)
+
+
+def _account_of(builder: Builder, item: Located, token: Token | None) -> str | None:
+    """The account a trick score writes to (`score ... to ACCOUNT`), None for the main one."""
+    if token is None:
+        return None
+    if builder.account(item, token).value[2]:  # a trick score has no opponent to write against
+        raise item.error(token, Phrase('{account} is kept per opponent, and a score for tricks or cards taken '
+                                       'is written against nobody', account=token),
+                         hint=Phrase('write it to an account declared without `per opponent`, or leave out `to {account}`',
+                                     account=token))
+    return str(token)
+
+
+def build_score_per_trick(builder: Builder, item: Located, node: ScorePerTrick, cid: str, scope: Scope) -> None:
+    count = int(node.last) if node.last is not None else None
+    if count is not None and count < 1:
+        raise item.error(node.last, Phrase('`of the last 0` counts no trick'), hint=Phrase('write a number from 1'))
+    number = int(node.number) if node.number is not None else None
+    if number is not None and number < 1:
+        raise item.error(node.number, Phrase('tricks are numbered from 1'),
+                         hint=Phrase('write `per trick number 1` for the first'))
+    rule = ScoreRule("per_trick", builder.number(item, node.points), last=count, number=number,
+                     account=_account_of(builder, item, node.account))
+    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+
+
+def build_score_per_card(builder: Builder, item: Located, node: ScorePerCard, cid: str, scope: Scope) -> None:
+    rule = ScoreRule("per_card", builder.number(item, node.points), builder.cardset(item, node.cards),
+                     account=_account_of(builder, item, node.account))
+    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+
+
+def build_score_all_taken(builder: Builder, item: Located, node: ScoreAllTaken, cid: str, scope: Scope) -> None:
+    named = [builder.cardset(item, cards) for cards in node.cards]
+    value = AllTaken(builder.number(item, node.taker), builder.number(item, node.others),
+                     CardSet(frozenset().union(*(c.cards for c in named)), ", ".join(c.text for c in named))
+                     if named else None)
+    builder.rule(item, node, cid, scope, "all_taken", value)
+
+
+BUILDERS: dict[type[Node], StatementBuilder] = {
+    PlayDuty: build_play_duty, NoTrumps: build_no_trumps, TrumpSuit: build_trump_suit,
+    TrumpsNamed: build_trumps_named, NoHeadDuty: build_no_head_duty, HeadDuty: build_head_duty,
+    FirstLead: build_first_lead, TrickWinnerStatement: build_trick_winner, EarlyEnd: build_early_end,
+    LeadRestriction: build_lead_restriction, LeadUntilBroken: build_lead_until_broken,
+    FirstTrickBan: build_first_trick_ban, ScorePerTrick: build_score_per_trick, ScorePerCard: build_score_per_card,
+    ScoreAllTaken: build_score_all_taken,
+}

@@ -1,0 +1,17 @@
+"""Trick play, declared: its statements and its phase. Its statements belong to the `play` phase
+of `deal phases` (layout play is the other way a contract plays)."""
+
+from __future__ import annotations
+
+from ...i18n import N_
+from ..declaration import Mechanic
+from .build import BUILDERS
+
+__all__ = ["MECHANIC"]
+
+MECHANIC = Mechanic(
+    name="tricks",
+    title=N_("the play of the cards"),  # the phase it is part of names it in messages
+    builders=dict(BUILDERS),
+    part_of="play",
+)
