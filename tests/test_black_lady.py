@@ -59,6 +59,18 @@ def test_cards_go_left_right_across_in_rotation(game, number, receiver):
     assert deal.phase == "tricks"
 
 
+def test_counterclockwise_turns_the_pass_to_the_left(tmp_path):
+    """K1.4 `direction`: seats are numbered in the order of play (ruling 11), so the direction
+    shows only where the rules say left or right. Counter-clockwise, the cards passed to the left
+    of seat 0 go to seat 3, the player before him in turn, not to seat 1."""
+    path = tmp_path / "v.rules"
+    path.write_text(HEAD + 'replace clause K1.4 "x" tradition "t" {\n  direction counterclockwise\n'
+                    '  eldest is next after dealer\n  deal 1 each until 13\n}\n', encoding="utf-8")
+    for game, receiver in ((load_game("black_lady"), 1), (load_game(path), 3)):
+        match, deal = _deal_number(game, 0)  # the first deal passes to the left
+        verdict = act(deal, 0, "give 2C")
+        assert verdict.legal and dict(verdict.values)["receiver"] == receiver
+
 def test_every_fourth_deal_passes_nothing(game):
     match, deal = _deal_number(game, 3)
     assert deal.phase == "tricks"  # straight to the play: the holder of 2C leads
