@@ -122,7 +122,7 @@ def test_the_dealer_names_the_domino_rank(game):
 def test_no_last_two_and_the_queens_end(game):
     match, deal = _deal(game)
     _run(deal, [(3, "choose no_last_two"), (0, "pass"), (1, "pass"), (2, "pass")])
-    deal.trick_winners = [0] * 11 + [2, 1]
+    deal.tricks.trick_winners = [0] * 11 + [2, 1]
     assert sorted((l.seat, l.points) for l in deal.result().scores) == [(1, -20), (2, -10)]
 
 

@@ -76,10 +76,10 @@ def test_a_trump_wins_and_nobody_has_to_trump(game):
 def test_the_seventh_and_the_last_trick_score(game):
     match, deal = _deal(game, 5)
     assert deal.contract.id == "seventh_last"
-    deal.trick_winners = [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 3]
+    deal.tricks.trick_winners = [0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 3]
     lines = sorted((l.seat, l.points, l.clauses) for l in deal.result().scores)
     assert lines == [(2, -75, ("KP5.2",)), (3, -75, ("KP5.2",))]
-    deal.trick_winners = [1] * 13
+    deal.tricks.trick_winners = [1] * 13
     assert [(l.seat, l.points) for l in deal.result().scores] == [(1, -75), (1, -75)]
 
 

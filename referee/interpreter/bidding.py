@@ -16,6 +16,8 @@ from ..engine.moves import discards as discard_moves
 from ..engine.table import Action
 from ..i18n import N_
 from ..mechanics.base import Phase
+from ..mechanics.tricks.phase import first_leader
+from ..mechanics.tricks.state import TrickState
 from ..verdicts import Verdict
 from .phases import PhaseRunner, register
 
@@ -249,7 +251,8 @@ class BiddingPhases:
     def _to_play(self) -> None:
         self.phase = Phase.TRICKS
         self.play_started_at = len(self.history)
-        self.to_act = self._first_leader()
+        self.tricks = TrickState.empty(self.table.players)
+        self.to_act = first_leader(self)
 
     def _defence_push(self, seat: int, move: int) -> None:
         self.defence_answers[seat] = move == DEFEND

@@ -7,11 +7,9 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.dice import chooser
 from ..engine.moves import choice as choice_move
 from ..engine.table import Action, Table
 from ..i18n import N_
@@ -24,11 +22,14 @@ from ..mechanics.layout.phase import finish_lines, random_layout, start_layout
 from ..mechanics.layout.state import LayoutState
 from ..mechanics.passing.phase import start_passing
 from ..mechanics.passing.state import PassingState
+from ..mechanics.tricks.phase import first_leader, random_tricks, trick_moves, trick_push
+from ..mechanics.tricks.score import all_taken_lines, taken_lines
+from ..mechanics.tricks.state import TrickState
 from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
 from .bidding import BiddingPhases
-from .phases import RUNNERS, PhaseRunner, register
+from .phases import RUNNERS
 from .settlement import settle_deal
 
 if TYPE_CHECKING:
@@ -168,11 +169,6 @@ def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_
     return [choice_move(index)]
 
 
-@functools.cache
-def _followers(players: int) -> tuple[tuple[int, ...], ...]:
-    """Per seat leading a trick, the seats that play to it after him, in turn."""
-    return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
-
 
 def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
     """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
@@ -244,12 +240,8 @@ class Deal(BiddingPhases, BettingPhases):
         self.phase = Phase.CONTRACT_CHOICE
         self.to_act = self.eldest
         self.ended_early: str | None = None
-        # trick play
-        self.trick: list[tuple[int, int]] = []
-        self.taken: list[list[int]] = [[] for _ in range(table.players)]
-        self.tricks_won = [0] * table.players
-        self.taken_all: set[int] = set()
-        self.trick_winners: list[int] = []
+        self.tricks: TrickState | None = None
+        """The tricks of a contract played by tricks, from the start of its play."""
         self.play_started_at = 0
         self.named_trump: int | None = None
         """The trump suit named by the chooser or the declarer, when the contract lets him."""
@@ -322,7 +314,7 @@ class Deal(BiddingPhases, BettingPhases):
     def legal_moves(self) -> list[int]:
         """Move IDs the player to act may make (cards, PASS, bids, contract choices...)."""
         if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
-            return self._trick_moves(self.to_act)
+            return trick_moves(self, self.to_act)
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
 
@@ -346,196 +338,29 @@ class Deal(BiddingPhases, BettingPhases):
         """The moves that name contract `index`, with a trump suit when `namer` names it."""
         return list(self.contracts[self.table.contract_ids[index]].naming_moves[NAMERS.index(namer)])
 
-    def _duty_options(self, hand: list[int]) -> tuple[list[int], str]:
-        """The cards the first applicable step of the play duty allows, and that step's kind."""
-        suit_of = self.table.suit_of
-        led = suit_of[self.trick[0][1]]
-        for kind, cards in self.contract.duty:
-            if kind == "follow":
-                options = [c for c in hand if suit_of[c] == led]
-            elif kind == "any":
-                return list(hand), "any"
-            elif kind == "trump":
-                trump = self.trump
-                options = [c for c in hand if suit_of[c] == trump] if trump is not None else []
-            elif kind == "discard":
-                options = [c for c in hand if c in cards]
-            else:
-                options = list(hand)
-            if options:
-                return options, kind
-        return list(hand), "any"  # unreachable: a play duty always ends with `any card`
-
-    def _winning(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
-        """(seat, card) of the card that is winning `trick` so far: the first strongest."""
-        strength = self._strength()[self.table.suit_of[trick[0][1]]]
-        return max(trick, key=lambda played: strength[played[1]])
-
-    def _strength(self) -> tuple[tuple[int, ...], ...]:
-        """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
-        contract = self.contract
-        trump = self.trump if contract.trumps_win else None
-        return contract.trick_strength[0 if trump is None else trump + 1]
-
-    def _must_beat(self, options: list[int], kind: str) -> tuple[list[int], str | None]:
-        """Narrow `options` to the cards that beat the trick when the rules oblige heading or
-        overtrumping and the player can: (cards, the clause of that duty)."""
-        contract = self.contract
-        _, best = self._winning(self.trick)
-        trump = self.trump if contract.trumps_win else None
-        led_trump = self.table.suit_of[self.trick[0][1]] == self.trump
-        if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
-            clause = contract.head
-        elif kind == "trump" and contract.overtrump and self.table.suit_of[best] == trump:
-            clause = contract.overtrump
-        else:
-            return options, None
-        seat = self.to_act
-        beating = [c for c in options if self._winning(self.trick + [(seat, c)])[1] == c]
-        return (beating, clause) if beating else (options, None)
-
-    def _trick_moves(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        contract = self.contract
-        if not self.trick:
-            return self._first_trick_allowed(list(self._lead_options(hand)))
-        if contract.after_follow is not None and not contract.first_trick_bans:
-            led = self.table.suit_of[self.trick[0][1]]
-            suit_of = self.table.suit_of
-            return [c for c in hand if suit_of[c] == led] or list(self._void_options(hand, None))
-        options, kind = self._duty_options(hand)
-        if contract.head or contract.overtrump:
-            options, _ = self._must_beat(options, kind)
-        return self._first_trick_allowed(options)
-
-    def _lead_options(self, hand: list[int]) -> list[int]:
-        """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
-        when nothing bars a lead. `_lead_bar` names the restriction that bars a card."""
-        contract = self.contract
-        for cards, _ in contract.lead_restrictions:
-            allowed = [c for c in hand if c not in cards]
-            if allowed:
-                hand = allowed
-        for cards, _ in contract.lead_until_broken:
-            if cards.isdisjoint(self.taken_all):
-                hand = [c for c in hand if c not in cards] or hand
-        return hand
-
-    def _lead_bar(self, hand: list[int], move: int) -> tuple[str, str] | None:
-        """The lead restriction that takes `move` out of the cards `_lead_options` leaves, with
-        the same narrowing in the same order: ("holding" | "broken", its clause), or None. A
-        restriction whose cards are all the holder has left does not apply, and is not cited."""
-        contract = self.contract
-        for cards, clause in contract.lead_restrictions:
-            allowed = [c for c in hand if c not in cards]
-            if allowed:
-                if move in cards:
-                    return "holding", clause
-                hand = allowed
-        for cards, clause in contract.lead_until_broken:
-            if cards.isdisjoint(self.taken_all):
-                allowed = [c for c in hand if c not in cards]
-                if allowed:
-                    if move in cards:
-                        return "broken", clause
-                    hand = allowed
-        return None
-
-    def _void_options(self, hand: list[int], suits: list[list[int]] | None) -> list[int]:
-        """The cards a player who cannot follow suit may play under a duty with `after_follow`
-        steps; `suits` is his hand split by suit (or None: look through the hand)."""
-        trump = self.trump
-        for kind, cards in self.contract.after_follow:
-            if kind == "trump":
-                if trump is None:
-                    continue
-                options = suits[trump] if suits is not None else [c for c in hand if self.table.suit_of[c] == trump]
-            elif kind == "discard":
-                options = [c for c in hand if c in cards]
-            else:
-                return hand
-            if options:
-                return options
-        return hand  # unreachable: `after_follow` always ends with `any card`
-
-    def _first_banned(self) -> frozenset[int]:
-        """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
-        bans = self.contract.first_trick_bans
-        return frozenset().union(*(cards for cards, _ in bans)) if bans and not self.trick_winners else frozenset()
-
-    def _first_trick_allowed(self, options: list[int]) -> list[int]:
-        """`options` without the cards barred from the first trick, unless nothing else is left."""
-        banned = self._first_banned()
-        return [c for c in options if c not in banned] or options if banned else options
+    # -- applying moves ---------------------------------------------------------------------------------
 
     def random_tricks(self, rng, budget: int) -> int:
-        """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
-        made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by
-        one (tests/test_random_play.py): whole tricks under a plain duty in a fused loop, any other
-        move by the general rules."""
-        players, choose = self.table.players, chooser(rng)
-        steps = 0
-        while self.phase == Phase.TRICKS and steps < budget:
-            if self.trick or budget - steps < players or not self._plain_trick():
-                self.push(choose(self._trick_moves(self.to_act)))
-                steps += 1
-            else:
-                steps += self._random_whole_tricks(choose, budget - steps)
-        return steps
+        """Random legal trick play (`referee.mechanics.tricks.phase.random_tricks`)."""
+        return random_tricks(self, rng, budget)
 
-    def _plain_trick(self) -> bool:
-        """The next trick asks of each player only to follow suit, else the `after_follow` steps:
-        no duty to beat the trick and no card barred from it."""
-        contract = self.contract
-        return contract.after_follow is not None and not (contract.first_trick_bans and not self.trick_winners)
+    # The trick state as read by the judge, the director and the settlement: empty lists
+    # before the play of the cards starts, and in a deal without tricks.
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        return self.tricks.trick if self.tricks is not None else []
 
-    def _random_whole_tricks(self, choice, budget: int) -> int:
-        """`random_tricks` for whole tricks under a plain duty (`_plain_trick`), from the lead
-        while the trick phase lasts and `budget` allows a whole trick; the moves made. `choice` is
-        the generator's (`dice.chooser`)."""
-        table, contract = self.table, self.contract
-        players, suit_of = table.players, table.suit_of
-        hands, history = self.hands, self.history
-        # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
-        # gives the same list as the scan.
-        suit_range = range(len(table.suit_codes))
-        by_suit = []
-        for hand in hands:
-            suits = [[] for _ in suit_range]
-            for card in hand:
-                suits[suit_of[card]].append(card)
-            by_suit.append(suits)
-        strength_by_led = self._strength()
-        any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
-        void_options, take = self._void_options, self._take_trick
-        lead_options = self._lead_options if contract.lead_restrictions or contract.lead_until_broken else None
-        followers = _followers(players)
-        steps = 0
-        while self.phase == Phase.TRICKS and budget - steps >= players:
-            leader = self.to_act
-            hand = hands[leader]
-            card = choice(lead_options(hand) if lead_options else hand)
-            hand.remove(card)
-            by_suit[leader][suit_of[card]].remove(card)
-            history.append((leader, card))
-            cards = [card]
-            led = suit_of[card]
-            strength = strength_by_led[led]
-            best, winner = strength[card], leader
-            for seat in followers[leader]:
-                hand, suits = hands[seat], by_suit[seat]
-                card = choice(suits[led] or (hand if any_card else void_options(hand, suits)))
-                hand.remove(card)
-                suits[suit_of[card]].remove(card)
-                history.append((seat, card))
-                cards.append(card)
-                if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
-                    best, winner = strength[card], seat
-            steps += players
-            take(winner, cards)
-        return steps
+    @property
+    def taken(self) -> list[list[int]]:
+        return self.tricks.taken if self.tricks is not None else [[] for _ in range(self.table.players)]
 
-    # -- applying moves ---------------------------------------------------------------------------------
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.tricks.tricks_won if self.tricks is not None else [0] * self.table.players
+
+    @property
+    def trick_winners(self) -> list[int]:
+        return self.tricks.trick_winners if self.tricks is not None else []
 
     def random_layout(self, rng, budget: int) -> int:
         """Random legal layout play (`referee.mechanics.layout.phase.random_layout`)."""
@@ -546,74 +371,21 @@ class Deal(BiddingPhases, BettingPhases):
         self.contract = self.contracts[contract_id]
         self.named_trump = trump
         self.play_started_at = len(self.history)
-        self.phase = self.contract.plays
-        self.to_act = self._first_leader()
+        self.phase = Phase(self.contract.plays)
+        if self.contract.plays == Phase.TRICKS:
+            self.tricks = TrickState.empty(self.table.players)
+        self.to_act = first_leader(self)
         if self.contract.layout is not None:  # the named word of a layout is its starting rank
             self.layout = start_layout(self.contract.layout, trump)
-
-    def _first_leader(self) -> int:
-        """The seat the contract's `first lead by` (or `first move by`) names. The model has
-        checked that the part it names (chooser, declarer) exists in this game's deals, and that
-        a card's holder has an `else` for every card that may lie in nobody's hand."""
-        seat = self.contract.first_lead[0]
-        while seat.role == "holder" and seat.otherwise is not None:
-            card = self.table.index[seat.card]
-            if any(card in hand for hand in self.hands):
-                break
-            seat = seat.otherwise
-        role = seat.role
-        if role == "dealer":
-            return self.dealer
-        if role == "chooser":
-            return self.chooser
-        if role == "declarer":
-            return self.declarer
-        if role == "before_declarer":
-            return (self.declarer - 1) % self.table.players
-        if role == "holder":
-            card = self.table.index[seat.card]
-            return next(s for s, hand in enumerate(self.hands) if card in hand)
-        return self.eldest
 
     def push(self, move: int) -> None:
         """Apply a move without checking it (simulations); `play` is the checked form."""
         seat = self.to_act
         self.history.append((seat, move))
         if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
-            self._trick_push(seat, move)
+            trick_push(self, seat, move)
         else:
             RUNNERS[self.phase].push(self, seat, move)
-
-    def _trick_push(self, seat: int, move: int) -> None:
-        self.hands[seat].remove(move)
-        self.trick.append((seat, move))
-        if len(self.trick) == self.table.players:
-            self._close_trick()
-        else:
-            self.to_act = (seat + 1) % self.table.players
-
-    def _close_trick(self) -> None:
-        trick, self.trick = self.trick, []
-        self._take_trick(self._winning(trick)[0], [c for _, c in trick])
-
-    def _take_trick(self, winner: int, cards: list[int]) -> None:
-        """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
-        contract = self.contract
-        self.taken[winner].extend(cards)
-        self.taken_all.update(cards)
-        self.tricks_won[winner] += 1
-        self.trick_winners.append(winner)
-        self.to_act = winner
-        for needed, clause in contract.ends_when_taken:
-            if needed <= self.taken_all:
-                self.phase, self.ended_early = Phase.OVER, clause
-                return
-        limit = contract.ends_declarer_tricks
-        if limit and self.declarer is not None and self.tricks_won[self.declarer] >= limit[0]:
-            self.phase, self.ended_early = Phase.OVER, limit[1]
-            return
-        if not self.hands[winner]:
-            self.phase = Phase.OVER
 
     # -- checked play ---------------------------------------------------------------------------------
 
@@ -644,63 +416,6 @@ class Deal(BiddingPhases, BettingPhases):
             return illegal(N_("Seat {seat} may not {action} now."),
                            (phases.clause if phases else self.game.deal.clause,), seat=seat, action=what)
         return ruled
-
-    def _judge_play(self, seat: int, action: Action, illegal) -> Verdict:
-        what = str(action)
-        move = self.table.move(action)
-        if action.kind == "choose":
-            return illegal(N_("The contract is already named."), ())
-        if action.kind not in ("play", "pass"):
-            return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
-                           seat=seat, action=what)
-        if action.kind == "pass":
-            return illegal(N_("Seat {seat} may not pass while holding a playable card."), (),
-                           "illegal_card", seat=seat)
-        if move is None or move not in self.hands[seat]:
-            return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card",
-                           seat=seat, card=action.card or "")
-        if move in self.legal_moves():
-            return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card)),
-                           (), seat, what)
-        return self._why_illegal(seat, move, illegal)
-
-    def _why_illegal(self, seat, move, illegal) -> Verdict:
-        table, contract = self.table, self.contract
-        code = table.code(move)
-        hand = self.hands[seat]
-        if not self.trick:
-            barred = self._lead_bar(hand, move)
-            if barred is not None and barred[0] == "holding":
-                return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
-                               (barred[1],), "illegal_card", seat=seat, card=code)
-            if barred is not None:
-                return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
-                                  "to a trick yet, and seat {seat} holds other cards."),
-                               (barred[1],), "illegal_card", seat=seat, card=code)
-        if self.trick:
-            led = table.suit_of[self.trick[0][1]]
-            options, kind = self._duty_options(hand)
-            if move not in options:
-                if kind == "follow":
-                    return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
-                                   (contract.duty_clause,), "revoke", seat=seat, card=code,
-                                   suit=table.suit_codes[led])
-                if kind == "trump":
-                    return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
-                                   (contract.duty_clause,), "revoke", seat=seat, card=code)
-                if kind == "discard":
-                    return illegal(N_("Seat {seat} must discard a card of {cards} first."),
-                                   (contract.duty_clause,), "revoke", seat=seat,
-                                   cards=" ".join(table.code(c) for c in sorted(options)))
-            beating, clause = self._must_beat(options, kind)
-            if clause and move not in beating:
-                return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
-                                  "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
-        if move in self._first_banned():
-            return illegal(N_("Seat {seat} may not play {card} to the first trick while holding another card "
-                              "he may play."), tuple(c for cards, c in contract.first_trick_bans if move in cards),
-                           "illegal_card", seat=seat, card=code)
-        return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
 
     def _end_clauses(self) -> tuple[str, ...]:
         """The clauses that ended this deal: an early end, the end of the betting, or the deal
@@ -758,63 +473,14 @@ class Deal(BiddingPhases, BettingPhases):
             from .showdown import settle_vying
             lines = settle_vying(self)
         elif contract is not None:
-            lines = self._taken_lines()
+            lines = taken_lines(self)
             if contract.all_taken is not None:
-                lines = _all_taken_lines(self) or lines
+                lines = all_taken_lines(self) or lines
             lines += pair_settlement(self, lines)
             lines += finish_lines(self, account)
         finished = tuple(self.layout.finished) if self.layout is not None else ()
         return DealResult(contract.id if contract else None, tuple(lines), finished, self.ended_early)
 
-    def _taken_lines(self, without: frozenset[int] = frozenset()) -> list[ScoreLine]:
-        """Per seat, the points of the contract's `per trick` and `per card` scores, each in the
-        account its rule names; the cards `without` score nothing (a moon's, shot)."""
-        contract, winners, codes = self.contract, self.trick_winners, self.table.codes
-        per_card = contract.per_card
-        if without:
-            per_card = tuple((points, cards - without, *rest) for points, cards, *rest in per_card)
-        lines: list[ScoreLine] = []
-        for seat, taken in enumerate(self.taken):
-            for points, clause, last, number, account in contract.per_trick:
-                if number is not None:
-                    n = int(len(winners) >= number and winners[number - 1] == seat)
-                else:
-                    n = self.tricks_won[seat] if last is None else winners[-last:].count(seat)
-                if n:
-                    lines.append(ScoreLine(seat, points * n, account,
-                                           N_("{points} for {tricks} trick taken at {each} each"),
-                                           (("points", points * n), ("tricks", n), ("each", points)),
-                                           (clause,), N_("{points} for {tricks} tricks taken at {each} each"),
-                                           "tricks"))
-            if not taken:  # no card taken, nothing scored per card
-                continue
-            for points, cards, clause, text, account in per_card:
-                hit = sorted(cards.intersection(taken))  # a set operation, in C
-                if hit:
-                    lines.append(ScoreLine(seat, points * len(hit), account,
-                                           N_("{points} for {cards} ({cardset}) at {each} each"),
-                                           (("points", points * len(hit)),
-                                            ("cards", " ".join([codes[c] for c in hit])),
-                                            ("cardset", text), ("each", points)), (clause,)))
-        return lines
-
-
-def _all_taken_lines(deal: Deal) -> list[ScoreLine] | None:
-    """Shooting the moon: when one player has taken all the moon's cards, what they score gives
-    way to the stated scores, and every other score stands (None when nobody has)."""
-    taker_score, other_score, cards, clause = deal.contract.all_taken
-    taker = next((s for s in range(deal.table.players) if cards and cards <= set(deal.taken[s])), None)
-    if taker is None:
-        return None
-    account = deal.game.primary_account
-    out = []
-    for seat in range(deal.table.players):
-        points = taker_score if seat == taker else other_score
-        out.append(ScoreLine(seat, points, account,
-                             N_("{points}: seat {taker} took every scoring card") if seat != taker else
-                             N_("{points} for taking every scoring card"),
-                             (("points", points), ("taker", taker)), (clause,)))
-    return out + deal._taken_lines(without=cards)
 
 
 def perft(deal: Deal, depth: int) -> int:
@@ -830,4 +496,3 @@ def perft(deal: Deal, depth: int) -> int:
     return total
 
 
-register(PhaseRunner(Phase.TRICKS, Deal._trick_moves, Deal._trick_push, Deal._judge_play))

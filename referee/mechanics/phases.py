@@ -8,8 +8,9 @@ from .contract_choice.phase import CHOOSE
 from .doubling.phase import DOUBLING
 from .layout.phase import LAYOUT
 from .passing.phase import PASSING
+from .tricks.phase import TRICKS
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, LAYOUT)}
+PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT)}
 """Phase of a deal -> its runner."""

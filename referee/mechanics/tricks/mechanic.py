@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...i18n import N_
 from ..declaration import Mechanic
 from .build import BUILDERS
+from .phase import TRICKS
 
 __all__ = ["MECHANIC"]
 
@@ -13,5 +14,6 @@ MECHANIC = Mechanic(
     name="tricks",
     title=N_("the play of the cards"),  # the phase it is part of names it in messages
     builders=dict(BUILDERS),
+    phases=(TRICKS,),
     part_of="play",
 )

@@ -1,0 +1,383 @@
+"""The trick phase of a deal: the cards a player may play (the play duty, heading, overtrumping,
+lead restrictions, first-trick bans), playing one, taking the trick, the early end, the ruling on
+each card with the clause that decides it, and the fused random loop."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ...engine.dice import chooser
+from ...engine.table import Action
+from ...i18n import N_
+from ...verdicts import Verdict
+from ..base import DealCore, Illegal, Phase, PhaseRunner
+from .state import TrickState
+
+__all__ = ["TrickDeal", "trick_moves", "lead_options", "winning", "trick_push", "take_trick", "random_tricks",
+           "judge_tricks", "first_leader", "TRICKS"]
+
+
+class TrickDeal(DealCore, Protocol):
+    """What the trick phase reads of a deal: its state slot, the contract compiled for play, the
+    trump in force and, in an auction game, the declarer."""
+
+    tricks: TrickState | None
+    """Set from the start of trick play (the phase functions run only then)."""
+    history: list[tuple[int, int]]
+    ended_early: str | None
+    contract: Any
+    """The `CompiledContract` being played."""
+    declarer: int | None
+
+    @property
+    def trump(self) -> int | None: ...
+
+    @property
+    def chooser(self) -> int: ...
+
+    def legal_moves(self) -> list[int]: ...
+
+    def push(self, move: int) -> None: ...
+
+
+def _state(deal: TrickDeal) -> TrickState:
+    state = deal.tricks
+    assert state is not None, "the trick phase runs only in a deal played by tricks"
+    return state
+
+
+@functools.cache
+def _followers(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat leading a trick, the seats that play to it after him, in turn."""
+    return tuple(tuple((leader + k) % players for k in range(1, players)) for leader in range(players))
+
+
+def first_leader(deal: TrickDeal) -> int:
+    """The seat the contract's `first lead by` (or `first move by`) names. The model has
+    checked that the part it names (chooser, declarer) exists in this game's deals, and that
+    a card's holder has an `else` for every card that may lie in nobody's hand."""
+    seat = deal.contract.first_lead[0]
+    while seat.role == "holder" and seat.otherwise is not None:
+        card = deal.table.index[seat.card]
+        if any(card in hand for hand in deal.hands):
+            break
+        seat = seat.otherwise
+    role = seat.role
+    if role == "dealer":
+        return deal.dealer
+    if role == "chooser":
+        return deal.chooser
+    if role == "declarer":
+        assert deal.declarer is not None
+        return deal.declarer
+    if role == "before_declarer":
+        assert deal.declarer is not None
+        return (deal.declarer - 1) % deal.table.players
+    if role == "holder":
+        card = deal.table.index[seat.card]
+        return next(s for s, hand in enumerate(deal.hands) if card in hand)
+    return deal.eldest
+
+
+def _duty_options(deal: TrickDeal, hand: list[int]) -> tuple[list[int], str]:
+    """The cards the first applicable step of the play duty allows, and that step's kind."""
+    suit_of = deal.table.suit_of
+    led = suit_of[_state(deal).trick[0][1]]
+    for kind, cards in deal.contract.duty:
+        if kind == "follow":
+            options = [c for c in hand if suit_of[c] == led]
+        elif kind == "any":
+            return list(hand), "any"
+        elif kind == "trump":
+            trump = deal.trump
+            options = [c for c in hand if suit_of[c] == trump] if trump is not None else []
+        elif kind == "discard":
+            options = [c for c in hand if c in cards]
+        else:
+            options = list(hand)
+        if options:
+            return options, kind
+    return list(hand), "any"  # unreachable: a play duty always ends with `any card`
+
+
+def winning(deal: TrickDeal, trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """(seat, card) of the card that is winning `trick` so far: the first strongest."""
+    strength = _strength(deal)[deal.table.suit_of[trick[0][1]]]
+    return max(trick, key=lambda played: strength[played[1]])
+
+
+def _strength(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
+    """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
+    contract = deal.contract
+    trump = deal.trump if contract.trumps_win else None
+    strength: tuple[tuple[int, ...], ...] = contract.trick_strength[0 if trump is None else trump + 1]
+    return strength
+
+
+def _must_beat(deal: TrickDeal, options: list[int], kind: str) -> tuple[list[int], str | None]:
+    """Narrow `options` to the cards that beat the trick when the rules oblige heading or
+    overtrumping and the player can: (cards, the clause of that duty)."""
+    contract = deal.contract
+    _, best = winning(deal, _state(deal).trick)
+    trump = deal.trump if contract.trumps_win else None
+    led_trump = deal.table.suit_of[_state(deal).trick[0][1]] == deal.trump
+    if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
+        clause = contract.head
+    elif kind == "trump" and contract.overtrump and deal.table.suit_of[best] == trump:
+        clause = contract.overtrump
+    else:
+        return options, None
+    seat = deal.to_act
+    beating = [c for c in options if winning(deal, _state(deal).trick + [(seat, c)])[1] == c]
+    return (beating, clause) if beating else (options, None)
+
+
+def trick_moves(deal: TrickDeal, seat: int) -> list[int]:
+    hand = deal.hands[seat]
+    contract = deal.contract
+    if not _state(deal).trick:
+        return _first_trick_allowed(deal, list(lead_options(deal, hand)))
+    if contract.after_follow is not None and not contract.first_trick_bans:
+        led = deal.table.suit_of[_state(deal).trick[0][1]]
+        suit_of = deal.table.suit_of
+        return [c for c in hand if suit_of[c] == led] or list(_void_options(deal, hand, None))
+    options, kind = _duty_options(deal, hand)
+    if contract.head or contract.overtrump:
+        options, _ = _must_beat(deal, options, kind)
+    return _first_trick_allowed(deal, options)
+
+
+def lead_options(deal: TrickDeal, hand: list[int]) -> list[int]:
+    """The cards of `hand` its holder may lead (the first trick's bans aside); `hand` itself
+    when nothing bars a lead. `_lead_bar` names the restriction that bars a card."""
+    contract = deal.contract
+    for cards, _ in contract.lead_restrictions:
+        allowed = [c for c in hand if c not in cards]
+        if allowed:
+            hand = allowed
+    for cards, _ in contract.lead_until_broken:
+        if cards.isdisjoint(_state(deal).taken_all):
+            hand = [c for c in hand if c not in cards] or hand
+    return hand
+
+
+def _lead_bar(deal: TrickDeal, hand: list[int], move: int) -> tuple[str, str] | None:
+    """The lead restriction that takes `move` out of the cards `_lead_options` leaves, with
+    the same narrowing in the same order: ("holding" | "broken", its clause), or None. A
+    restriction whose cards are all the holder has left does not apply, and is not cited."""
+    contract = deal.contract
+    for cards, clause in contract.lead_restrictions:
+        allowed = [c for c in hand if c not in cards]
+        if allowed:
+            if move in cards:
+                return "holding", clause
+            hand = allowed
+    for cards, clause in contract.lead_until_broken:
+        if cards.isdisjoint(_state(deal).taken_all):
+            allowed = [c for c in hand if c not in cards]
+            if allowed:
+                if move in cards:
+                    return "broken", clause
+                hand = allowed
+    return None
+
+
+def _void_options(deal: TrickDeal, hand: list[int], suits: list[list[int]] | None) -> list[int]:
+    """The cards a player who cannot follow suit may play under a duty with `after_follow`
+    steps; `suits` is his hand split by suit (or None: look through the hand)."""
+    trump = deal.trump
+    for kind, cards in deal.contract.after_follow:
+        if kind == "trump":
+            if trump is None:
+                continue
+            options = suits[trump] if suits is not None else [c for c in hand if deal.table.suit_of[c] == trump]
+        elif kind == "discard":
+            options = [c for c in hand if c in cards]
+        else:
+            return hand
+        if options:
+            return options
+    return hand  # unreachable: `after_follow` always ends with `any card`
+
+
+def _first_banned(deal: TrickDeal) -> frozenset[int]:
+    """The cards barred from this trick: those of `no play of ... on first trick`, in the first trick."""
+    bans = deal.contract.first_trick_bans
+    return frozenset().union(*(cards for cards, _ in bans)) if bans and not _state(deal).trick_winners else frozenset()
+
+
+def _first_trick_allowed(deal: TrickDeal, options: list[int]) -> list[int]:
+    """`options` without the cards barred from the first trick, unless nothing else is left."""
+    banned = _first_banned(deal)
+    return [c for c in options if c not in banned] or options if banned else options
+
+
+def random_tricks(deal: TrickDeal, rng: random.Random, budget: int) -> int:
+    """Random legal trick play until the trick phase ends or `budget` moves are made; the moves
+    made. The same moves and random draws as `rng.choice(legal_moves())` then `push`, one by
+    one (tests/test_random_play.py): whole tricks under a plain duty in a fused loop, any other
+    move by the general rules."""
+    players, choose = deal.table.players, chooser(rng)
+    steps = 0
+    while deal.phase == Phase.TRICKS and steps < budget:
+        if _state(deal).trick or budget - steps < players or not _plain_trick(deal):
+            deal.push(choose(trick_moves(deal, deal.to_act)))
+            steps += 1
+        else:
+            steps += _random_whole_tricks(deal, choose, budget - steps)
+    return steps
+
+
+def _plain_trick(deal: TrickDeal) -> bool:
+    """The next trick asks of each player only to follow suit, else the `after_follow` steps:
+    no duty to beat the trick and no card barred from it."""
+    contract = deal.contract
+    return contract.after_follow is not None and not (contract.first_trick_bans and not _state(deal).trick_winners)
+
+
+def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], budget: int) -> int:
+    """`random_tricks` for whole tricks under a plain duty (`_plain_trick`), from the lead
+    while the trick phase lasts and `budget` allows a whole trick; the moves made. `choice` is
+    the generator's (`dice.chooser`)."""
+    table, contract = deal.table, deal.contract
+    players, suit_of = table.players, table.suit_of
+    hands, history = deal.hands, deal.history
+    # Each hand also split by suit, in hand order: following suit is a lookup, not a scan, and
+    # gives the same list as the scan.
+    suit_range = range(len(table.suit_codes))
+    by_suit = []
+    for hand in hands:
+        suits: list[list[int]] = [[] for _ in suit_range]
+        for card in hand:
+            suits[suit_of[card]].append(card)
+        by_suit.append(suits)
+    strength_by_led = _strength(deal)
+    any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
+    leads = contract.lead_restrictions or contract.lead_until_broken
+    followers = _followers(players)
+    steps = 0
+    while deal.phase == Phase.TRICKS and budget - steps >= players:
+        leader = deal.to_act
+        hand = hands[leader]
+        card = choice(lead_options(deal, hand) if leads else hand)
+        hand.remove(card)
+        by_suit[leader][suit_of[card]].remove(card)
+        history.append((leader, card))
+        cards = [card]
+        led = suit_of[card]
+        strength = strength_by_led[led]
+        best, winner = strength[card], leader
+        for seat in followers[leader]:
+            hand, suits = hands[seat], by_suit[seat]
+            card = choice(suits[led] or (hand if any_card else _void_options(deal, hand, suits)))
+            hand.remove(card)
+            suits[suit_of[card]].remove(card)
+            history.append((seat, card))
+            cards.append(card)
+            if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
+                best, winner = strength[card], seat
+        steps += players
+        take_trick(deal, winner, cards)
+    return steps
+
+
+def trick_push(deal: TrickDeal, seat: int, move: int) -> None:
+    deal.hands[seat].remove(move)
+    trick = _state(deal).trick
+    trick.append((seat, move))
+    if len(trick) == deal.table.players:
+        _close_trick(deal)
+    else:
+        deal.to_act = (seat + 1) % deal.table.players
+
+
+def _close_trick(deal: TrickDeal) -> None:
+    state = _state(deal)
+    trick, state.trick = state.trick, []
+    take_trick(deal, winning(deal, trick)[0], [c for _, c in trick])
+
+
+def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
+    """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
+    contract, state = deal.contract, _state(deal)
+    state.taken[winner].extend(cards)
+    state.taken_all.update(cards)
+    state.tricks_won[winner] += 1
+    state.trick_winners.append(winner)
+    deal.to_act = winner
+    for needed, clause in contract.ends_when_taken:
+        if needed <= state.taken_all:
+            deal.phase, deal.ended_early = Phase.OVER, clause
+            return
+    limit = contract.ends_declarer_tricks
+    if limit and deal.declarer is not None and state.tricks_won[deal.declarer] >= limit[0]:
+        deal.phase, deal.ended_early = Phase.OVER, limit[1]
+        return
+    if not deal.hands[winner]:
+        deal.phase = Phase.OVER
+
+
+def judge_tricks(deal: TrickDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
+    what = str(action)
+    move = deal.table.move(action)
+    if action.kind == "choose":
+        return illegal(N_("The contract is already named."), ())
+    if action.kind not in ("play", "pass"):
+        return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
+                       seat=seat, action=what)
+    if action.kind == "pass":
+        return illegal(N_("Seat {seat} may not pass while holding a playable card."), (),
+                       "illegal_card", seat=seat)
+    if move is None or move not in deal.hands[seat]:
+        return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card",
+                       seat=seat, card=action.card or "")
+    if move in deal.legal_moves():
+        return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card or "")),
+                       (), seat, what)
+    return _why_illegal(deal, seat, move, illegal)
+
+
+def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Verdict:
+    table, contract = deal.table, deal.contract
+    code = table.code(move)
+    hand = deal.hands[seat]
+    if not _state(deal).trick:
+        barred = _lead_bar(deal, hand, move)
+        if barred is not None and barred[0] == "holding":
+            return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
+                           (barred[1],), "illegal_card", seat=seat, card=code)
+        if barred is not None:
+            return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
+                              "to a trick yet, and seat {seat} holds other cards."),
+                           (barred[1],), "illegal_card", seat=seat, card=code)
+    if _state(deal).trick:
+        led = table.suit_of[_state(deal).trick[0][1]]
+        options, kind = _duty_options(deal, hand)
+        if move not in options:
+            if kind == "follow":
+                return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
+                               (contract.duty_clause,), "revoke", seat=seat, card=code,
+                               suit=table.suit_codes[led])
+            if kind == "trump":
+                return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
+                               (contract.duty_clause,), "revoke", seat=seat, card=code)
+            if kind == "discard":
+                return illegal(N_("Seat {seat} must discard a card of {cards} first."),
+                               (contract.duty_clause,), "revoke", seat=seat,
+                               cards=" ".join(table.code(c) for c in sorted(options)))
+        beating, clause = _must_beat(deal, options, kind)
+        if clause and move not in beating:
+            return illegal(N_("Seat {seat} must beat the best card of the trick if he can, and "
+                              "may not play {card}."), (clause,), "revoke", seat=seat, card=code)
+    if move in _first_banned(deal):
+        return illegal(N_("Seat {seat} may not play {card} to the first trick while holding another card "
+                          "he may play."), tuple(c for cards, c in contract.first_trick_bans if move in cards),
+                       "illegal_card", seat=seat, card=code)
+    return illegal(N_("Seat {seat} may not play {card} now."), (), "illegal_card", seat=seat, card=code)
+
+
+
+TRICKS = PhaseRunner(Phase.TRICKS, trick_moves, trick_push, judge_tricks)
