@@ -42,6 +42,10 @@ class Phase(StrEnum):
     OVER = "over"
     """The deal is over: nothing more may be done in it."""
 
+    # Hash as the word does (Enum's own __hash__ is a Python call): phases key the registries
+    # looked up on every move.
+    __hash__ = str.__hash__
+
     @property
     def word(self) -> str | None:
         """The phase word of `deal phases` this phase runs under (None once the deal is over)."""

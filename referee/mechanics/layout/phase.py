@@ -49,7 +49,11 @@ def _moves(deal: LayoutDeal, seat: int) -> list[int]:
 
 
 def _push(deal: LayoutDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    _place(deal, _state(deal), seat, move)
+
+
+def _place(deal: LayoutDeal, state: LayoutState, seat: int, move: int) -> None:
+    """`seat` places card `move` (or passes) in the layout `state` of `deal`."""
     hands = deal.hands
     if move != PASS:
         hand = hands[seat]
@@ -92,13 +96,18 @@ def _push(deal: LayoutDeal, seat: int, move: int) -> None:
 def random_layout(deal: LayoutDeal, rng: random.Random, budget: int) -> int:
     """Random legal layout play until the phase ends or `budget` moves are made: the moves made.
     The same moves and draws as `rng.choice(legal_moves())` then `push`, one by one."""
-    choice, history = chooser(rng), deal.history
+    choice, history, hands = chooser(rng), deal.history, deal.hands
+    state = _state(deal)
+    placeable, may_pass = state.placeable, not state.tables.pass_clause
     steps = 0
     while deal.phase == Phase.LAYOUT and steps < budget:
         seat = deal.to_act
-        move = choice(_moves(deal, seat))
+        moves = [card for card in hands[seat] if placeable[card]]  # `_moves`, with the lookups bound
+        if not moves or may_pass:
+            moves.append(PASS)
+        move = choice(moves)
         history.append((seat, move))
-        _push(deal, seat, move)
+        _place(deal, state, seat, move)
         steps += 1
     return steps
 

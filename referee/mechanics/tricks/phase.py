@@ -257,12 +257,14 @@ def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], bu
     strength_by_led = _strength(deal)
     any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
     leads = contract.lead_restrictions or contract.lead_until_broken
+    # Locals for the loop: names looked up once, not once per card.
+    void_options, take, lead, tricks = _void_options, take_trick, lead_options, Phase.TRICKS
     followers = _followers(players)
     steps = 0
-    while deal.phase == Phase.TRICKS and budget - steps >= players:
+    while deal.phase == tricks and budget - steps >= players:
         leader = deal.to_act
         hand = hands[leader]
-        card = choice(lead_options(deal, hand) if leads else hand)
+        card = choice(lead(deal, hand) if leads else hand)
         hand.remove(card)
         by_suit[leader][suit_of[card]].remove(card)
         history.append((leader, card))
@@ -272,7 +274,7 @@ def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], bu
         best, winner = strength[card], leader
         for seat in followers[leader]:
             hand, suits = hands[seat], by_suit[seat]
-            card = choice(suits[led] or (hand if any_card else _void_options(deal, hand, suits)))
+            card = choice(suits[led] or (hand if any_card else void_options(deal, hand, suits)))
             hand.remove(card)
             suits[suit_of[card]].remove(card)
             history.append((seat, card))
@@ -280,13 +282,15 @@ def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], bu
             if strength[card] > best:  # strictly: of equals the first played wins, as in `_winning`
                 best, winner = strength[card], seat
         steps += players
-        take_trick(deal, winner, cards)
+        take(deal, winner, cards)
     return steps
 
 
 def trick_push(deal: TrickDeal, seat: int, move: int) -> None:
     deal.hands[seat].remove(move)
-    trick = _state(deal).trick
+    state = deal.tricks
+    assert state is not None
+    trick = state.trick
     trick.append((seat, move))
     if len(trick) == deal.table.players:
         _close_trick(deal)
@@ -302,7 +306,8 @@ def _close_trick(deal: TrickDeal) -> None:
 
 def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
     """`winner` takes the trick of `cards` and leads next, unless the deal ends here."""
-    contract, state = deal.contract, _state(deal)
+    contract, state = deal.contract, deal.tricks
+    assert state is not None  # inline, not `_state`: this runs once a trick
     state.taken[winner].extend(cards)
     state.taken_all.update(cards)
     state.tricks_won[winner] += 1
