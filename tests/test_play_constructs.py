@@ -114,7 +114,7 @@ def test_the_strongest_card_wins_the_trick_by_the_winner_rule(game):
     """The strength table behind the trick's winner: a trump beats the suit led, which beats the
     other suits; within trumps the higher card wins, within the suit led the higher or, when the
     lowest wins, the lower."""
-    from referee.interpreter.deal import _trick_strength
+    from referee.mechanics.tricks.compiled import trick_strength_table as _trick_strength
 
     table = Match(game).table
     spades, hearts = table.suit_codes.index("S"), table.suit_codes.index("H")

@@ -10,22 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.moves import choice as choice_move
 from ..engine.table import Action, Table
 from ..i18n import N_
 from ..mechanics.base import Phase
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
-from ..mechanics.layout.compiled import LayoutTables, compile_layout
 from ..mechanics.layout.phase import finish_lines, random_layout, start_layout
 from ..mechanics.layout.state import LayoutState
 from ..mechanics.passing.phase import start_passing
 from ..mechanics.passing.state import PassingState
+from ..mechanics.tricks.compiled import CompiledContract
 from ..mechanics.tricks.phase import first_leader, random_tricks, trick_moves, trick_push
 from ..mechanics.tricks.score import all_taken_lines, taken_lines
 from ..mechanics.tricks.state import TrickState
-from ..model.game import Contract, Game
 from ..verdicts import ScoreLine, Verdict
 from .betting import BettingPhases
 from .bidding import BiddingPhases
@@ -35,162 +33,7 @@ from .settlement import settle_deal
 if TYPE_CHECKING:
     from .auction import AuctionRules
 
-__all__ = ["Deal", "DealResult", "CompiledContract", "compile_contract", "perft"]
-
-
-@dataclass(frozen=True)
-class CompiledContract:
-    """A contract's rules as plain values for the play loop, each with its clause ID."""
-
-    id: str
-    plays: str
-    duty: tuple[tuple[str, frozenset[int] | None], ...]
-    """The play duty's steps in order: ("follow"|"trump"|"discard"|"any", cards of a discard)."""
-    duty_clause: str | None
-    trump: int | None
-    """Suit index of fixed trumps, or None."""
-    trumps_named_by: str | None
-    """"declarer" or "chooser" when that player names the trump suit."""
-    trumps_clause: str | None
-    head: str | None
-    """Clause of a duty to head the trick (beat its best card) when following suit, or None."""
-    head_on_trump_leads: bool
-    """The duty to head holds only in a trick whose led card is a trump."""
-    overtrump: str | None
-    """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
-    after_follow: tuple[tuple[str, frozenset[int] | None], ...] | None
-    """The duty's steps for a player who cannot follow suit, when it begins `must follow suit`
-    and asks nothing more of a player who can (no duty to head or to overtrump); else None."""
-    trumps_win: bool
-    winner_clause: str | None
-    first_lead: tuple[object, str] | None
-    """(SeatRef, clause) of who leads first (tricks) or moves first (layout)."""
-    ends_when_taken: tuple[tuple[frozenset[int], str], ...]
-    ends_declarer_tricks: tuple[int, str] | None
-    lead_restrictions: tuple[tuple[frozenset[int], str], ...]
-    lead_until_broken: tuple[tuple[frozenset[int], str], ...]
-    first_trick_bans: tuple[tuple[frozenset[int], str], ...]
-    """Cards barred from the first trick while the player holds another he may play, with their clauses."""
-    """Cards that may not be led until one of them has been played to a trick, with the clause."""
-    all_taken: tuple[int, int, frozenset[int], str] | None
-    """Shooting the moon: (the taker's score, each other's, the moon's cards, clause)."""
-    per_trick: tuple[tuple[int, str, int | None, int | None, str], ...]
-    """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
-    per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
-    """(points, cards, clause, text of the card set, account)."""
-    layout: LayoutTables | None
-    """The tables of layout play, for a contract that plays layout."""
-    layout_named_by: str | None
-    """"chooser", "declarer" or "dealer" when that player names the starting rank."""
-    layout_clauses: tuple[str, ...]
-    trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
-    (see `_trick_strength`); the strongest card wins it."""
-    naming_moves: tuple[tuple[int, ...], ...] = ()
-    """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
-    names it (`_naming_moves`)."""
-
-
-def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
-    rules = contract.rules
-
-    def clause(cited):
-        return cited.clause if cited is not None and cited.value else None
-
-    scores = contract.all_scores(game.contracts)
-    trumps = rules.trumps.value if rules.trumps else None
-    named = trumps[len("named_by_"):] if isinstance(trumps, str) and trumps.startswith("named_by_") else None
-    layout = contract.plays == "layout"
-    lead = rules.first_move if layout else rules.first_lead
-    duty = rules.play_duty.value if rules.play_duty else ()
-    winner = rules.trick_winner.value if rules.trick_winner else None
-    layout_named = rules.layout_start.value.named_by if rules.layout_start is not None else None
-    account = game.primary_account
-    return CompiledContract(
-        id=contract.id,
-        plays=contract.plays,
-        duty=tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
-        duty_clause=rules.play_duty.clause if rules.play_duty else None,
-        trump=table.suit_codes.index(trumps) if trumps in table.suit_codes else None,
-        trumps_named_by=named,
-        trumps_clause=rules.trumps.clause if rules.trumps else None,
-        head=clause(rules.head_duty),
-        head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
-        overtrump=clause(rules.overtrump_duty),
-        after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
-        trumps_win=winner is not None and winner.trumps_win,
-        winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
-        first_lead=(lead.value, lead.clause) if lead else None,
-        ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
-                              if c.value.kind == "cards_taken"),
-        ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
-                                   if c.value.kind == "declarer_tricks"), None),
-        lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
-        lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
-        first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
-        all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
-                   _moon_cards(game, table, rules.all_taken.value, scores),
-                   rules.all_taken.clause) if rules.all_taken else None,
-        # `score ... to ACCOUNT` writes there; without `to`, the main account.
-        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
-                        for s in scores if s.value.kind == "per_trick"),
-        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
-                        s.value.account or account)
-                       for s in scores if s.value.kind == "per_card"),
-        layout=compile_layout(table, contract, scores) if layout else None,
-        layout_named_by=layout_named,
-        layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
-        trick_strength=_trick_strength(table, winner is not None and winner.extreme == "lowest")
-        if contract.plays == "tricks" else (),
-        naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
-                           for namer in NAMERS),
-    )
-
-
-def _moon_cards(game: Game, table: Table, rule, scores) -> frozenset[int]:
-    """The cards a player must take to shoot the moon: those the rule names, else every card that
-    scores per card against its taker (positive points when the lowest total wins, negative when
-    the highest does); a bonus card, such as Omnibus Hearts' jack of diamonds, is not one of them."""
-    if rule.cards is not None:
-        return table.cards_of(rule.cards)
-    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
-    return frozenset().union(*(table.cards_of(s.value.cards) for s in scores
-                               if s.value.kind == "per_card" and s.value.points * against > 0))
-
-
-def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
-                  namer: str) -> list[int]:
-    """The moves by which `namer` names contract `index`: with each trump suit, or each starting
-    rank, when the contract lets him name it."""
-    if trumps_named_by == namer:
-        return [choice_move(index, suit) for suit in range(len(table.suit_codes))]
-    if layout_named_by == namer:  # the namer's word is a rank: the layout starts with it
-        return [choice_move(index, rank) for rank in range(table.nranks)]
-    return [choice_move(index)]
-
-
-
-def _after_follow(table: Table, duty, beat_duty: str | None) -> tuple | None:
-    """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
-    random play works out from hands split by suit (follow, then trump or discard, then any)."""
-    kinds = [step.kind for step in duty]
-    if beat_duty or kinds[:1] != ["follow"] or kinds[-1:] != ["any"] or not set(kinds[1:-1]) <= {"trump", "discard"}:
-        return None
-    return tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
-
-
-def _trick_strength(table: Table, lowest: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Each card's strength in a trick, by trump suit (row 0: none) and suit led. A trump beats
-    the suit led, which beats the other suits (strength 0, never winning); within trumps the
-    higher rank wins, within the suit led the higher, or the lower when the lowest wins."""
-    top = max(table.rank_of) + 1
-    suits = range(len(table.suit_codes))
-    cards = tuple(zip(table.suit_of, table.rank_of))
-
-    def row(led: int, trump: int | None) -> tuple[int, ...]:
-        return tuple(2 * top + rank if suit == trump else top + (top - 1 - rank if lowest else rank)
-                     if suit == led else 0 for suit, rank in cards)
-    return tuple(tuple(row(led, trump) for led in suits) for trump in (None, *suits))
+__all__ = ["Deal", "DealResult", "perft"]
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ from ..engine.dice import shuffle
 from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
+from ..mechanics.tricks.compiled import compile_contract
 from ..model.game import Game
 from ..verdicts import Verdict
 from .auction import compile_auction
-from .deal import Deal, DealResult, compile_contract
+from .deal import Deal, DealResult
 from .seating import SeatedDeal, playing_seats
 from .vying import compile_vying
 
