@@ -13,6 +13,7 @@ from referee.interpreter import Action, Match
 from referee.interpreter.settlement import declarer_made
 from referee.model import load_game
 from referee.model.checks import hand_size, quantity
+from referee.model.document import find_game
 
 # Clubs = acorns, hearts, spades = leaves, diamonds = bells; talon 9D 8D.
 HANDS = {
@@ -435,6 +436,26 @@ def test_each_defender_writes_supe_for_his_tricks(preferans):
         supe = [l for l in result.scores if l.seat == seat and l.account == "supe"]
         assert [(l.points, l.against) for l in supe] == [(deal.tricks_won[seat] * 8, 0)]
         assert supe[0].clauses[0] == "P7.3"
+
+
+def test_a_short_defender_writes_supe_for_his_tricks_against_the_declarer(tmp_path):
+    """`each short defender writes supe plus tricks times value against declarer`: the defender
+    short of his quota writes his own tricks times the value in his column against the declarer."""
+    path = tmp_path / "preferans.rules"
+    path.write_text(find_game("preferans").read_text(encoding="utf-8").replace(
+        "if made: each short defender writes bule plus value",
+        "if made: each short defender writes supe plus tricks times value against declarer"), encoding="utf-8")
+    game = load_game(str(path), {"defender_quota": "each"})
+    match, deal = start(game)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend")])
+    first_legal_to_the_end(deal)
+    assert declarer_made(deal)
+    short = [l for l in match.finish_deal().scores if "quota" in l.message]
+    assert [(l.seat, l.against, l.points) for l in short] == [(1, 0, 8 * deal.tricks_won[1])]
+    assert deal.tricks_won[1] == 1  # under `defender_quota each`: one trick of the two he needs
+    # in his column against the declarer, beside the supe every defender writes for his tricks
+    assert match.pairs["supe"][1][0] == 2 * 8 * deal.tricks_won[1]
 
 
 def test_made_bettel_charges_no_quota_even_when_counted_each():

@@ -147,6 +147,10 @@ class AuctionStatements:
     def _a_pass_out_writes(self, item, stmt, cid, scope) -> None:
         points, account = stmt.children
         self._need_account(item, account)
+        if self.accounts[str(account)].value[2]:  # every player writes it, against nobody
+            raise item.error(account, Phrase('{account} is kept per opponent, and a deal everybody passes writes it '
+                                             'against nobody', account=account),
+                             hint=Phrase('write it to an account declared without `per opponent`'))
         self._auction_once(item, stmt, "pass_out", PassOut(self._number(item, points), str(account), cid))
 
     def _a_pass_out_nothing(self, item, stmt, cid, scope) -> None:
@@ -273,6 +277,13 @@ class AuctionStatements:
         if rule.against_declarer and rule.who == "declarer":
             raise item.error(stmt, Phrase('the declarer cannot write against himself'),
                              hint=Phrase('write `each defender writes ... against declarer`'))
+        if self.accounts[rule.account].value[2] and not rule.against_declarer and value.kind != "nothing":
+            # Each line of an account kept per opponent is written against someone (`Match.pairs`).
+            raise item.error(account, Phrase('{account} is kept per opponent, and this rule does not say whom it '
+                                             'is written against', account=account),
+                             hint=Phrase('write it to an account declared without `per opponent`') if rule.who == "declarer"
+                             else Phrase('end it with `against declarer`, or write it to an account declared '
+                                         'without `per opponent`'))
         if rule.outcome == "not_defended" and rule.who != "declarer":
             raise item.error(stmt, Phrase('a contract nobody defends has no defenders to write to'),
                              hint=Phrase('write `if not defended: declarer writes ...`'))
