@@ -75,9 +75,7 @@ def to_the_end(path: Path) -> str:
      "  each defender writes supe plus tricks times value"),
     ("if failed: each defender writes supe plus 60 from hand 70 against declarer",
      "if failed: each defender writes supe plus 60 from hand 70"),
-    pytest.param("match ends when total bule at most 0", "match ends when total supe at most 0",
-                 marks=pytest.mark.xfail(strict=True, reason="BUG: a match end on the total of supe (kept per "
-                                         "opponent) passes check and crashes")),
+    ("match ends when total bule at most 0", "match ends when total supe at most 0"),
 ])
 def test_a_per_opponent_account_written_plainly_is_refused_or_played(tmp_path, old, new):
     path = mutant(tmp_path, "preferans", old, new)
