@@ -82,8 +82,6 @@ def test_a_per_opponent_account_written_plainly_is_refused_or_played(tmp_path, o
     assert refused(path) or shown(path)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a `final` term reads `against` and `by` of an account kept per "
-                          "opponent, and a plain term a plain account; check accepts either way round")
 @pytest.mark.parametrize("new", ["final result = supe times 10 plus supe against minus supe by",
                                  "final result = bule times 10 plus result against minus supe by",
                                  "final result = bule times 10 plus supe against minus result by"])
