@@ -90,8 +90,6 @@ def test_a_final_term_of_the_wrong_kind_of_account_is_refused_or_settled(tmp_pat
     assert refused(path) or to_the_end(path)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `winner ... total of ACCOUNT` ignores its account: the "
-                                       "winner is decided on the `final` formula's total whatever it names")
 def test_the_winner_is_decided_on_the_account_named(tmp_path):
     path = mutant(tmp_path, "preferans", "winner lowest total of result", "winner lowest total of refe")
     # nobody is written a refe in that match: on refe every seat ties for the lowest total

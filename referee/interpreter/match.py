@@ -429,8 +429,16 @@ class Match:
         return out, (clause,)
 
     def result(self) -> MatchResult:
+        """The winners, on the totals of the account `winner ... total of ACCOUNT` names (else on
+        the `final` formula's, else on the main account's), and the clauses that decide them."""
         game = self.game
-        totals, final_clauses = self.final_totals()
+        final_totals, final_clauses = self.final_totals()
+        final = self.auction.final if self.auction else None
+        named = game.winner.value[1] if game.winner else None
+        if named is None or (final is not None and final[0][0] == named):
+            totals = final_totals
+        else:  # (the model refuses a `final` settlement the winner does not read)
+            totals, final_clauses = list(self.accounts[named]), ()
         extreme = game.winner.value[0]
         best = min(totals) if extreme == "lowest" else max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)

@@ -326,6 +326,12 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     if winner is not None and winner not in written:
         raise fail("winner", Phrase('the winner is decided on {winner}, and nothing in this game writes it', winner=winner),
                    hint=Phrase('write it in a settle rule, or compute it: `final {winner} = ...`', winner=winner))
+    if rules.final is not None and winner is not None and rules.final[0][0] != winner:
+        # The match ends on the winner's account (`Match.result`): nothing would read this one.
+        final = rules.final[0][0]
+        raise fail("final_score", Phrase('the final settlement works out {final}, and the winner is decided on '
+                                         '{winner}, so nothing reads it', final=final, winner=winner),
+                   hint=Phrase('write `final {winner} = ...`, or `winner ... total of {final}`', winner=winner, final=final))
     if rules.first_bid is not None and rules.first_bid[0].role == "holder":
         for players in game.players.value:
             hand, talon, up = game.dealt_cards(players)
