@@ -96,9 +96,6 @@ def test_the_winner_is_decided_on_the_account_named(tmp_path):
     assert refused(path) or to_the_end(path) != to_the_end(find_game("preferans"))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `cut by left neighbour` and `cut by right neighbour` play "
-                                       "alike: the pack is cut at a random place whoever cuts, and no "
-                                       "transcript, verdict or message names the cutter")
 @pytest.mark.parametrize("name, old, new", [("preferans", "cut by right neighbour", "cut by left neighbour"),
                                             ("bouillotte", "cut by left neighbour", "cut by right neighbour")])
 def test_the_side_of_the_cut_shows(tmp_path, name, old, new):

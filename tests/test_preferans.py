@@ -4,6 +4,7 @@ auctions and deals with the settlement checked against the clauses, and the sour
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -68,6 +69,32 @@ def test_deal_is_five_two_five(preferans):
     # eldest (seat 0) gets cards 0-4, then seats 1, 2; the talon 15-16; then five more each.
     assert hands[0] == [0, 1, 2, 3, 4, 17, 18, 19, 20, 21]
     assert talon == [15, 16] and hands[2][-1] == 31
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "counterclockwise"])
+def test_the_player_before_the_dealer_cuts_and_the_judge_names_him(tmp_path, direction):
+    """P2.2: the right neighbour cuts when play goes clockwise, the left one counter-clockwise: the
+    same seat, the last before the dealer. The judge names him in each deal's header, citing the
+    clause, and in --json; `cut by left neighbour` in the clockwise game is the next seat instead."""
+    from referee.judge import judge_file
+    game = load_game("preferans", {"turn_direction": direction})
+    match = Match(game)
+    match.dealer = 1
+    assert match.cutter == 0
+    judgement = judge_file(Path(__file__).parent / "golden" / "preferans-seed5.json",
+                           settings={"turn_direction": direction})
+    dealer = judgement.deals[0].dealer
+    assert judgement.deals[0].cut == (dealer - 1) % 3
+    assert f"dealer seat {dealer + 1}, cut by seat {(dealer - 1) % 3 + 1} [P2.2 (" in judgement.text()
+    assert judgement.to_json()["deals"][0]["cut"] == {"seat": (dealer - 1) % 3, "clauses": ["P2.2"],
+                                                       "citations": "P2.2 (001_ebc1dbd73962e164.txt:15; interpretation)"}
+    if direction == "clockwise":
+        path = tmp_path / "preferans.rules"
+        path.write_text(find_game("preferans").read_text(encoding="utf-8").replace(
+            "    cut by right neighbour", "    cut by left neighbour"), encoding="utf-8")
+        mirrored = Match(load_game(str(path)))
+        mirrored.dealer = 1
+        assert mirrored.cutter == 2
 
 
 def test_eldest_speaks_first_and_must_start_at_two(preferans):

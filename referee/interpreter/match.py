@@ -226,7 +226,7 @@ class Match:
         pack = list(range(len(self.table.cards)))
         shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
         if self.game.cut is not None:
-            # The stated neighbour cuts: the pack is lifted at a random place and turned round.
+            # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
             at = rng.randrange(1, len(pack))
             pack = pack[at:] + pack[:at]
         return self.hands_from_pack(pack)
@@ -297,6 +297,15 @@ class Match:
         if table.in_deal == table.players or self.dealer is None:
             return None
         return playing_seats(table.players, table.in_deal, self.dealer)
+
+    @property
+    def cutter(self) -> int | None:
+        """The seat that cuts the pack before the deal to come (`cut by left|right neighbour`, the
+        side read through the direction of play), or None where the rules state no cut."""
+        cut = self.game.cut
+        if cut is None or self.dealer is None:
+            return None
+        return self.table.neighbour(self.dealer, cut.value)
 
     def hand_size(self, seat: int, size: int) -> int:
         """Cards `seat` holds in this deal: none for a dealer who sits out."""
