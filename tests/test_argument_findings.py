@@ -103,9 +103,6 @@ def test_the_side_of_the_cut_shows(tmp_path, name, old, new):
     assert refused(path) or shown(path) != shown(find_game(name))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `layout starts with rank named by dealer` passes check; play "
-                                       "ends in an internal error (in Barbu the dealer is the chooser, and "
-                                       "`named by chooser` plays)")
 def test_a_layout_rank_named_by_the_dealer_is_refused_or_played(tmp_path):
     path = mutant(tmp_path, "barbu", "layout starts with rank named by chooser",
                   "layout starts with rank named by dealer")
