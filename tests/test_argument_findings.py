@@ -109,8 +109,6 @@ def test_a_layout_rank_named_by_the_dealer_is_refused_or_played(tmp_path):
     assert refused(path) or shown(path, seeds=(1, 2))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: judged under `first dealer by draw of A`, a transcript whose draw is "
-                          "from the king down ends in AttributeError instead of a verdict on the draw")
 def test_a_draw_from_another_rank_gets_a_verdict(tmp_path):
     path = mutant(tmp_path, "bouillotte", "first dealer by draw of K", "first dealer by draw of A")
     data = json.loads((HERE / "golden" / "bouillotte-match-seed5.json").read_text(encoding="utf-8"))

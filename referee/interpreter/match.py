@@ -120,9 +120,8 @@ class Match:
         kind, what = game.first_dealer.value
         if kind == "rank":
             # One card of each rank from the named one downwards is drawn: no ties are possible.
-            top = table.deck.rank(what).order
-            codes = [r.code + table.suit_codes[0] for r in table.deck.ranks if r.order <= top][::-1]
-            drawn = codes[:table.players]
+            codes = [rank + table.suit_codes[0] for rank in self._drawn_ranks() or ()]
+            drawn = list(codes)
             rng.shuffle(drawn)
             rounds = ((tuple(enumerate(drawn))),)
             dealer = drawn.index(codes[0])
@@ -142,11 +141,37 @@ class Match:
                 return self._set_draw(Draw(tuple(rounds), dealer, self._draw_clauses()))
             contenders = self._tied(drawn)
 
+    def _drawn_ranks(self) -> list[str] | None:
+        """Under `first dealer by draw of RANK`, the ranks drawn, one to each player: the named
+        one and those below it, from the top; None for a draw for the highest or lowest card."""
+        kind, what = self.game.first_dealer.value
+        if kind != "rank":
+            return None
+        top = self.table.deck.rank(what).order
+        return [r.code for r in self.table.deck.ranks if r.order <= top][::-1][:self.table.players]
+
+    def _off_the_ranks(self, drawn: dict[int, int]) -> Verdict | None:
+        """A draw of one card of each rank from the named one down (`_drawn_ranks`) that draws
+        another rank, or one twice: the verdict against it, citing the draw's clause."""
+        ranks = self._drawn_ranks()
+        if ranks is None:
+            return None
+        left = list(ranks)
+        for seat, card in sorted(drawn.items()):
+            rank = self.table.cards[card].rank.code
+            if rank not in left:
+                return Verdict(False, N_("The draw for the first dealer is not valid: one card of each rank from "
+                                         "{rank} down is drawn, one to each player, and seat {seat} drew {card}."),
+                               (("rank", ranks[0]), ("seat", seat), ("card", self.table.code(card))),
+                               self._draw_clauses())
+            left.remove(rank)
+        return None
+
     def _draw_key(self, card: int) -> tuple[int, ...]:
         """How a drawn card ranks in the draw: by rank, then by suit when the rules say so."""
         table = self.table
         key = (table.rank_of[card],)
-        if self.game.draw_ties.value == "by_suit_order":
+        if self.game.draw_ties is not None and self.game.draw_ties.value == "by_suit_order":
             key += (table.suit_of[card],)
         return key if self.game.first_dealer.value[1] == "highest" else tuple(-k for k in key)
 
@@ -188,6 +213,9 @@ class Match:
             if set(ids) != contenders:
                 return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
                                (("round", number),), self._draw_clauses())
+            wrong = self._off_the_ranks(ids)
+            if wrong is not None:
+                return wrong
             dealer = self._decide_draw(ids)
             if dealer is not None:
                 if number != len(rounds):
