@@ -5,6 +5,7 @@ Each test says what a fixed referee does, whichever way the fix goes: the file i
 loads (at file:line:col), or play honours the argument. Until the fix each is a strict xfail (on
 any failure: the internal error a bug ends in changes as the code moves), so the fix turns it into
 a failure that says to drop the mark, and the entry of tests/inert-arguments.txt that names it.
+The findings below are fixed; each test stays to keep them so.
 """
 
 from __future__ import annotations
