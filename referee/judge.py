@@ -33,6 +33,7 @@ FORMAT = "referee-judgement/1"
 _ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
 _DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
 _DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
+_CUTTER = N_(", cut by seat {seat}"), N_(", cut by {player}")
 _SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
 
 class Outcome(Enum):
@@ -60,6 +61,8 @@ class DealReport:
     declarer: int | None = None
     cancelled: bool = False
     upcards: list[str] = field(default_factory=list)
+    cut: int | None = None
+    """The seat that cut the pack before the deal (`cut by ... neighbour`), or None: no cut."""
     scores: list[ScoreLine] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     accounts: dict[str, list[int]] = field(default_factory=dict)
@@ -186,6 +189,8 @@ class Judgement:
             out.append(note.describe(g, lang, self.seats))
         for report in self.deals:
             head = self.about(lang, _DEALER, report.dealer, key="dealer", number=report.number)
+            if report.cut is not None and g.cut is not None:
+                head += self.about(lang, _CUTTER, report.cut) + f" [{cite(g, [g.cut.clause], lang)}]"
             if report.upcards:
                 head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
@@ -243,7 +248,7 @@ class Judgement:
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
-            "deals": [{"number": d.number, "dealer": d.dealer, "contract": d.contract,
+            "deals": [{"number": d.number, "dealer": d.dealer, "cut": self._cut_json(d, lang), "contract": d.contract,
                        "declarer": d.declarer, "actions_judged": d.actions_judged, "finished": d.finished,
                        "ended_early": d.ended_early, "cancelled": d.cancelled, "upcards": d.upcards,
                        "tricks": d.tricks, "taken": d.taken,
@@ -258,6 +263,12 @@ class Judgement:
                 "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
             "unfinished": self.remaining_json(),
         }
+
+    def _cut_json(self, report: DealReport, lang: str) -> dict | None:
+        cut = self.game.cut
+        if report.cut is None or cut is None:
+            return None
+        return {"seat": report.cut, "clauses": [cut.clause], "citations": cite(self.game, [cut.clause], lang)}
 
     def _next_json(self, lang: str) -> dict | None:
         """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
@@ -505,7 +516,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                                       Phrase('{title} has no rule on the irregularity {name}', title=Term(game.title), name=repr(name)))
             if deal_data["actions"]:
                 raise TranscriptError(f"transcript.{where}.actions", Phrase('a cancelled deal has no actions'))
-            report = DealReport(number + 1, match.dealer, cancelled=True)
+            report = DealReport(number + 1, match.dealer, cancelled=True, cut=match.cutter)
             judgement.deals.append(report)
             result = match.cancel_deal(hands, name, upcards=upcards, talon=talon)
             report.ended_early = result.ended_early
@@ -514,7 +525,7 @@ def judge(data: dict, base: Path | None = None, settings: dict | None = None,
                 return stop(*wrong, wrong_score=True)
             continue
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
-        report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])))
+        report = DealReport(number + 1, deal.dealer, upcards=list(deal_data.get("upcard", [])), cut=match.cutter)
         judgement.deals.append(report)
         judgement.in_play = deal
         for index, entry in enumerate(deal_data["actions"]):

@@ -5,6 +5,7 @@ Each test says what a fixed referee does, whichever way the fix goes: the file i
 loads (at file:line:col), or play honours the argument. Until the fix each is a strict xfail (on
 any failure: the internal error a bug ends in changes as the code moves), so the fix turns it into
 a failure that says to drop the mark, and the entry of tests/inert-arguments.txt that names it.
+The findings below are fixed; each test stays to keep them so.
 """
 
 from __future__ import annotations
@@ -64,9 +65,6 @@ def to_the_end(path: Path) -> str:
     return judge({"rules": path.name, **data}, base=path.parent).text()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: supe is kept per opponent; a settle rule that writes it without "
-                          "`against declarer`, a short-defender rule that writes it, a match end on "
-                          "its total, and a final term reading it plainly all pass check and crash")
 @pytest.mark.parametrize("old, new", [
     ("if made: declarer writes bule minus value", "if made: declarer writes supe minus value"),
     ("if failed: declarer writes bule plus value", "if failed: declarer writes supe plus value"),
@@ -85,8 +83,6 @@ def test_a_per_opponent_account_written_plainly_is_refused_or_played(tmp_path, o
     assert refused(path) or shown(path)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a `final` term reads `against` and `by` of an account kept per "
-                          "opponent, and a plain term a plain account; check accepts either way round")
 @pytest.mark.parametrize("new", ["final result = supe times 10 plus supe against minus supe by",
                                  "final result = bule times 10 plus result against minus supe by",
                                  "final result = bule times 10 plus supe against minus result by"])
@@ -95,17 +91,12 @@ def test_a_final_term_of_the_wrong_kind_of_account_is_refused_or_settled(tmp_pat
     assert refused(path) or to_the_end(path)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `winner ... total of ACCOUNT` ignores its account: the "
-                                       "winner is decided on the `final` formula's total whatever it names")
 def test_the_winner_is_decided_on_the_account_named(tmp_path):
     path = mutant(tmp_path, "preferans", "winner lowest total of result", "winner lowest total of refe")
     # nobody is written a refe in that match: on refe every seat ties for the lowest total
     assert refused(path) or to_the_end(path) != to_the_end(find_game("preferans"))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `cut by left neighbour` and `cut by right neighbour` play "
-                                       "alike: the pack is cut at a random place whoever cuts, and no "
-                                       "transcript, verdict or message names the cutter")
 @pytest.mark.parametrize("name, old, new", [("preferans", "cut by right neighbour", "cut by left neighbour"),
                                             ("bouillotte", "cut by left neighbour", "cut by right neighbour")])
 def test_the_side_of_the_cut_shows(tmp_path, name, old, new):
@@ -113,17 +104,12 @@ def test_the_side_of_the_cut_shows(tmp_path, name, old, new):
     assert refused(path) or shown(path) != shown(find_game(name))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `layout starts with rank named by dealer` passes check; play "
-                                       "ends in an internal error (in Barbu the dealer is the chooser, and "
-                                       "`named by chooser` plays)")
 def test_a_layout_rank_named_by_the_dealer_is_refused_or_played(tmp_path):
     path = mutant(tmp_path, "barbu", "layout starts with rank named by chooser",
                   "layout starts with rank named by dealer")
     assert refused(path) or shown(path, seeds=(1, 2))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: judged under `first dealer by draw of A`, a transcript whose draw is "
-                          "from the king down ends in AttributeError instead of a verdict on the draw")
 def test_a_draw_from_another_rank_gets_a_verdict(tmp_path):
     path = mutant(tmp_path, "bouillotte", "first dealer by draw of K", "first dealer by draw of A")
     data = json.loads((HERE / "golden" / "bouillotte-match-seed5.json").read_text(encoding="utf-8"))

@@ -16,6 +16,7 @@ from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
+from referee.model.document import find_game
 from referee.simulate import random_transcript
 
 from .helpers import act, full_hands_by_suit, load_error
@@ -117,6 +118,32 @@ def test_the_dealer_names_the_domino_rank(game):
     assert deal.phase == "layout" and deal.to_act == 3
     # by suit, seat 3 holds the spades: only the seven may start a row
     assert [deal.table.code(c) for c in deal.legal_moves()] == ["7S"]
+
+
+@pytest.mark.parametrize("old, new", [("layout starts with rank named by chooser", "layout starts with rank named by dealer"),
+                                      ("trumps named by chooser", "trumps named by dealer")])
+def test_what_the_dealer_names_he_names_as_the_chooser(tmp_path, old, new):
+    """K2.1: the dealer chooses the contract, so the domino's rank or the trumps `named by dealer`
+    are named by the chooser, with the contract: the same play as `named by chooser`."""
+    path = tmp_path / "barbu.rules"
+    path.write_text(find_game("barbu").read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    dealer_named = load_game(str(path))
+    shipped = load_game("barbu")
+    for seed in (2, 3):
+        played = random_transcript(dealer_named, seed, whole_match=True, game_ref={"rules": path.name})
+        assert judge(played, base=tmp_path).legal
+        assert played["deals"] == random_transcript(shipped, seed, whole_match=True)["deals"]
+    match, deal = _deal(dealer_named)
+    assert not act(deal, 3, "choose domino").legal and not act(deal, 3, "choose trumps").legal
+    assert "choose domino 7" in [str(a) for a in deal.legal_actions()]
+
+
+def test_a_rank_named_by_the_dealer_is_refused_where_the_eldest_chooses(tmp_path):
+    """In Kierki the eldest hand chooses the contract: the dealer never names the loteryjka's rank."""
+    message = load_error(tmp_path, 'variant v "V" extends kierki\nreplace clause K4.1 "x" tradition "t" {\n'
+                         '  in loteryjka {\n    layout starts with rank named by dealer\n    first move by chooser\n  }\n}\n')
+    assert ":4:5: " in message and "the eldest hand chooses the contract" in message
+    assert "`contract chosen by dealer`" in message
 
 
 def test_no_last_two_and_the_queens_end(game):

@@ -51,6 +51,20 @@ def net(match, before):
     return [a - b for a, b in zip(match.totals, before)]
 
 
+def test_the_draw_of_the_king_and_the_ranks_below_it(bouillotte):
+    """B2.1: one card of each rank from the king down is drawn, one to each player, whatever the
+    suits; the king deals first. A draw of another rank, or of one rank twice, is not that draw."""
+    match = Match(bouillotte)
+    drawn = match.judge_draw([{0: "QC", 1: "KD", 2: "8S", 3: "9H"}])
+    assert drawn.legal and match.dealer == 1 and drawn.clauses == ("B2.1",)
+    for bad, seat, card in (({0: "QC", 1: "KD", 2: "AS", 3: "9H"}, 2, "A♠"),
+                            ({0: "QC", 1: "KD", 2: "9S", 3: "9H"}, 3, "9♥")):
+        verdict = Match(bouillotte).judge_draw([bad])
+        assert not verdict.legal and verdict.clauses == ("B2.1",)
+        assert f"one card of each rank from K down is drawn, one to each player, and seat {seat + 1} drew {card}." \
+            in verdict.describe(bouillotte)
+
+
 def test_the_numbers_the_source_and_tradition_state(bouillotte):
     table = Match(bouillotte).table
     points = {c.code: p for c, p in zip(table.cards, table.points)}

@@ -15,6 +15,7 @@ from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
+from referee.model.document import find_game
 from referee.simulate import random_transcript
 
 from .helpers import act, full_hands_by_suit
@@ -61,6 +62,25 @@ def test_the_dealer_names_trumps_before_the_first_lead(game):
     named = act(deal, 3, "choose trumps S")
     assert named.legal and named.clauses == ("K3.3",) and "names ♠ as trumps" in named.describe(game)
     assert deal.trump == match.table.suit_codes.index("S") and deal.to_act == 0
+
+
+def test_a_starting_rank_named_by_the_dealer_is_named_in_turn(tmp_path):
+    """`layout starts with rank named by dealer` in the loteryjka, whose deal the order fixes: the
+    dealer names the rank first, as he names the trumps of a trump deal, and the layout starts with it."""
+    path = tmp_path / "kierki_polish.rules"
+    path.write_text(find_game("kierki_polish").read_text(encoding="utf-8").replace(
+        "layout starts with rank J", "layout starts with rank named by dealer"), encoding="utf-8")
+    named = load_game(str(path))
+    match, deal = _deal(named, 11)
+    assert deal.contract is None and deal.to_act == 3
+    bare = act(deal, 3, "choose loteryjka")
+    assert not bare.legal and bare.clauses[0] == "K4.1" and "starting rank" in bare.describe(named)
+    seven = act(deal, 3, "choose loteryjka 7")
+    assert seven.legal and seven.clauses[0] == "K4.1" and "names 7 as the starting rank" in seven.describe(named)
+    # by suit, the eldest (seat 0) holds the clubs: only the seven may start a row
+    assert deal.phase == "layout" and [deal.table.code(c) for c in deal.legal_moves()] == ["7C"]
+    data = random_transcript(named, 2, whole_match=True, game_ref={"rules": path.name})
+    assert judge(data, base=tmp_path).legal
 
 
 def test_a_trump_wins_and_nobody_has_to_trump(game):

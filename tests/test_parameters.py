@@ -25,7 +25,7 @@ RECORDED_ONLY = {
 REFUSED = {("bouillotte", "carre_anglais")}
 RECORDED_ONLY[("preferans", "turn_direction")] = (
     "seats are numbered in the direction of play, so the mirror-image game has the same "
-    "transcript; only which neighbour cuts changes")
+    "transcript; the cut (P2.2) passes from the right neighbour to the left, the same seat")
 # Readings whose effect needs a situation random play seldom reaches in a few deals: each is
 # shown by a scenario test instead (checked to exist below).
 BY_SCENARIO = {

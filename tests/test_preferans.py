@@ -4,6 +4,7 @@ auctions and deals with the settlement checked against the clauses, and the sour
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from referee.interpreter import Action, Match
 from referee.interpreter.settlement import declarer_made
 from referee.model import load_game
 from referee.model.checks import hand_size, quantity
+from referee.model.document import find_game
 
 # Clubs = acorns, hearts, spades = leaves, diamonds = bells; talon 9D 8D.
 HANDS = {
@@ -67,6 +69,32 @@ def test_deal_is_five_two_five(preferans):
     # eldest (seat 0) gets cards 0-4, then seats 1, 2; the talon 15-16; then five more each.
     assert hands[0] == [0, 1, 2, 3, 4, 17, 18, 19, 20, 21]
     assert talon == [15, 16] and hands[2][-1] == 31
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "counterclockwise"])
+def test_the_player_before_the_dealer_cuts_and_the_judge_names_him(tmp_path, direction):
+    """P2.2: the right neighbour cuts when play goes clockwise, the left one counter-clockwise: the
+    same seat, the last before the dealer. The judge names him in each deal's header, citing the
+    clause, and in --json; `cut by left neighbour` in the clockwise game is the next seat instead."""
+    from referee.judge import judge_file
+    game = load_game("preferans", {"turn_direction": direction})
+    match = Match(game)
+    match.dealer = 1
+    assert match.cutter == 0
+    judgement = judge_file(Path(__file__).parent / "golden" / "preferans-seed5.json",
+                           settings={"turn_direction": direction})
+    dealer = judgement.deals[0].dealer
+    assert judgement.deals[0].cut == (dealer - 1) % 3
+    assert f"dealer seat {dealer + 1}, cut by seat {(dealer - 1) % 3 + 1} [P2.2 (" in judgement.text()
+    assert judgement.to_json()["deals"][0]["cut"] == {"seat": (dealer - 1) % 3, "clauses": ["P2.2"],
+                                                       "citations": "P2.2 (001_ebc1dbd73962e164.txt:15; interpretation)"}
+    if direction == "clockwise":
+        path = tmp_path / "preferans.rules"
+        path.write_text(find_game("preferans").read_text(encoding="utf-8").replace(
+            "    cut by right neighbour", "    cut by left neighbour"), encoding="utf-8")
+        mirrored = Match(load_game(str(path)))
+        mirrored.dealer = 1
+        assert mirrored.cutter == 2
 
 
 def test_eldest_speaks_first_and_must_start_at_two(preferans):
@@ -435,6 +463,26 @@ def test_each_defender_writes_supe_for_his_tricks(preferans):
         supe = [l for l in result.scores if l.seat == seat and l.account == "supe"]
         assert [(l.points, l.against) for l in supe] == [(deal.tricks_won[seat] * 8, 0)]
         assert supe[0].clauses[0] == "P7.3"
+
+
+def test_a_short_defender_writes_supe_for_his_tricks_against_the_declarer(tmp_path):
+    """`each short defender writes supe plus tricks times value against declarer`: the defender
+    short of his quota writes his own tricks times the value in his column against the declarer."""
+    path = tmp_path / "preferans.rules"
+    path.write_text(find_game("preferans").read_text(encoding="utf-8").replace(
+        "if made: each short defender writes bule plus value",
+        "if made: each short defender writes supe plus tricks times value against declarer"), encoding="utf-8")
+    game = load_game(str(path), {"defender_quota": "each"})
+    match, deal = start(game)
+    run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
+               (1, "defend"), (2, "defend")])
+    first_legal_to_the_end(deal)
+    assert declarer_made(deal)
+    short = [l for l in match.finish_deal().scores if "quota" in l.message]
+    assert [(l.seat, l.against, l.points) for l in short] == [(1, 0, 8 * deal.tricks_won[1])]
+    assert deal.tricks_won[1] == 1  # under `defender_quota each`: one trick of the two he needs
+    # in his column against the declarer, beside the supe every defender writes for his tricks
+    assert match.pairs["supe"][1][0] == 2 * 8 * deal.tricks_won[1]
 
 
 def test_made_bettel_charges_no_quota_even_when_counted_each():

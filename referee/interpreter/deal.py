@@ -108,9 +108,11 @@ class Deal(BiddingPhases, BettingPhases):
         self.passing: PassingState | None = None
         """The card passing of this deal, while and after it runs (None when no cards are passed)."""
         self.fixed_contract: str | None = None
-        """A contract the order of the match fixes, whose trumps the dealer still has to name."""
-        if contract is not None and self.contracts[contract].trumps_named_by == "dealer":
-            self.fixed_contract, self.to_act = contract, dealer  # the dealer names trumps in the contract choice
+        """A contract the order of the match fixes, whose trumps (or starting rank) the dealer still has to name."""
+        if contract is not None and "dealer" in (self.contracts[contract].trumps_named_by,
+                                                 self.contracts[contract].layout_named_by):
+            # the dealer names its trumps (or its starting rank) in the contract choice
+            self.fixed_contract, self.to_act = contract, dealer
         elif contract is not None:
             self.start_play(contract)
         elif auction is not None:

@@ -120,9 +120,8 @@ class Match:
         kind, what = game.first_dealer.value
         if kind == "rank":
             # One card of each rank from the named one downwards is drawn: no ties are possible.
-            top = table.deck.rank(what).order
-            codes = [r.code + table.suit_codes[0] for r in table.deck.ranks if r.order <= top][::-1]
-            drawn = codes[:table.players]
+            codes = [rank + table.suit_codes[0] for rank in self._drawn_ranks() or ()]
+            drawn = list(codes)
             rng.shuffle(drawn)
             rounds = ((tuple(enumerate(drawn))),)
             dealer = drawn.index(codes[0])
@@ -142,11 +141,37 @@ class Match:
                 return self._set_draw(Draw(tuple(rounds), dealer, self._draw_clauses()))
             contenders = self._tied(drawn)
 
+    def _drawn_ranks(self) -> list[str] | None:
+        """Under `first dealer by draw of RANK`, the ranks drawn, one to each player: the named
+        one and those below it, from the top; None for a draw for the highest or lowest card."""
+        kind, what = self.game.first_dealer.value
+        if kind != "rank":
+            return None
+        top = self.table.deck.rank(what).order
+        return [r.code for r in self.table.deck.ranks if r.order <= top][::-1][:self.table.players]
+
+    def _off_the_ranks(self, drawn: dict[int, int]) -> Verdict | None:
+        """A draw of one card of each rank from the named one down (`_drawn_ranks`) that draws
+        another rank, or one twice: the verdict against it, citing the draw's clause."""
+        ranks = self._drawn_ranks()
+        if ranks is None:
+            return None
+        left = list(ranks)
+        for seat, card in sorted(drawn.items()):
+            rank = self.table.cards[card].rank.code
+            if rank not in left:
+                return Verdict(False, N_("The draw for the first dealer is not valid: one card of each rank from "
+                                         "{rank} down is drawn, one to each player, and seat {seat} drew {card}."),
+                               (("rank", ranks[0]), ("seat", seat), ("card", self.table.code(card))),
+                               self._draw_clauses())
+            left.remove(rank)
+        return None
+
     def _draw_key(self, card: int) -> tuple[int, ...]:
         """How a drawn card ranks in the draw: by rank, then by suit when the rules say so."""
         table = self.table
         key = (table.rank_of[card],)
-        if self.game.draw_ties.value == "by_suit_order":
+        if self.game.draw_ties is not None and self.game.draw_ties.value == "by_suit_order":
             key += (table.suit_of[card],)
         return key if self.game.first_dealer.value[1] == "highest" else tuple(-k for k in key)
 
@@ -188,6 +213,9 @@ class Match:
             if set(ids) != contenders:
                 return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
                                (("round", number),), self._draw_clauses())
+            wrong = self._off_the_ranks(ids)
+            if wrong is not None:
+                return wrong
             dealer = self._decide_draw(ids)
             if dealer is not None:
                 if number != len(rounds):
@@ -226,7 +254,7 @@ class Match:
         pack = list(range(len(self.table.cards)))
         shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
         if self.game.cut is not None:
-            # The stated neighbour cuts: the pack is lifted at a random place and turned round.
+            # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
             at = rng.randrange(1, len(pack))
             pack = pack[at:] + pack[:at]
         return self.hands_from_pack(pack)
@@ -297,6 +325,15 @@ class Match:
         if table.in_deal == table.players or self.dealer is None:
             return None
         return playing_seats(table.players, table.in_deal, self.dealer)
+
+    @property
+    def cutter(self) -> int | None:
+        """The seat that cuts the pack before the deal to come (`cut by left|right neighbour`, the
+        side read through the direction of play), or None where the rules state no cut."""
+        cut = self.game.cut
+        if cut is None or self.dealer is None:
+            return None
+        return self.table.neighbour(self.dealer, cut.value)
 
     def hand_size(self, seat: int, size: int) -> int:
         """Cards `seat` holds in this deal: none for a dealer who sits out."""
@@ -429,8 +466,16 @@ class Match:
         return out, (clause,)
 
     def result(self) -> MatchResult:
+        """The winners, on the totals of the account `winner ... total of ACCOUNT` names (else on
+        the `final` formula's, else on the main account's), and the clauses that decide them."""
         game = self.game
-        totals, final_clauses = self.final_totals()
+        final_totals, final_clauses = self.final_totals()
+        final = self.auction.final if self.auction else None
+        named = game.winner.value[1] if game.winner else None
+        if named is None or (final is not None and final[0][0] == named):
+            totals = final_totals
+        else:  # (the model refuses a `final` settlement the winner does not read)
+            totals, final_clauses = list(self.accounts[named]), ()
         extreme = game.winner.value[0]
         best = min(totals) if extreme == "lowest" else max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)

@@ -173,8 +173,9 @@ def settle_deal(deal) -> list[ScoreLine]:
         short, quota = short_defenders(deal, credit)
         for seat in short:
             for writing in short_rules:
-                # The amount counts no tricks; the line shows the defender's.
-                write(writing, seat, tricks=credit[seat], tail=(quota.clause,))
+                # The line shows the defender's tricks (a "tricks times value" rule counts them).
+                write(writing, seat, credit[seat], credit[seat], declarer if writing.against_declarer else None,
+                      tail=(quota.clause,))
     return lines
 
 

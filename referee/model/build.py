@@ -483,11 +483,11 @@ class _Builder(AuctionStatements, VyingStatements):
         self.once(item, node, cid, "match_end", ("all_chosen", 0))
 
     def _s_match_account(self, item, node, cid, scope) -> None:
-        self._need_account(item, node.account)
+        self._need_totals(item, node.account, Phrase('end the match on an account declared without `per opponent`'))
         self.once(item, node, cid, "match_end", (f"account:{node.account}", self._number(item, node.limit)))
 
     def _s_match_any_player(self, item, node, cid, scope) -> None:
-        self._need_account(item, node.account)
+        self._need_totals(item, node.account, Phrase('end the match on an account declared without `per opponent`'))
         self.once(item, node, cid, "match_end",
                    (f"any:{node.bound}:{node.account}", self._number(item, node.limit)))
 
@@ -496,7 +496,8 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _s_winner(self, item, node, cid, scope) -> None:
         if node.account is not None:
-            self._need_account(item, node.account)
+            self._need_totals(item, node.account, Phrase('decide the winner on an account declared without `per '
+                                                         'opponent`, or on one a `final` settlement works out'))
         self.once(item, node, cid, "winner",
                    (str(node.extreme), str(node.account) if node.account is not None else None))
 
@@ -512,6 +513,13 @@ class _Builder(AuctionStatements, VyingStatements):
     def cardset(self, item, node) -> CardSet:
         """`_cardset` for the mechanic packages (`Builder`)."""
         return self._cardset(item, node)
+
+    def _need_totals(self, item, token, hint: Phrase) -> None:
+        """`_need_account`, for a statement that reads each player's one total of the account."""
+        self._need_account(item, token)
+        if self.accounts[str(token)].value[2]:  # a column per opponent (`Match.pairs`), no one total
+            raise item.error(token, Phrase('{account} is kept per opponent, so a player has no one total of it',
+                                           account=token), hint=hint)
 
     def _need_account(self, item, token) -> None:
         if str(token) not in self.accounts:

@@ -1,8 +1,8 @@
 """Reading the statements of an auction game into `AuctionRules`: the builder's handlers for the
 auction, talon exchange, declaration and defence phases and for the settlement of a deal.
 
-A mixin of the builder (`build._Builder`), which provides `_number`, `_seat`, `_need_account`
-and `_unknown_contract`. Each handler checks its names and numbers and stores a named record
+A mixin of the builder (`build._Builder`), which provides `_number`, `_seat`, `_need_account`,
+`_need_totals` and `_unknown_contract`. Each handler checks its names and numbers and stores a named record
 with its clause; `_auction_rules` assembles them once every clause is read.
 """
 
@@ -147,6 +147,10 @@ class AuctionStatements:
     def _a_pass_out_writes(self, item, stmt, cid, scope) -> None:
         points, account = stmt.children
         self._need_account(item, account)
+        if self.accounts[str(account)].value[2]:  # every player writes it, against nobody
+            raise item.error(account, Phrase('{account} is kept per opponent, and a deal everybody passes writes it '
+                                             'against nobody', account=account),
+                             hint=Phrase('write it to an account declared without `per opponent`'))
         self._auction_once(item, stmt, "pass_out", PassOut(self._number(item, points), str(account), cid))
 
     def _a_pass_out_nothing(self, item, stmt, cid, scope) -> None:
@@ -273,6 +277,13 @@ class AuctionStatements:
         if rule.against_declarer and rule.who == "declarer":
             raise item.error(stmt, Phrase('the declarer cannot write against himself'),
                              hint=Phrase('write `each defender writes ... against declarer`'))
+        if self.accounts[rule.account].value[2] and not rule.against_declarer and value.kind != "nothing":
+            # Each line of an account kept per opponent is written against someone (`Match.pairs`).
+            raise item.error(account, Phrase('{account} is kept per opponent, and this rule does not say whom it '
+                                             'is written against', account=account),
+                             hint=Phrase('write it to an account declared without `per opponent`') if rule.who == "declarer"
+                             else Phrase('end it with `against declarer`, or write it to an account declared '
+                                         'without `per opponent`'))
         if rule.outcome == "not_defended" and rule.who != "declarer":
             raise item.error(stmt, Phrase('a contract nobody defends has no defenders to write to'),
                              hint=Phrase('write `if not defended: declarer writes ...`'))
@@ -280,7 +291,7 @@ class AuctionStatements:
 
     def _a_final_score(self, item, stmt, cid, scope) -> None:
         target, *rest = stmt.children
-        self._need_account(item, target)
+        self._need_totals(item, target, Phrase('work the settlement out into an account declared without `per opponent`'))
         terms: list = []
         for child in rest:
             if child.data == "sign_word":
@@ -288,6 +299,18 @@ class AuctionStatements:
             else:
                 account, *times = child.children
                 self._need_account(item, account)
+                # `supe against` and `supe by` read the columns of an account kept per opponent
+                # (`Match.final_totals`); a plain term, a player's one total.
+                if child.data == "term_account" and self.accounts[str(account)].value[2]:
+                    raise item.error(account, Phrase('{account} is kept per opponent, so a player has no one total of it',
+                                                     account=account),
+                                     hint=Phrase('write `{account} against` for what the others wrote against him, or '
+                                                 '`{account} by` for what he wrote against them', account=account))
+                if child.data != "term_account" and not self.accounts[str(account)].value[2]:
+                    side = child.data[len("term_"):]
+                    raise item.error(child, Phrase('`{account} {side}` reads an account kept per opponent, and {account} '
+                                                   'is not', account=account, side=side),
+                                     hint=Phrase('write `{account}` alone for his total', account=account))
                 terms.append((child.data, str(account)) + tuple(int(t) for t in times))
         self._auction_once(item, stmt, "final", ((str(target), *terms), cid))
 

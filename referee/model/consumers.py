@@ -11,6 +11,7 @@ from __future__ import annotations
 import lark
 
 from ..errors import N_, Phrase, Term
+from ..mechanics.contract_choice.phase import dealer_chooses
 from ..mechanics.registry import MECHANICS as PACKAGES
 from .document import Located
 from .game import Game
@@ -170,6 +171,23 @@ def _check_seats(game: Game, seen, phases) -> None:
             if role == "chooser" and "contract_choice" not in phases:
                 raise item.error(stmt, Phrase('`{stmt}` names the chooser, but nobody chooses the contract', stmt=_words(item, stmt)),
                                  hint=Phrase('add `contract choice` to `deal phases`, or name another seat'))
+            if role == "dealer" and kind in ("trumps_named", "layout_start_named"):
+                _check_dealer_names(game, item, stmt, phases)
+
+
+def _check_dealer_names(game: Game, item: Located, stmt, phases) -> None:
+    """Trumps or a starting rank `named by dealer` are named with the contract: by the dealer as its
+    chooser (`contract chosen by dealer`), or, where the match's order fixes the contract, by the
+    dealer alone; in any other game the dealer never names one, and the rule could not play."""
+    if dealer_chooses(game) or game.contract_order is not None:
+        return
+    if "contract_choice" in phases:
+        raise item.error(stmt, Phrase('`{stmt}` names the dealer, but the eldest hand chooses the contract',
+                                      stmt=_words(item, stmt)),
+                         hint=Phrase('name the chooser, or write `contract chosen by dealer`'))
+    raise item.error(stmt, Phrase('`{stmt}` names the dealer, but the dealer names no contract in this game',
+                                  stmt=_words(item, stmt)),
+                     hint=Phrase('name the player who names the contract: the chooser, or the declarer'))
 
 
 def _check_holders(game: Game, seen) -> None:
@@ -326,6 +344,12 @@ def _check_auction(game: Game, seen, phases, header: Located) -> None:
     if winner is not None and winner not in written:
         raise fail("winner", Phrase('the winner is decided on {winner}, and nothing in this game writes it', winner=winner),
                    hint=Phrase('write it in a settle rule, or compute it: `final {winner} = ...`', winner=winner))
+    if rules.final is not None and winner is not None and rules.final[0][0] != winner:
+        # The match ends on the winner's account (`Match.result`): nothing would read this one.
+        final = rules.final[0][0]
+        raise fail("final_score", Phrase('the final settlement works out {final}, and the winner is decided on '
+                                         '{winner}, so nothing reads it', final=final, winner=winner),
+                   hint=Phrase('write `final {winner} = ...`, or `winner ... total of {final}`', winner=winner, final=final))
     if rules.first_bid is not None and rules.first_bid[0].role == "holder":
         for players in game.players.value:
             hand, talon, up = game.dealt_cards(players)

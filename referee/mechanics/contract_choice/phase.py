@@ -13,10 +13,12 @@ from typing import Protocol
 from ...engine.moves import decode_choice
 from ...engine.table import Action
 from ...i18n import N_
+from ...model.game import Game
 from ...verdicts import Verdict
 from ..base import DealCore, Illegal, Phase, PhaseRunner
 
-__all__ = ["NAMERS", "NamedContract", "ChoosingDeal", "chooser_of", "may_choose", "naming_moves", "CHOOSE"]
+__all__ = ["NAMERS", "NamedContract", "ChoosingDeal", "chooser_of", "dealer_chooses", "may_choose", "naming_moves",
+           "CHOOSE"]
 
 NAMERS = ("chooser", "declarer", "dealer")
 """The players who may name a contract (and with it a trump suit or a starting rank)."""
@@ -49,7 +51,7 @@ class ChoosingDeal(DealCore, Protocol):
     chosen: list[set[str]]
     """Per seat, the contracts he has chosen so far in the match."""
     fixed_contract: str | None
-    """A contract the order of the match fixes, whose trumps the dealer still has to name."""
+    """A contract the order of the match fixes, whose trumps (or starting rank) the dealer still has to name."""
 
     def legal_moves(self) -> list[int]: ...
 
@@ -61,6 +63,16 @@ def chooser_of(deal: DealCore) -> int:
     """The player who names the contract, as `contract chosen by` says."""
     rule = deal.game.contract_choice
     return deal.dealer if rule is not None and rule.value == "dealer" else deal.eldest
+
+
+def dealer_chooses(game: Game) -> bool:
+    """Whether the player who chooses the contract is always the dealer (`contract chosen by
+    dealer`, or an eldest hand who is the dealer): then a contract's trumps or starting rank
+    `named by dealer` are named by its chooser, with the contract."""
+    if game.phases is None or "contract_choice" not in game.phases.value:
+        return False
+    rule = game.contract_choice
+    return (rule is not None and rule.value == "dealer") or (game.eldest is not None and game.eldest.value == 0)
 
 
 def may_choose(deal: ChoosingDeal, cid: str) -> bool:
@@ -98,6 +110,12 @@ def _judge(deal: ChoosingDeal, seat: int, action: Action, illegal: Illegal) -> V
     choice = game.contract_choice
     if deal.fixed_contract is not None:
         fixed = deal.contracts[deal.fixed_contract]
+        if fixed.layout_named_by == "dealer":  # he names the starting rank of the layout
+            if move not in deal.legal_moves():
+                return illegal(N_("Seat {seat} must name the starting rank with {contract}: choose {contract} RANK."),
+                               fixed.layout_clauses, seat=seat, contract=deal.fixed_contract)
+            return Verdict(True, N_("Seat {seat} names {rank} as the starting rank."),
+                           (("seat", seat), ("rank", action.args[1])), fixed.layout_clauses, seat, what)
         if move not in deal.legal_moves():
             return illegal(N_("Seat {seat} must name the trump suit with {contract}: choose {contract} SUIT."),
                            (fixed.trumps_clause,), seat=seat, contract=deal.fixed_contract)

@@ -11,7 +11,7 @@ from ...engine.moves import choice as choice_move
 from ...engine.table import Table
 from ...model.game import AllTaken, Contract, DutyStep, Game, ScoreRule
 from ...model.values import Cited
-from ..contract_choice.phase import NAMERS
+from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
 
 __all__ = ["CompiledContract", "compile_contract", "trick_strength_table"]
@@ -84,6 +84,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     duty = rules.play_duty.value if rules.play_duty else ()
     winner = rules.trick_winner.value if rules.trick_winner else None
     layout_named = rules.layout_start.value.named_by if rules.layout_start is not None else None
+    if dealer_chooses(game):  # the dealer names the contract: what he names, he names as its chooser
+        named, layout_named = ("chooser" if role == "dealer" else role for role in (named, layout_named))
     account = game.primary_account
     return CompiledContract(
         id=contract.id,
