@@ -36,7 +36,7 @@ LOAD_SECONDS = 180
 """Time limits: a judgement or the first load that runs longer stops the worker, which starts again."""
 
 LABELS = ("format", "format-auto", "format-json", "format-deal", "game", "game-auto", "readings", "default",
-          "deal", "placeholder", "judge", "loading", "starting", "ready", "judging", "done", "unusable",
+          "deal", "placeholder", "judge", "idle", "loading", "starting", "ready", "judging", "done", "unusable",
           "too-long", "empty", "timeout", "failed", "next", "clauses")
 """The keys of the page's words; the directive refuses content that lacks one or adds another."""
 

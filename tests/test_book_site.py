@@ -253,3 +253,16 @@ def test_tutorial_error_output_is_in_the_page_language(lang):
     assert kind != "definition error"
     for text in outputs:
         assert f": {kind}: " in text and "definition error" not in text and "no choice" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_loads_code_from_elsewhere(lang):
+    """Every script and stylesheet is the book's own file (sphinx-thebe named unpkg.com on every
+    page), and no page loads FontAwesome's 1.5 MB icon script (its icons are inline SVG)."""
+    outside = re.compile(r'<(?:script|link)\b[^>]*\b(?:src|href)="(?:https?:)?//')
+    for path in (SITE / lang).rglob("*.html"):
+        if "_static" in path.parts:  # the theme's templates, copied with its files
+            continue
+        html = path.read_text(encoding="utf-8")
+        assert not outside.search(html) and "unpkg.com" not in html, path
+        assert "fontawesome.js" not in html and '<i class="fa-' not in html, path

@@ -236,3 +236,37 @@ def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
     assert page.locator("[id='s001-L5'] .rules-source-gloss .rules-source-cell").count() == (0 if lang == "ru" else 3)
     page.screenshot(path=str(SHOTS / f"preferans-source-{lang}-phone.png"))
     page.close()
+
+
+LIGHT_PAGES = ("intro.html", "kierki/rules.html", "preferans/rules.html", "rulings.html", "kierki/examples.html",
+               "variants/black_lady.html", "check.html")
+PAGE_BYTES = 600_000
+PAGE_GZIP_BYTES = 150_000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_are_light(browser, site, lang):
+    """What a page transfers, counted in the browser: at most 600 KB as served (150 KB gzipped),
+    with no icon script or font, the search index on the search page only, nothing from outside
+    the book, and of the Check page's referee only its manifest until Judge is pressed."""
+    import gzip
+    heavy = []
+    for path in LIGHT_PAGES:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        responses = []
+        page.on("response", lambda response, kept=responses: kept.append(response))
+        page.goto(f"{site}/{lang}/{path}")
+        page.wait_for_load_state("networkidle")
+        bodies = {r.url: r.body() for r in responses if r.ok}
+        raw = sum(len(b) for b in bodies.values())
+        packed = sum(len(gzip.compress(b, 6)) for b in bodies.values())
+        urls = list(bodies)
+        assert all(u.startswith(site) for u in urls), [u for u in urls if not u.startswith(site)]
+        assert not [u for u in urls if "fontawesome" in u or "searchindex" in u or "thebe" in u], urls
+        assert [u.split("/_pyodide/")[1] for u in urls if "/_pyodide/" in u] == (["bundle.js"] if path == "check.html" else [])
+        assert page.locator(".svg-inline--fa").count() >= 4, "the theme's icons are not drawn"
+        print(f"[weight {lang}] {path}: {len(urls)} files, {raw / 1e3:.0f} KB, {packed / 1e3:.0f} KB gzipped")
+        if raw > PAGE_BYTES or packed > PAGE_GZIP_BYTES:
+            heavy.append(f"{path}: {raw} bytes, {packed} gzipped")
+        page.close()
+    assert not heavy, heavy

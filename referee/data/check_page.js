@@ -2,7 +2,9 @@
 
    The page loads the bundle made by scripts/browser-bundle (Pyodide, the referee's wheels) as
    plain <script> files from ../_pyodide/, so it works from any static host and from file://,
-   where a page may neither fetch() nor start a worker from a file. The worker is made from a
+   where a page may neither fetch() nor start a worker from a file. Only the bundle's manifest is
+   loaded with the page (to say the size); the referee itself (about 19 MB) is loaded when the
+   reader first asks for a judgement, which then runs as soon as it is ready. The worker is made from a
    Blob and gets every file by postMessage; its fetch() answers only from those files, so Python
    never reaches the network. A judgement that runs past the time limit stops the worker, which
    starts again from the files the page keeps. */
@@ -73,25 +75,29 @@
     return node;
   }
 
-  /* Load each bundled file by a <script>, reporting the share of bytes loaded. */
-  function loadBundle(base, onProgress) {
-    function script(src) {
-      return new Promise(function (resolve, reject) {
-        var tag = element("script", {src: base + src});
-        tag.onload = resolve;
-        tag.onerror = function () { reject(new Error(base + src)); };
-        document.head.appendChild(tag);
-      });
-    }
-    return script("bundle.js").then(function () {
-      var manifest = self.REFEREE_BUNDLE_MANIFEST, done = 0;
-      return Promise.all(manifest.files.map(function (file) {
-        return script(file.script).then(function () {
-          done += file.script_bytes;
-          onProgress(done / manifest.script_bytes);
-        });
-      })).then(function () { return manifest; });
+  function script(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = element("script", {src: src});
+      tag.onload = resolve;
+      tag.onerror = function () { reject(new Error(src)); };
+      document.head.appendChild(tag);
     });
+  }
+
+  /* The bundle's manifest (a small script): what the referee is made of and its size. */
+  function loadManifest(base) {
+    return script(base + "bundle.js").then(function () { return self.REFEREE_BUNDLE_MANIFEST; });
+  }
+
+  /* Load each bundled file by a <script>, reporting the share of bytes loaded. */
+  function loadBundle(base, manifest, onProgress) {
+    var done = 0;
+    return Promise.all(manifest.files.map(function (file) {
+      return script(base + file.script).then(function () {
+        done += file.script_bytes;
+        onProgress(done / manifest.script_bytes);
+      });
+    })).then(function () { return manifest; });
   }
 
   function CheckPage(root) {
@@ -185,6 +191,10 @@
       this.root.dataset.loadMs = Math.round(performance.now() - this.loadStarted);
       this.root.dataset.state = "ready";
       this.judge.disabled = false;
+      if (this.waiting) {  // the judgement the reader asked for, which started the loading
+        this.waiting = false;
+        return this.ask();
+      }
       if (!this.restarting) this.say("ready");
       return;
     }
@@ -232,6 +242,10 @@
     if (text.length > this.config.limit) {
       return this.say("too-long", {size: text.length.toLocaleString(), limit: this.config.limit.toLocaleString()});
     }
+    if (!this.worker) {  // the first judgement: load the referee, then judge
+      this.waiting = true;
+      return this.load();
+    }
     var format = this.format.value === "auto" ? (/^\s*[{[]/.test(text) ? "json" : "deal") : this.format.value;
     var params = [];
     this.readings.querySelectorAll("[data-param]").forEach(function (input) {
@@ -248,13 +262,33 @@
                              params: params, rules: this.game.value || null});
   };
 
+  /* Before the first judgement: the referee's size, from its manifest, and nothing else. */
+  CheckPage.prototype.idle = function () {
+    var self = this;
+    this.root.dataset.state = "idle";
+    this.judge.disabled = false;
+    this.progress.hidden = true;
+    loadManifest(this.config.bundle).then(function (manifest) {
+      self.manifest = manifest;
+      if (self.root.dataset.state !== "idle") return;
+      self.say("idle", {size: (manifest.script_bytes / 1e6).toLocaleString(self.config.lang, {maximumFractionDigits: 0})});
+    }, function () { self.stopped("failed"); });
+  };
+
   CheckPage.prototype.load = function () {
     var self = this;
+    if (this.loading) return;
+    this.loading = true;
+    this.judge.disabled = true;
     this.loadStarted = performance.now();
+    this.root.dataset.state = "loading";
+    this.progress.hidden = false;
     this.say("loading", {percent: 0});
-    loadBundle(this.config.bundle, function (share) {
-      self.progress.value = Math.round(share * 100);
-      self.say("loading", {percent: Math.round(share * 100)});
+    (this.manifest ? Promise.resolve(this.manifest) : loadManifest(this.config.bundle)).then(function (manifest) {
+      return loadBundle(self.config.bundle, manifest, function (share) {
+        self.progress.value = Math.round(share * 100);
+        self.say("loading", {percent: Math.round(share * 100)});
+      });
     }).then(function (manifest) {
       self.manifest = manifest;
       self.REFEREE_BUNDLE = window.REFEREE_BUNDLE;
@@ -267,7 +301,7 @@
     document.querySelectorAll(".check-deal").forEach(function (root) {
       var page = window.__checkPage = new CheckPage(root);  // the last form, for tests and the console
       page.showReadings();
-      page.load();
+      page.idle();
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
