@@ -266,3 +266,20 @@ def test_no_page_loads_code_from_elsewhere(lang):
         html = path.read_text(encoding="utf-8")
         assert not outside.search(html) and "unpkg.com" not in html, path
         assert "fontawesome.js" not in html and '<i class="fa-' not in html, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_names())
+def test_rules_index_and_heads_name_every_clause(lang, game):
+    """The index at the top of a rules page and each clause's head give the clause's title, in
+    the page's language, beside its ID (`K5.4 No queens`)."""
+    import html as html_module
+
+    from referee import i18n
+    text = (SITE / lang / game / "rules.html").read_text(encoding="utf-8")
+    for cid, clause in load_game(game).clauses.items():
+        shown = i18n.gettext(lang, clause.title).replace("'", "\u2019")  # as Sphinx's smart quotes print it
+        title = re.escape(html_module.escape(shown, quote=False))
+        index = rf'href="#{re.escape(cid)}"><span class="rules-index-id">{re.escape(cid)}</span> <span class="rules-index-title">{title}</span>'
+        assert re.search(index, text), f"{lang} {cid}: not in the index with its title"
+        assert re.search(rf'>{re.escape(cid)}</a> <span class="rules-clause-title">{title}</span>', text), cid
