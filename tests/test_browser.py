@@ -335,3 +335,17 @@ def test_polish_trick_is_not_left(browser, site):
     found = page.evaluate("window.__refereeSearch('lewa')")
     assert found and "kierki/rules#K1.4" not in found and "kierki/rules#K2.1" not in found, found
     page.close()
+
+
+def test_nothing_floats_over_the_text_on_a_phone(browser, site):
+    """The theme's "back to top" pill sat over the text of a phone-sized page once scrolled."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site}/ru/kierki/rules.html")
+    page.mouse.move(200, 400)
+    for step in (1500, 1500, -300):  # the theme shows the pill when the reader scrolls back up
+        page.mouse.wheel(0, step)
+        page.wait_for_timeout(400)
+    pill = page.locator("#pst-back-to-top")
+    assert pill.evaluate("e => e.style.display") == "block", "the theme did not try to show it"
+    assert not pill.is_visible()
+    page.close()

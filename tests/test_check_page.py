@@ -240,6 +240,31 @@ def test_referee_loads_on_the_first_judge(browser, site):  # noqa: F811
     tab.page.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "hr"])
+def test_verdict_panel(browser, site, lang):  # noqa: F811
+    """The verdict is set apart above the referee's text, red for ILLEGAL; hearts and diamonds are
+    red; a Kierki deal is offered no action of another game; the cited clauses carry their titles."""
+    from referee import i18n
+    from referee.model import load_game
+    tab = Offline(browser, site)
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.open(f"{site}/{lang}/check.html")
+    shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
+    head = tab.page.locator(".check-verdict-head")
+    assert head.is_visible() and "check-verdict-illegal" in head.get_attribute("class")
+    illegal = next(line for line in shown.splitlines() if "K3.1" in line and "4♣" in line and "♦" in line)
+    assert head.inner_text() == illegal
+    red = tab.page.locator(".check-verdict-head .suit-red").first
+    assert red.inner_text() == "♦" and red.evaluate("e => getComputedStyle(e).color") == "rgb(192, 28, 40)"
+    offered = tab.page.locator(".check-next pre").inner_text()
+    assert "defend" not in offered and i18n.gettext(lang, "defend") not in offered, offered
+    first = tab.page.locator(".check-links li").first
+    title = i18n.gettext(lang, load_game("kierki").clauses["K3.1"].title)
+    assert first.inner_text() == f"K3.1 {title}"
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()
+
+
 def test_works_from_file_url(browser):  # noqa: F811
     """Opened straight from the disk: no web server, and still nothing outside the book."""
     tab = Offline(browser, SITE.as_uri())

@@ -110,7 +110,7 @@
     this.pending = null;
     var self = this;
     this.config.games.forEach(function (game) { self.byRules[game.rules] = game; self.byName[game.name] = game; });
-    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "next", "links"].forEach(function (part) {
+    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "verdict-head", "next", "links"].forEach(function (part) {
       self[part] = root.querySelector(".check-" + part);
     });
     this.config.games.forEach(function (game) {
@@ -210,8 +210,16 @@
   };
 
   /* The verdict as the command line prints it, with each cited clause linked to its rules page
-     (every link of a judgement goes to one page: the game's or the variant's). */
+     (every link of a judgement goes to one page: the game's or the variant's) and the red suits
+     in red. Above it, set apart, its line of verdict (ILLEGAL ..., that every action is legal, or
+     the match's result), or the reason the deal could not be judged. */
   var CLAUSE_ID = /\b([A-Z]{1,3}[0-9]+(?:\.[0-9]+)+)\b/;
+  function suits(into, text) {
+    text.split(/([\u2665\u2666])/).forEach(function (piece, index) {
+      if (index % 2 === 1) into.appendChild(element("span", {class: "suit-red"}, piece));
+      else if (piece) into.appendChild(document.createTextNode(piece));
+    });
+  }
   CheckPage.prototype.show = function (result) {
     var text = result.status === 2 ? result.error.replace(/^referee: /, "") : result.text;
     var root = this.config.root, page = result.links.length ? root + result.links[0].split("#")[0] : null;
@@ -219,19 +227,27 @@
       into.textContent = "";
       text.split(page ? CLAUSE_ID : /$^/).forEach(function (piece, index) {
         if (index % 2 === 1) into.appendChild(element("a", {href: page + "#" + piece}, piece));
-        else into.appendChild(document.createTextNode(piece));
+        else suits(into, piece);
       });
     }
+    var headline = result.status === 2 ? text.trim().split("\n")[0] : result.headline || "";
+    linked(this["verdict-head"], headline);
+    this["verdict-head"].className = "check-verdict-head " +
+      ["check-verdict-legal", "check-verdict-illegal", "check-verdict-unusable"][result.status];
+    this["verdict-head"].hidden = !headline;
     linked(this.verdict, text);
     this.verdict.hidden = false;
     linked(this.next.querySelector("pre"), result.next || "");
     this.next.hidden = !result.next;
-    var list = this.links.querySelector("ul");
+    var list = this.links.querySelector("ul"), game = this.byName[result.game];
     list.textContent = "";
     result.links.forEach(function (link) {
+      var id = link.split("#")[1], title = game && game.clauses[id];
       var item = element("li");
-      item.appendChild(element("a", {href: root + link, class: "check-clause"}, link.split("#")[1]));
+      var anchor = item.appendChild(element("a", {href: root + link, class: "check-clause"}, id));
+      if (title) item.appendChild(document.createTextNode(" " + title));
       list.appendChild(item);
+      anchor.dataset.title = title || "";
     });
     this.links.hidden = !result.links.length;
   };
