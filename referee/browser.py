@@ -55,7 +55,7 @@ def _links(value) -> list[str]:
 
 def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: str | None = None) -> str:
     """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
-    the error), and the clause links (relative to the book's root)."""
+    the error), its line of verdict, the clause links (relative to the book's root) and the game judged."""
     argv = ["--lang", lang, *(f"--param={p}" for p in params)]
     if rules:
         argv += ["--rules", shipped_rules(rules)]
@@ -74,8 +74,22 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
             legal_status, legal_out, _ = _run(["legal", name, *argv, "--at", at]) if at else (2, "", "")
         finally:
             os.chdir(here)
-    return json.dumps({"status": status, "text": out, "error": err, "links": links,
-                       "next": legal_out if legal_status == 0 else ""}, ensure_ascii=False)
+    return json.dumps({"status": status, "text": out, "error": err, "links": links, "game": found.get("game"),
+                       "headline": _headline(out, lang), "next": legal_out if legal_status == 0 else ""},
+                      ensure_ascii=False)
+
+
+_VERDICT_LINES = ("ILLEGAL, {where}: {verdict}", "WRONG SCORE, {where}: {verdict}",
+                  "Match over. Totals: {totals}. Winner: {players}.", "Match over. Totals: {totals}. Winner: seat {winners}.",
+                  "Every action is legal.")
+"""How `referee judge` begins its line of verdict on the whole transcript (referee/judge.py)."""
+
+
+def _headline(out: str, lang: str) -> str:
+    """The line of the printed judgement that gives the verdict (the page sets it apart)."""
+    from . import i18n
+    starts = tuple(i18n.gettext(lang, line).split("{")[0] for line in _VERDICT_LINES)
+    return next((line for line in out.splitlines() if line.startswith(starts)), "")
 
 
 def _position(where: str | None) -> str | None:

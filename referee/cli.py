@@ -110,7 +110,8 @@ def cmd_rules(args) -> int:
         out.append(f"deck {deck.id}: {', '.join(suits)}")
     for clause in game.clauses.values():
         out.append("")
-        out.append(f"{clause.id}  [{cite(game, [clause.id], lang).split(' ', 1)[-1].strip('()')}]")
+        title = f" {i18n.gettext(lang, clause.title)}" if clause.title else ""
+        out.append(f"{clause.id}{title}  [{cite(game, [clause.id], lang).split(' ', 1)[-1].strip('()')}]")
         out.extend(textwrap.wrap(i18n.gettext(lang, clause.statement), 96, initial_indent="  ",
                                  subsequent_indent="  "))
         for reason in (clause.provenance.tradition, clause.provenance.interpretation):

@@ -13,7 +13,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 __all__ = ["RulesLexer", "grammar_keywords"]
 
 # Words that open a top-level item of a rules file (shown as declarations).
-_DECLARATIONS = ("game", "variant", "extends", "source", "uncovered", "clause", "replace", "remove",
+_DECLARATIONS = ("game", "variant", "extends", "source", "uncovered", "clause", "title", "replace", "remove",
                  "set", "from", "tradition", "interpretation", "see", "parameter", "choices",
                  "default", "if", "is", "else", "in", "check")
 

@@ -1,6 +1,7 @@
 """What the player to act may do at a position, and what he may not, with the ruling on each
-other action the table's vocabulary can form (`referee legal`, and `judge --json` where a
-transcript stops). Nothing here knows a game: every candidate is ruled on by the deal's own judge.
+other action the table's vocabulary can form and the game's phases read (`referee legal`, and
+`judge --json` where a transcript stops). Nothing here knows a game: every candidate is ruled on
+by the deal's own judge.
 """
 
 from __future__ import annotations
@@ -39,9 +40,32 @@ _NAMING = frozenset({"card", "cards", "action"})
 
 _PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
 
+_PHASE_WORDS = {
+    "passing": {"give"}, "doubling": {"double", "redouble", "pass"}, "contract_choice": {"choose"},
+    "auction": {"bid", "pass", "declare"}, "talon_exchange": {"discard"}, "declaration": {"declare"},
+    "defence": {"defend", "pass", "double", "redouble"}, "blinds": {"blind", "pass"},
+    "betting": {"open", "raise", "call", "fold", "pass", "withdraw"}, "showdown": set(), "play": {"play", "pass"},
+}
+"""The words each phase of a deal reads (`deal phases ...`): a word that no phase of the game
+reads is no question a player of it would ask ("defend" in Kierki), so it is not ruled on."""
+
+
+def _words(deal) -> set[str] | None:
+    """The words the deal's phases read; None (every word) for a game whose phases this table lacks."""
+    phases = deal.game.phases.value if deal.game.phases else ()
+    if not phases or any(phase not in _PHASE_WORDS for phase in phases):
+        return None
+    return set().union(*(_PHASE_WORDS[phase] for phase in phases))
+
 
 def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
     """Every action the table's vocabulary forms for `seat` here (the legal ones among them)."""
+    found = _formed(deal, seat, legal)
+    words = _words(deal)
+    return found if words is None else [a for a in found if a.kind in words]
+
+
+def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
     table = deal.table
     hand = [table.code(c) for c in sorted(deal.hands[seat])]
     out = [Action(word) for word in _PLAIN_WORDS]

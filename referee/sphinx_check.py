@@ -36,7 +36,7 @@ LOAD_SECONDS = 180
 """Time limits: a judgement or the first load that runs longer stops the worker, which starts again."""
 
 LABELS = ("format", "format-auto", "format-json", "format-deal", "game", "game-auto", "readings", "default",
-          "deal", "placeholder", "judge", "loading", "starting", "ready", "judging", "done", "unusable",
+          "deal", "placeholder", "judge", "idle", "loading", "starting", "ready", "judging", "done", "unusable",
           "too-long", "empty", "timeout", "failed", "next", "clauses")
 """The keys of the page's words; the directive refuses content that lacks one or adds another."""
 
@@ -58,6 +58,8 @@ def _games(lang: str) -> list[dict]:
             "readings": [{"name": p.name, "question": i18n.gettext(lang, p.question), "default": str(p.default),
                           "choices": [[value, i18n.gettext(lang, text)] for value, text in p.choices],
                           "low": p.low, "high": p.high} for p in game.parameters.values()],
+            # The clauses' titles, for the list of clauses a verdict cites ("K3.1 Following suit").
+            "clauses": {cid: i18n.gettext(lang, c.title) for cid, c in game.clauses.items() if c.title},
         })
     return games
 
@@ -114,6 +116,7 @@ def _visit(self, node: check_deal) -> None:
  <p><button type="button" class="check-judge btn btn-primary" disabled>{w["judge"]}</button>
   <span class="check-status" role="status" aria-live="polite"></span></p>
  <progress class="check-progress" max="100" value="0"></progress>
+ <div class="check-verdict-head" role="status" hidden></div>
  <pre class="check-verdict" hidden></pre>
  <div class="check-next" hidden><p>{w["next"]}</p><pre></pre></div>
  <div class="check-links" hidden><p>{w["clauses"]}</p><ul></ul></div>

@@ -245,14 +245,28 @@ class RulesClauses(_GameDirective):
         for prefix, clauses in sections.items():
             title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
             para = _para(_link(title, f"#{prefix}", classes=["rules-index-section"]), classes=["rules-index-item"])
-            ids = _para(classes=["rules-index-clauses"])
-            for i, clause in enumerate(clauses):
-                if i:
-                    ids += nodes.Text(" ")
-                ids += _link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-index-clause"])
+            ids = nodes.bullet_list(classes=["rules-index-clauses"])
+            for clause in clauses:
+                ids += nodes.list_item("", _para(self.clause_link(clause, f"#{clause_anchor(clause.id)}",
+                                                                  ["rules-index-clause"])))
             items += nodes.list_item("", para, ids)
         box += items
         return box
+
+    def clause_link(self, clause, uri: str, classes: list[str]) -> nodes.Node:
+        """A link to a clause by its ID and title: `K5.4 No queens` (the ID alone if it has none)."""
+        link = nodes.reference("", "", internal=True, refuri=uri, classes=classes)
+        link += _inline(clause.id, classes=["rules-index-id"])
+        if clause.title:
+            link += nodes.Text(" ")
+            link += _inline(self._(clause.title), classes=["rules-index-title"])
+        return link
+
+    def clause_title(self, clause) -> list[nodes.Node]:
+        """The clause's title as the head line shows it after the ID (nothing if it has none)."""
+        if not clause.title:
+            return []
+        return [nodes.Text(" "), _inline(self._(clause.title), classes=["rules-clause-title"])]
 
     def clause(self, game, clause, note: bool = True) -> nodes.Node:
         _ = self._
@@ -264,7 +278,7 @@ class RulesClauses(_GameDirective):
             self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
                                                    location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
-                     classes=["rules-clause-head"])
+                     *self.clause_title(clause), classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
         head += nodes.Text(" ")
         head += _inline(_(badge), classes=["rules-badge", f"rules-badge-{kind}"])
@@ -413,6 +427,7 @@ class RulesVariant(RulesClauses):
         def head(cid: str, label: str, kind: str, anchor: bool = True) -> nodes.Node:
             para = _para(classes=["rules-clause-head"])
             para += parent_link(cid) if not anchor else _link(cid, f"#{clause_anchor(cid)}", classes=["rules-clause-id"])
+            para.extend(self.clause_title(parent.clauses[cid]))
             para += nodes.Text(" ")
             para += _inline(_(label), classes=["rules-badge", f"rules-badge-variant-{kind}"])
             return para

@@ -253,3 +253,33 @@ def test_tutorial_error_output_is_in_the_page_language(lang):
     assert kind != "definition error"
     for text in outputs:
         assert f": {kind}: " in text and "definition error" not in text and "no choice" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_loads_code_from_elsewhere(lang):
+    """Every script and stylesheet is the book's own file (sphinx-thebe named unpkg.com on every
+    page), and no page loads FontAwesome's 1.5 MB icon script (its icons are inline SVG)."""
+    outside = re.compile(r'<(?:script|link)\b[^>]*\b(?:src|href)="(?:https?:)?//')
+    for path in (SITE / lang).rglob("*.html"):
+        if "_static" in path.parts:  # the theme's templates, copied with its files
+            continue
+        html = path.read_text(encoding="utf-8")
+        assert not outside.search(html) and "unpkg.com" not in html, path
+        assert "fontawesome.js" not in html and '<i class="fa-' not in html, path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", game_names())
+def test_rules_index_and_heads_name_every_clause(lang, game):
+    """The index at the top of a rules page and each clause's head give the clause's title, in
+    the page's language, beside its ID (`K5.4 No queens`)."""
+    import html as html_module
+
+    from referee import i18n
+    text = (SITE / lang / game / "rules.html").read_text(encoding="utf-8")
+    for cid, clause in load_game(game).clauses.items():
+        shown = i18n.gettext(lang, clause.title).replace("'", "\u2019")  # as Sphinx's smart quotes print it
+        title = re.escape(html_module.escape(shown, quote=False))
+        index = rf'href="#{re.escape(cid)}"><span class="rules-index-id">{re.escape(cid)}</span> <span class="rules-index-title">{title}</span>'
+        assert re.search(index, text), f"{lang} {cid}: not in the index with its title"
+        assert re.search(rf'>{re.escape(cid)}</a> <span class="rules-clause-title">{title}</span>', text), cid

@@ -236,3 +236,116 @@ def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
     assert page.locator("[id='s001-L5'] .rules-source-gloss .rules-source-cell").count() == (0 if lang == "ru" else 3)
     page.screenshot(path=str(SHOTS / f"preferans-source-{lang}-phone.png"))
     page.close()
+
+
+LIGHT_PAGES = ("intro.html", "kierki/rules.html", "preferans/rules.html", "rulings.html", "kierki/examples.html",
+               "variants/black_lady.html", "check.html")
+PAGE_BYTES = 600_000
+PAGE_GZIP_BYTES = 150_000
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_are_light(browser, site, lang):
+    """What a page transfers, counted in the browser: at most 600 KB as served (150 KB gzipped),
+    with no icon script or font, the search index on the search page only, nothing from outside
+    the book, and of the Check page's referee only its manifest until Judge is pressed."""
+    import gzip
+    heavy = []
+    for path in LIGHT_PAGES:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        responses = []
+        page.on("response", lambda response, kept=responses: kept.append(response))
+        page.goto(f"{site}/{lang}/{path}")
+        page.wait_for_load_state("networkidle")
+        bodies = {r.url: r.body() for r in responses if r.ok}
+        raw = sum(len(b) for b in bodies.values())
+        packed = sum(len(gzip.compress(b, 6)) for b in bodies.values())
+        urls = list(bodies)
+        assert all(u.startswith(site) for u in urls), [u for u in urls if not u.startswith(site)]
+        assert not [u for u in urls if "fontawesome" in u or "searchindex" in u or "thebe" in u], urls
+        assert [u.split("/_pyodide/")[1] for u in urls if "/_pyodide/" in u] == (["bundle.js"] if path == "check.html" else [])
+        assert page.locator(".svg-inline--fa").count() >= 4, "the theme's icons are not drawn"
+        print(f"[weight {lang}] {path}: {len(urls)} files, {raw / 1e3:.0f} KB, {packed / 1e3:.0f} KB gzipped")
+        if raw > PAGE_BYTES or packed > PAGE_GZIP_BYTES:
+            heavy.append(f"{path}: {raw} bytes, {packed} gzipped")
+        page.close()
+    assert not heavy, heavy
+
+
+# Questions as a reader would type them, and the clause each must find first (page#clause).
+QUERIES = {
+    "en": [("queen of hearts", "kierki/rules#K5.4"), ("no queens", "kierki/rules#K5.4"),
+           ("how many points is the queen of hearts in no queens", "kierki/rules#K5.4"),
+           ("follow suit", "kierki/rules#K3.1"), ("who deals first", "kierki/rules#K1.2"),
+           ("refe", "preferans/rules#P3.10"), ("kontra", "preferans/rules#P5.5"),
+           ("all three players pass", "preferans/rules#P3.9"), ("discard", "preferans/rules#P4.1"),
+           ("how many refes can a player hold", "preferans/rules#P3.10"), ("cut", "preferans/rules#P2.2"),
+           ("side pot", "bouillotte/rules#B4.5"), ("equal totals", "bouillotte/rules#B5.4"),
+           ("misdeal", "bouillotte/rules#B2.5"), ("shooting the moon", "variants/black_lady#BL5.1")],
+    "ru": [("дама червей", "kierki/rules#K5.4"), ("без дам", "kierki/rules#K5.4"),
+           ("сколько очков за даму червей", "kierki/rules#K5.4"), ("ходить в масть", "kierki/rules#K3.1"),
+           ("кто сдаёт первым", "kierki/rules#K1.2"), ("рефе", "preferans/rules#P3.10"),
+           ("контра", "preferans/rules#P5.5"), ("все три игрока спасовали", "preferans/rules#P3.9"),
+           ("снос", "preferans/rules#P4.1"), ("побочный банк", "bouillotte/rules#B4.5"),
+           ("неправильная сдача", "bouillotte/rules#B2.5"), ("выстрел в луну", "variants/black_lady#BL5.1"),
+           ("передача карт", "variants/black_lady#BL2.1")],
+    "pl": [("dama kier", "kierki/rules#K5.4"), ("bez dam", "kierki/rules#K5.4"),
+           ("ile punktów za damę kier", "kierki/rules#K5.4"), ("dokładanie do koloru", "kierki/rules#K3.1"),
+           ("kto rozdaje pierwszy", "kierki/rules#K1.2"), ("refa", "preferans/rules#P3.10"),
+           ("kontra", "preferans/rules#P5.5"), ("przekładanie", "preferans/rules#P2.2"),
+           ("pula boczna", "bouillotte/rules#B4.5"), ("błędne rozdanie", "bouillotte/rules#B2.5"),
+           ("strzał w księżyc", "variants/black_lady#BL5.1"), ("przekazywanie kart", "variants/black_lady#BL2.1")],
+    "hr": [("dama herca", "kierki/rules#K5.4"), ("bez dama", "kierki/rules#K5.4"),
+           ("koliko bodova donosi dama herca", "kierki/rules#K5.4"), ("odgovaranje na boju", "kierki/rules#K3.1"),
+           ("tko prvi dijeli", "kierki/rules#K1.2"), ("refa", "preferans/rules#P3.10"),
+           ("kontra", "preferans/rules#P5.5"), ("škart", "preferans/rules#P4.1"),
+           ("sporedni pot", "bouillotte/rules#B4.5"), ("pogrešno dijeljenje", "bouillotte/rules#B2.5"),
+           ("pucanj u mjesec", "variants/black_lady#BL5.1"), ("dodavanje karata", "variants/black_lady#BL2.1")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_in_words_finds_the_clause(browser, site, lang):
+    """A question in words finds its clause first, in every language (the search page's own
+    ranking of the clauses, referee/data/search_page.js), and the result lands on it with the
+    clause's text as the snippet; the rules page comes before a variant's of the same score."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    found = _search(page, site, lang, QUERIES[lang][0][0])
+    clauses = page.locator("#referee-clauses li")
+    assert clauses.first.locator("a").get_attribute("href") == "kierki/rules.html#K5.4"
+    assert clauses.first.locator("p.context").inner_text().startswith(
+        {"en": "No queens", "ru": "Без дам", "pl": "Bez dam", "hr": "Bez dama"}[lang])
+    assert found.index("kierki/rules.html") < found.index("variants/black_lady.html") if lang == "en" else True
+    wrong = {}
+    for query, expected in QUERIES[lang]:
+        first = (page.evaluate("q => window.__refereeSearch(q)", query) or [None])[0]
+        if first != expected:
+            wrong[query] = first
+    assert not wrong, wrong
+    clauses.first.locator("a").click()
+    page.wait_for_url("**/kierki/rules.html#K5.4")
+    assert page.evaluate('document.getElementById("K5.4").getBoundingClientRect().top') < 400
+    page.close()
+
+
+def test_polish_trick_is_not_left(browser, site):
+    """"lewa" (a trick) finds the clauses about tricks, not "po lewej ręce" (to the left)."""
+    page = browser.new_page()
+    _search(page, site, "pl", "lewa")
+    found = page.evaluate("window.__refereeSearch('lewa')")
+    assert found and "kierki/rules#K1.4" not in found and "kierki/rules#K2.1" not in found, found
+    page.close()
+
+
+def test_nothing_floats_over_the_text_on_a_phone(browser, site):
+    """The theme's "back to top" pill sat over the text of a phone-sized page once scrolled."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{site}/ru/kierki/rules.html")
+    page.mouse.move(200, 400)
+    for step in (1500, 1500, -300):  # the theme shows the pill when the reader scrolls back up
+        page.mouse.wheel(0, step)
+        page.wait_for_timeout(400)
+    pill = page.locator("#pst-back-to-top")
+    assert pill.evaluate("e => e.style.display") == "block", "the theme did not try to show it"
+    assert not pill.is_visible()
+    page.close()

@@ -5,8 +5,10 @@ Every request that leaves the built book is blocked and recorded, and none may b
 language the page judges a legal and an illegal deal of each game; the verdict text is compared
 with `referee judge FILE --lang LANG` on the same transcript, and the illegal verdict's clause
 link must lead to the clause. Bad input (broken JSON, an oversized paste, a judgement past the
-time limit) gets a message in the page's language, never a traceback. The first load, the first
-and the warm judgement and the bundle's size are printed (`pytest -s`): measured, not asserted.
+time limit) gets a message in the page's language, never a traceback. The page loads nothing of
+the referee but its manifest until the reader first presses Judge; that judgement loads it and
+then runs. The first load, the first and the warm judgement and the bundle's size are printed
+(`pytest -s`): measured, not asserted.
 """
 
 from __future__ import annotations
@@ -82,8 +84,10 @@ class Offline:
 
     def __init__(self, chromium, allowed: str):
         self.outside: list[str] = []
+        self.requests: list[str] = []
         self.page = chromium.new_page()
         self.page.route("**/*", self._route)
+        self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("request", lambda r: None if r.url.startswith(allowed) else self.outside.append(r.url))
         self.allowed = allowed
         self.errors: list[str] = []
@@ -95,11 +99,15 @@ class Offline:
         else:
             route.abort()
 
-    def open(self, url: str) -> float:
-        started = time.perf_counter()
+    def open(self, url: str) -> None:
+        """The page, waiting for its first judgement: of the referee only the manifest is loaded."""
         self.page.goto(url)
-        self.wait("ready", LOAD_MS)
-        return time.perf_counter() - started
+        self.wait("idle")
+        self.page.wait_for_function("/[0-9]/.test(document.querySelector('.check-status').textContent)")  # the size
+        assert self.bundle_requests() == ["bundle.js"], "the referee is loaded before it is asked for"
+
+    def bundle_requests(self) -> list[str]:
+        return [url.split("/_pyodide/")[1] for url in self.requests if "/_pyodide/" in url]
 
     def wait(self, state: str, timeout: int = 60_000) -> None:
         self.page.wait_for_function(f"document.querySelector('.check-deal').dataset.state === '{state}'",
@@ -110,7 +118,7 @@ class Offline:
         self.page.evaluate("document.querySelector('.check-deal').dataset.state = 'asked'")
         self.page.fill(".check-text", text)
         self.page.click(".check-judge")
-        self.wait("judged")
+        self.wait("judged", LOAD_MS)  # the first judgement loads the referee first
         box = self.page.locator(".check-deal")
         return (self.page.locator(".check-verdict").text_content(), self.page.locator(".check-status").inner_text(),
                 int(box.get_attribute("data-judge-ms")))
@@ -132,14 +140,17 @@ def _anchor_exists(link: str) -> bool:
 @pytest.mark.parametrize("lang", LANGS)
 def test_page_judges_as_the_command_line(browser, site, deals, tmp_path, lang):  # noqa: F811
     tab = Offline(browser, site)
-    load = tab.open(f"{site}/{lang}/check.html")
+    tab.open(f"{site}/{lang}/check.html")
     assert tab.page.get_attribute("html", "lang") == lang
-    timings = []
+    timings, started = [], time.perf_counter()
     for game, pair in deals.items():
         for kind, data in pair.items():
             status, expected, as_json = cli_judge(data, lang, tmp_path)
             assert status == (0 if kind == "legal" else 1)
             shown, said, ms = tab.judge(json.dumps(data, ensure_ascii=False, indent=1))
+            if not timings:  # the first judgement: the referee loaded, then judged
+                to_verdict = time.perf_counter() - started
+                load = int(tab.page.get_attribute(".check-deal", "data-load-ms")) / 1000
             timings.append(ms)
             assert shown == expected, f"{lang} {game} {kind}: the page and the command line differ"
             assert tab.page.get_attribute(".check-deal", "data-status") == str(status)
@@ -161,8 +172,9 @@ def test_page_judges_as_the_command_line(browser, site, deals, tmp_path, lang): 
     assert tab.errors == []
     size = json.loads(BUNDLE.read_text())
     warm = timings[1:]
-    print(f"\n[check page {lang}] first load {load:.1f} s; first judgement {timings[0]} ms; "
-          f"warm judgements {min(warm)}-{max(warm)} ms (median {statistics.median(warm):.0f} ms); "
+    print(f"\n[check page {lang}] first Judge to verdict {to_verdict:.1f} s (loading {load:.1f} s, "
+          f"judging {timings[0]} ms); "
+          f"then {min(warm)}-{max(warm)} ms (median {statistics.median(warm):.0f} ms); "
           f"bundle {size['bytes'] / 1e6:.1f} MB, {size['script_bytes'] / 1e6:.1f} MB as scripts")
     tab.page.close()
 
@@ -195,12 +207,60 @@ def test_time_limit_restarts_the_referee(browser, site):  # noqa: F811
     tab.page.evaluate("window.__checkPage.config.judgeSeconds = 0.001")
     tab.page.fill(".check-text", (GOLDEN / "kierki-match-seed2.json").read_text("utf-8"))
     tab.page.click(".check-judge")
-    tab.wait("timeout", 10_000)
+    tab.wait("timeout", LOAD_MS)  # after the first load
     assert tab.page.locator(".check-status").inner_text() == _words("en")["timeout"].format(seconds="0.001")
     tab.wait("ready", LOAD_MS)  # restarted, ready again
     tab.page.evaluate("window.__checkPage.config.judgeSeconds = 30")
     shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
     assert "K3.1" in shown
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()
+
+
+def test_referee_loads_on_the_first_judge(browser, site):  # noqa: F811
+    """Opening the page costs the manifest only, and the status says the referee's size; an empty
+    paste loads nothing; the first Judge loads the referee (saying how far) and judges."""
+    tab = Offline(browser, site)
+    tab.open(f"{site}/pl/check.html")
+    size = json.loads(BUNDLE.read_text())["script_bytes"] / 1e6
+    said = tab.page.locator(".check-status").inner_text()
+    assert said == _words("pl")["idle"].format(size=f"{size:.0f}"), said
+    assert tab.page.locator(".check-judge").is_enabled()
+    tab.page.click(".check-judge")  # nothing pasted yet
+    assert tab.page.locator(".check-status").inner_text() == _words("pl")["empty"]
+    assert tab.bundle_requests() == ["bundle.js"]
+    tab.page.fill(".check-text", (GOLDEN / "kierki-revoke.json").read_text("utf-8"))
+    tab.page.click(".check-judge")
+    tab.page.wait_for_function("['loading', 'starting', 'ready', 'judging', 'judged']"
+                               ".includes(document.querySelector('.check-deal').dataset.state)")
+    tab.wait("judged", LOAD_MS)
+    assert "NIEDOZWOLONE" in tab.page.locator(".check-verdict").text_content()
+    assert len(tab.bundle_requests()) == 1 + len(json.loads(BUNDLE.read_text())["files"])
+    assert tab.outside == [] and tab.errors == []
+    tab.page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hr"])
+def test_verdict_panel(browser, site, lang):  # noqa: F811
+    """The verdict is set apart above the referee's text, red for ILLEGAL; hearts and diamonds are
+    red; a Kierki deal is offered no action of another game; the cited clauses carry their titles."""
+    from referee import i18n
+    from referee.model import load_game
+    tab = Offline(browser, site)
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.open(f"{site}/{lang}/check.html")
+    shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
+    head = tab.page.locator(".check-verdict-head")
+    assert head.is_visible() and "check-verdict-illegal" in head.get_attribute("class")
+    illegal = next(line for line in shown.splitlines() if "K3.1" in line and "4♣" in line and "♦" in line)
+    assert head.inner_text() == illegal
+    red = tab.page.locator(".check-verdict-head .suit-red").first
+    assert red.inner_text() == "♦" and red.evaluate("e => getComputedStyle(e).color") == "rgb(192, 28, 40)"
+    offered = tab.page.locator(".check-next pre").inner_text()
+    assert "defend" not in offered and i18n.gettext(lang, "defend") not in offered, offered
+    first = tab.page.locator(".check-links li").first
+    title = i18n.gettext(lang, load_game("kierki").clauses["K3.1"].title)
+    assert first.inner_text() == f"K3.1 {title}"
     assert tab.outside == [] and tab.errors == []
     tab.page.close()
 

@@ -30,7 +30,7 @@ def test_games_lists_the_three_games_and_their_variants(capsys):
 def test_rules_prints_clauses_with_citations(capsys):
     status, out, _ = run(capsys, "rules", "kierki", "--formal")
     assert status == 0
-    assert "K3.1  [003_e21bac2628eec2a5.txt:3]" in out
+    assert "K3.1 Following suit  [003_e21bac2628eec2a5.txt:3]" in out  # ID, title, citation
     assert "| in no_king { must follow suit, else any card }" in out
 
 

@@ -29,6 +29,13 @@ def test_light_stemmer_joins_inflected_forms(lang, words):
     assert len({stem(lang, w) for w in words}) == 1
 
 
+def test_light_stemmer_keeps_left_apart_from_a_trick():
+    """Polish "po lewej ręce" (to the left) is not a form of "lewa" (a trick)."""
+    tricks = {stem("pl", w) for w in ("lewa", "lewę", "lewami", "lewach")}
+    assert len(tricks) == 1
+    assert not tricks & {stem("pl", w) for w in ("lewej", "lewego", "lewemu", "lewym")}
+
+
 # n -> plural form index: one / few / many (Russian and Croatian alike; Polish 21 is "many").
 FORMS = {"ru": {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 25: 2}, "hr": {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 25: 2},
          "pl": {1: 0, 2: 1, 5: 2, 21: 2, 22: 1, 25: 2}}

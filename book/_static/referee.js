@@ -9,7 +9,7 @@
  *    anchor (#K3.1), since every language has the same anchors.
  * 3. A search lands on the clause: Sphinx's search opens the page with the searched words
  *    (in localStorage or `?highlight=`) but at its top. When no anchor is asked for, the page
- *    scrolls to the first clause that holds one of the words, or a word sharing its stem (the
+ *    scrolls to the clause that holds the most of the words, each or a word sharing its stem (the
  *    Polish and Croatian search stems words, so "lewy" finds a page that says "lewa"), and the
  *    address takes that clause's anchor.
  */
@@ -53,17 +53,22 @@
     if (!searched.length || window.location.hash) return;
     var stems = searched.map(stemOf);
     var clauses = document.querySelectorAll(".rules-clause[id]");
+    var best = null, bestScore = 0;
     for (var i = 0; i < clauses.length; i++) {
       var words = (clauses[i].textContent || "").toLowerCase().split(/[^\p{L}\p{N}.]+/u);
-      var hit = words.some(function (w) {
-        return stems.some(function (stem) { return w.indexOf(stem) === 0; });
-      });
-      if (hit) {
-        history.replaceState(null, "", "#" + clauses[i].id);
-        clauses[i].scrollIntoView();
-        keepAnchor();
-        return;
+      // The clause that holds the most of the searched words (the first of those that hold as many).
+      var score = stems.filter(function (stem) {
+        return words.some(function (w) { return w.indexOf(stem) === 0; });
+      }).length;
+      if (score > bestScore) {
+        best = clauses[i];
+        bestScore = score;
       }
+    }
+    if (best) {
+      history.replaceState(null, "", "#" + best.id);
+      best.scrollIntoView();
+      keepAnchor();
     }
   }
 

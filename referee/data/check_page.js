@@ -2,7 +2,9 @@
 
    The page loads the bundle made by scripts/browser-bundle (Pyodide, the referee's wheels) as
    plain <script> files from ../_pyodide/, so it works from any static host and from file://,
-   where a page may neither fetch() nor start a worker from a file. The worker is made from a
+   where a page may neither fetch() nor start a worker from a file. Only the bundle's manifest is
+   loaded with the page (to say the size); the referee itself (about 19 MB) is loaded when the
+   reader first asks for a judgement, which then runs as soon as it is ready. The worker is made from a
    Blob and gets every file by postMessage; its fetch() answers only from those files, so Python
    never reaches the network. A judgement that runs past the time limit stops the worker, which
    starts again from the files the page keeps. */
@@ -73,25 +75,29 @@
     return node;
   }
 
-  /* Load each bundled file by a <script>, reporting the share of bytes loaded. */
-  function loadBundle(base, onProgress) {
-    function script(src) {
-      return new Promise(function (resolve, reject) {
-        var tag = element("script", {src: base + src});
-        tag.onload = resolve;
-        tag.onerror = function () { reject(new Error(base + src)); };
-        document.head.appendChild(tag);
-      });
-    }
-    return script("bundle.js").then(function () {
-      var manifest = self.REFEREE_BUNDLE_MANIFEST, done = 0;
-      return Promise.all(manifest.files.map(function (file) {
-        return script(file.script).then(function () {
-          done += file.script_bytes;
-          onProgress(done / manifest.script_bytes);
-        });
-      })).then(function () { return manifest; });
+  function script(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = element("script", {src: src});
+      tag.onload = resolve;
+      tag.onerror = function () { reject(new Error(src)); };
+      document.head.appendChild(tag);
     });
+  }
+
+  /* The bundle's manifest (a small script): what the referee is made of and its size. */
+  function loadManifest(base) {
+    return script(base + "bundle.js").then(function () { return self.REFEREE_BUNDLE_MANIFEST; });
+  }
+
+  /* Load each bundled file by a <script>, reporting the share of bytes loaded. */
+  function loadBundle(base, manifest, onProgress) {
+    var done = 0;
+    return Promise.all(manifest.files.map(function (file) {
+      return script(base + file.script).then(function () {
+        done += file.script_bytes;
+        onProgress(done / manifest.script_bytes);
+      });
+    })).then(function () { return manifest; });
   }
 
   function CheckPage(root) {
@@ -104,7 +110,7 @@
     this.pending = null;
     var self = this;
     this.config.games.forEach(function (game) { self.byRules[game.rules] = game; self.byName[game.name] = game; });
-    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "next", "links"].forEach(function (part) {
+    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "verdict-head", "next", "links"].forEach(function (part) {
       self[part] = root.querySelector(".check-" + part);
     });
     this.config.games.forEach(function (game) {
@@ -185,6 +191,10 @@
       this.root.dataset.loadMs = Math.round(performance.now() - this.loadStarted);
       this.root.dataset.state = "ready";
       this.judge.disabled = false;
+      if (this.waiting) {  // the judgement the reader asked for, which started the loading
+        this.waiting = false;
+        return this.ask();
+      }
       if (!this.restarting) this.say("ready");
       return;
     }
@@ -200,8 +210,16 @@
   };
 
   /* The verdict as the command line prints it, with each cited clause linked to its rules page
-     (every link of a judgement goes to one page: the game's or the variant's). */
+     (every link of a judgement goes to one page: the game's or the variant's) and the red suits
+     in red. Above it, set apart, its line of verdict (ILLEGAL ..., that every action is legal, or
+     the match's result), or the reason the deal could not be judged. */
   var CLAUSE_ID = /\b([A-Z]{1,3}[0-9]+(?:\.[0-9]+)+)\b/;
+  function suits(into, text) {
+    text.split(/([\u2665\u2666])/).forEach(function (piece, index) {
+      if (index % 2 === 1) into.appendChild(element("span", {class: "suit-red"}, piece));
+      else if (piece) into.appendChild(document.createTextNode(piece));
+    });
+  }
   CheckPage.prototype.show = function (result) {
     var text = result.status === 2 ? result.error.replace(/^referee: /, "") : result.text;
     var root = this.config.root, page = result.links.length ? root + result.links[0].split("#")[0] : null;
@@ -209,19 +227,27 @@
       into.textContent = "";
       text.split(page ? CLAUSE_ID : /$^/).forEach(function (piece, index) {
         if (index % 2 === 1) into.appendChild(element("a", {href: page + "#" + piece}, piece));
-        else into.appendChild(document.createTextNode(piece));
+        else suits(into, piece);
       });
     }
+    var headline = result.status === 2 ? text.trim().split("\n")[0] : result.headline || "";
+    linked(this["verdict-head"], headline);
+    this["verdict-head"].className = "check-verdict-head " +
+      ["check-verdict-legal", "check-verdict-illegal", "check-verdict-unusable"][result.status];
+    this["verdict-head"].hidden = !headline;
     linked(this.verdict, text);
     this.verdict.hidden = false;
     linked(this.next.querySelector("pre"), result.next || "");
     this.next.hidden = !result.next;
-    var list = this.links.querySelector("ul");
+    var list = this.links.querySelector("ul"), game = this.byName[result.game];
     list.textContent = "";
     result.links.forEach(function (link) {
+      var id = link.split("#")[1], title = game && game.clauses[id];
       var item = element("li");
-      item.appendChild(element("a", {href: root + link, class: "check-clause"}, link.split("#")[1]));
+      var anchor = item.appendChild(element("a", {href: root + link, class: "check-clause"}, id));
+      if (title) item.appendChild(document.createTextNode(" " + title));
       list.appendChild(item);
+      anchor.dataset.title = title || "";
     });
     this.links.hidden = !result.links.length;
   };
@@ -231,6 +257,10 @@
     if (!text.trim()) return this.say("empty");
     if (text.length > this.config.limit) {
       return this.say("too-long", {size: text.length.toLocaleString(), limit: this.config.limit.toLocaleString()});
+    }
+    if (!this.worker) {  // the first judgement: load the referee, then judge
+      this.waiting = true;
+      return this.load();
     }
     var format = this.format.value === "auto" ? (/^\s*[{[]/.test(text) ? "json" : "deal") : this.format.value;
     var params = [];
@@ -248,13 +278,33 @@
                              params: params, rules: this.game.value || null});
   };
 
+  /* Before the first judgement: the referee's size, from its manifest, and nothing else. */
+  CheckPage.prototype.idle = function () {
+    var self = this;
+    this.root.dataset.state = "idle";
+    this.judge.disabled = false;
+    this.progress.hidden = true;
+    loadManifest(this.config.bundle).then(function (manifest) {
+      self.manifest = manifest;
+      if (self.root.dataset.state !== "idle") return;
+      self.say("idle", {size: (manifest.script_bytes / 1e6).toLocaleString(self.config.lang, {maximumFractionDigits: 0})});
+    }, function () { self.stopped("failed"); });
+  };
+
   CheckPage.prototype.load = function () {
     var self = this;
+    if (this.loading) return;
+    this.loading = true;
+    this.judge.disabled = true;
     this.loadStarted = performance.now();
+    this.root.dataset.state = "loading";
+    this.progress.hidden = false;
     this.say("loading", {percent: 0});
-    loadBundle(this.config.bundle, function (share) {
-      self.progress.value = Math.round(share * 100);
-      self.say("loading", {percent: Math.round(share * 100)});
+    (this.manifest ? Promise.resolve(this.manifest) : loadManifest(this.config.bundle)).then(function (manifest) {
+      return loadBundle(self.config.bundle, manifest, function (share) {
+        self.progress.value = Math.round(share * 100);
+        self.say("loading", {percent: Math.round(share * 100)});
+      });
     }).then(function (manifest) {
       self.manifest = manifest;
       self.REFEREE_BUNDLE = window.REFEREE_BUNDLE;
@@ -267,7 +317,7 @@
     document.querySelectorAll(".check-deal").forEach(function (root) {
       var page = window.__checkPage = new CheckPage(root);  // the last form, for tests and the console
       page.showReadings();
-      page.load();
+      page.idle();
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -139,6 +139,9 @@ class _Builder(AuctionStatements, VyingStatements):
 
     def _clause(self, item: Located) -> Clause:
         cid, statement, *provenance, body = item.tree.children
+        title = self.doc.titles.get(str(cid))  # a replacement's, unless it names its own
+        if provenance and provenance[0].data == "clause_title":
+            title = _string(provenance.pop(0).children[0])
         citations: list[Citation] = []
         tradition = interpretation = None
         see: list[str] = []
@@ -161,7 +164,7 @@ class _Builder(AuctionStatements, VyingStatements):
         formal = formal[1:-1].strip("\n") if formal.startswith("{") else formal
         return Clause(str(cid), _string(statement),
                       Provenance(tuple(citations), tradition, interpretation, tuple(see)),
-                      _dedent(formal), item.position(cid), params)
+                      _dedent(formal), item.position(cid), params, title)
 
     # -- parameters -----------------------------------------------------------------------------
 

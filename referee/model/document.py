@@ -69,6 +69,8 @@ class Document:
     uncovered: list[Located] = field(default_factory=list)
     clauses: dict[str, Located] = field(default_factory=dict)
     settings: list[Located] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+    """The titles that replaced clauses keep from the clauses they replace (by clause ID)."""
 
 
 def game_names() -> list[str]:
@@ -181,6 +183,14 @@ def _clause_id(tree: lark.Tree) -> lark.Token:
     return tree.children[0]
 
 
+def clause_title(tree: lark.Tree) -> str | None:
+    """The title a clause's tree gives (`title "No queens"`), if any."""
+    for child in tree.children[2:3]:
+        if isinstance(child, lark.Tree) and child.data == "clause_title":
+            return _string(child.children[0])
+    return None
+
+
 def read_rules_text(path: Path, follow: bool = True) -> str:
     """A rules file's text; a file that is not UTF-8 is a syntax error at the first bad byte.
     `follow=False`: the file itself, never a symbolic link."""
@@ -267,6 +277,11 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
             cid = str(_clause_id(inner.tree))
             if cid not in doc.clauses:
                 raise item.error(_clause_id(inner.tree), Phrase('`replace` names clause {cid}, which the base game does not have', cid=cid), hint=Phrase('to add a clause, write it without `replace`'))
+            title = clause_title(doc.clauses[cid].tree) or doc.titles.get(cid)
+            if title is not None and clause_title(inner.tree) is None:
+                doc.titles[cid] = title
+            else:
+                doc.titles.pop(cid, None)
             doc.clauses[cid] = inner
         elif kind == "remove_clause":
             cid = str(item.tree.children[0])

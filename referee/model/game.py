@@ -53,6 +53,9 @@ class Clause:
     position: SourcePosition
     parameters: tuple[str, ...] = ()
     """Parameters this clause declares: a clause that declares one records a ruling."""
+    title: str | None = None
+    """A few words naming the clause (`No queens`), for indexes and citations; English, translated
+    through the catalogs like the statement."""
 
     @property
     def is_ruling(self) -> bool:
