@@ -216,7 +216,7 @@ class Deal(BiddingPhases, BettingPhases):
         self.contract = self.contracts[contract_id]
         self.named_trump = trump
         self.play_started_at = len(self.history)
-        self.phase = Phase(self.contract.plays)
+        self.phase = self.contract.plays
         if self.contract.plays == Phase.TRICKS:
             self.tricks = TrickState.empty(self.table.players)
         self.to_act = first_leader(self)

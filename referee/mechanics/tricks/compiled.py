@@ -11,6 +11,7 @@ from ...engine.moves import choice as choice_move
 from ...engine.table import Table
 from ...model.game import AllTaken, Contract, DutyStep, Game, ScoreRule
 from ...model.values import Cited
+from ..base import Phase
 from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
 
@@ -22,7 +23,8 @@ class CompiledContract:
     """A contract's rules as plain values for the play loop, each with its clause ID."""
 
     id: str
-    plays: str
+    plays: Phase
+    """The phase its play runs in: tricks or layout (compiled once: an Enum call costs a microsecond)."""
     duty: tuple[tuple[str, frozenset[int] | None], ...]
     """The play duty's steps in order: ("follow"|"trump"|"discard"|"any", cards of a discard)."""
     duty_clause: str | None
@@ -89,7 +91,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     account = game.primary_account
     return CompiledContract(
         id=contract.id,
-        plays=contract.plays,
+        plays=Phase(contract.plays),
         duty=tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
         duty_clause=rules.play_duty.clause if rules.play_duty else None,
         trump=table.suit_codes.index(trumps) if trumps in table.suit_codes else None,
