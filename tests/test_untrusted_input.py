@@ -561,3 +561,16 @@ def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temp
     games = [path for path in kept if path.parent.parent == INSTALLED]
     assert len(games) == len(set(game_names()) | set(variant_names()))
     assert all(path.is_relative_to(INSTALLED) for path in games)
+
+
+@pytest.mark.parametrize("amount", ["9" * 5000, "١٢", "０7"])
+def test_a_bet_of_too_many_or_foreign_digits_is_an_illegal_action_not_a_crash(tmp_path, amount):
+    # The soak found `open 999...9` (5,000 digits) ending in "internal error ... ValueError": Python
+    # refuses int() of so long a string. Such an amount names no move; the judge rules on it.
+    from referee.cli import main
+
+    text = (Path(__file__).parent / "golden" / "bouillotte-match-seed5.json").read_text(encoding="utf-8")
+    assert '"action": "open 1"' in text
+    path = tmp_path / "deal.json"
+    path.write_text(text.replace('"action": "open 1"', f'"action": "open {amount}"', 1), encoding="utf-8")
+    assert main(["judge", str(path)]) in (1, 2)

@@ -165,7 +165,7 @@ class Table:
         if kind == "defend":
             return DEFEND
         if kind in ("double", "redouble") and args:
-            if not args[0].isdigit() or len(args[0]) > 3 or int(args[0]) >= self.players:
+            if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 3 or int(args[0]) >= self.players:
                 return None
             return (moves.pair_double if kind == "double" else moves.pair_redouble)(int(args[0]))
         if kind == "double":
@@ -173,7 +173,9 @@ class Table:
         if kind in ("call", "fold", "blind", "withdraw"):
             return _WORD_MOVES[kind]
         if kind in ("open", "raise"):
-            if not args[0].isdigit() or int(args[0]) < 1:
+            # ASCII digits, and no more of them than any stack of chips has: int() of a long
+            # string is refused by Python itself, and `١` is a digit to str.isdigit.
+            if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 12 or int(args[0]) < 1:
                 return None
             return (moves.open_ if kind == "open" else moves.raise_)(int(args[0]))
         if kind in ("choose", "declare"):
