@@ -199,6 +199,8 @@ def check_size(text: str, path: str = "<string>") -> None:
     deals = in_deal = total = 0
     for found in _WRITTEN_LINE.finditer(text):  # blank and comment lines are skipped by the pattern
         words = found.group(1).split("#", 1)[0].replace(",", " ").split()
+        if not words:  # only commas: nothing is counted here, and the parser says what is wrong
+            continue
         if words[0] == "deal":
             deals, in_deal = deals + 1, 0
             if deals > LIMITS.deals:

@@ -574,3 +574,14 @@ def test_a_bet_of_too_many_or_foreign_digits_is_an_illegal_action_not_a_crash(tm
     path = tmp_path / "deal.json"
     path.write_text(text.replace('"action": "open 1"', f'"action": "open {amount}"', 1), encoding="utf-8")
     assert main(["judge", str(path)]) in (1, 2)
+
+
+def test_a_deal_file_line_of_only_commas_gets_a_syntax_error(tmp_path):
+    # The soak found `game preferans` then `, ,` ending in "internal error ... IndexError" in the
+    # count that refuses an oversized file before it is parsed.
+    from referee.cli import main
+
+    path = tmp_path / "deal.deal"
+    path.write_text("game preferans\n, ,", encoding="utf-8")
+    assert main(["judge", str(path)]) == 2
+    assert main(["convert", str(path), str(tmp_path / "out.json")]) == 2
