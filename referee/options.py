@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .interpreter import Action
+from .interpreter.phases import RUNNERS
 from .verdicts import Verdict
 
-__all__ = ["Forbidden", "Options", "options", "options_json", "readings_of"]
+__all__ = ["Forbidden", "Options", "options", "options_json", "readings_of", "words_read"]
 
 
 @dataclass(frozen=True)
@@ -40,29 +41,17 @@ _NAMING = frozenset({"card", "cards", "action"})
 
 _PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
 
-_PHASE_WORDS = {
-    "passing": {"give"}, "doubling": {"double", "redouble", "pass"}, "contract_choice": {"choose"},
-    "auction": {"bid", "pass", "declare"}, "talon_exchange": {"discard"}, "declaration": {"declare"},
-    "defence": {"defend", "pass", "double", "redouble"}, "blinds": {"blind", "pass"},
-    "betting": {"open", "raise", "call", "fold", "pass", "withdraw"}, "showdown": set(), "play": {"play", "pass"},
-}
-"""The words each phase of a deal reads (`deal phases ...`): a word that no phase of the game
-reads is no question a player of it would ask ("defend" in Kierki), so it is not ruled on."""
-
-
-def _words(deal) -> set[str] | None:
-    """The words the deal's phases read; None (every word) for a game whose phases this table lacks."""
-    phases = deal.game.phases.value if deal.game.phases else ()
-    if not phases or any(phase not in _PHASE_WORDS for phase in phases):
-        return None
-    return set().union(*(_PHASE_WORDS[phase] for phase in phases))
+def words_read(deal) -> set[str]:
+    """The words of the actions some phase of this game's deals reads (each phase runner says
+    its own): a candidate of another word is no question a player of this game would ask."""
+    phases = set(deal.game.phases.value) if deal.game.phases else set()
+    return set().union(*(runner.words for phase, runner in RUNNERS.items() if phase.word in phases))
 
 
 def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
     """Every action the table's vocabulary forms for `seat` here (the legal ones among them)."""
-    found = _formed(deal, seat, legal)
-    words = _words(deal)
-    return found if words is None else [a for a in found if a.kind in words]
+    words = words_read(deal)
+    return [a for a in _formed(deal, seat, legal) if a.kind in words]
 
 
 def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:

@@ -72,3 +72,28 @@ def test_one_vocabulary_of_phases():
     assert all(isinstance(name, Phase) for name in RUNNERS)
     assert {phase.word for phase in Phase} - {None} == set(PHASES) - {"showdown"}
     assert Phase.TRICKS.word == Phase.LAYOUT.word == "play" and Phase.KONTRA.word == "defence"
+
+
+@pytest.mark.parametrize("name", ["kierki", "preferans", "bouillotte", "barbu", "black_lady", "kierki_polish"])
+def test_each_phase_says_the_words_a_player_may_be_asked_about(name):
+    # `referee legal` rules only on words some phase of the game reads (the runners say which):
+    # every action random play meets is among them, and no word of another game's phases is.
+    import random
+
+    from referee.interpreter import Match
+    from referee.model import load_game
+    from referee.options import words_read
+
+    match = Match(load_game(name))
+    rng = random.Random(3)
+    match.draw_for_dealer(rng)
+    hands, talon, upcards = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon, upcards=upcards)
+    words = words_read(deal)
+    seen = set()
+    while not deal.is_over():
+        seen |= {a.kind for a in deal.legal_actions()}
+        deal.push(rng.choice(deal.legal_moves()))
+    assert seen <= words
+    assert ("defend" in words) == (name == "preferans")
+    assert ("open" in words) == (name == "bouillotte")

@@ -383,6 +383,6 @@ class BettingPhases:
 
 
 register(PhaseRunner("blinds", BettingPhases._blind_moves, BettingPhases._blind_push,
-                     BettingPhases._judge_betting),
+                     BettingPhases._judge_betting, frozenset({"blind", "pass"})),
          PhaseRunner("betting", BettingPhases._betting_moves, BettingPhases._betting_push,
-                     BettingPhases._judge_betting))
+                     BettingPhases._judge_betting, frozenset({"open", "raise", "call", "fold", "pass", "withdraw"})))

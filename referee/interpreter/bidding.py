@@ -497,13 +497,14 @@ def bid_tables(rules, table, contracts) -> dict:
 
 
 # Every phase of the auction game is ruled on by `_judge_bidding`, which knows them all.
-register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding) for name, moves, push in (
-    (Phase.AUCTION, BiddingPhases._auction_moves, BiddingPhases._auction_push),
-    (Phase.TALON_EXCHANGE, BiddingPhases._discard_moves, BiddingPhases._discard_push),
-    (Phase.DECLARATION, BiddingPhases._declare_moves, BiddingPhases._declare_push),
-    (Phase.CONTEST, BiddingPhases._declare_moves, BiddingPhases._contest_push),
-    (Phase.DEFENCE, BiddingPhases._defence_moves, BiddingPhases._defence_push),
-    (Phase.KONTRA, BiddingPhases._double_moves, BiddingPhases._double_push))))
+register(*(PhaseRunner(name, moves, push, BiddingPhases._judge_bidding, frozenset(words))
+            for name, moves, push, words in (
+    (Phase.AUCTION, BiddingPhases._auction_moves, BiddingPhases._auction_push, {"bid", "pass"}),
+    (Phase.TALON_EXCHANGE, BiddingPhases._discard_moves, BiddingPhases._discard_push, {"discard"}),
+    (Phase.DECLARATION, BiddingPhases._declare_moves, BiddingPhases._declare_push, {"declare"}),
+    (Phase.CONTEST, BiddingPhases._declare_moves, BiddingPhases._contest_push, {"declare"}),
+    (Phase.DEFENCE, BiddingPhases._defence_moves, BiddingPhases._defence_push, {"defend", "pass"}),
+    (Phase.KONTRA, BiddingPhases._double_moves, BiddingPhases._double_push, {"double", "redouble", "pass"}))))
 
 # What random play draws from in each phase, and how it applies the move drawn.
 _RANDOM_STEPS = {

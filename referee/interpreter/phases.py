@@ -15,7 +15,7 @@ from ..mechanics.phases import PHASE_RUNNERS
 __all__ = ["PhaseRunner", "RUNNERS", "register"]
 
 
-RUNNERS: dict[str, PhaseRunner] = dict(PHASE_RUNNERS)
+RUNNERS: dict[Phase, PhaseRunner] = dict(PHASE_RUNNERS)
 
 
 def register(*runners: PhaseRunner) -> None:

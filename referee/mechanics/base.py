@@ -88,5 +88,8 @@ class PhaseRunner:
     judge: Callable[[Any, int, Action, Illegal], Verdict | None]
     """(deal, seat, action, illegal) -> the verdict on `action`, or None for a word the phase
     does not know."""
+    words: frozenset[str]
+    """The words of the actions a player may be asked about in this phase (`give`, `bid`, `play`
+    ...): `referee legal` rules on a candidate only if some phase of the game reads its word."""
     action_of: Callable[[Any, int], Action] | None = None
     """(deal, move) -> the written action of a move, when the table's own codec does not say."""

@@ -3,7 +3,7 @@ imports no syntax (a judge of a kept game never loads the parser)."""
 
 from __future__ import annotations
 
-from .base import PhaseRunner
+from .base import Phase, PhaseRunner
 from .contract_choice.phase import CHOOSE
 from .doubling.phase import DOUBLING
 from .layout.phase import LAYOUT
@@ -12,5 +12,5 @@ from .tricks.phase import TRICKS
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[str, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT)}
+PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT)}
 """Phase of a deal -> its runner."""

@@ -299,7 +299,7 @@ class AuctionStatements:
             else:
                 account, *times = child.children
                 self._need_account(item, account)
-                # `supe against` and `supe by` read the columns of an account kept per opponent
+                # `ACCOUNT against` and `ACCOUNT by` read the columns of an account kept per opponent
                 # (`Match.final_totals`); a plain term, a player's one total.
                 if child.data == "term_account" and self.accounts[str(account)].value[2]:
                     raise item.error(account, Phrase('{account} is kept per opponent, so a player has no one total of it',

@@ -146,4 +146,4 @@ def _judge(deal: ChoosingDeal, seat: int, action: Action, illegal: Illegal) -> V
                    (("seat", seat), ("contract", contract)), (choice.clause,) if choice else (), seat, what)
 
 
-CHOOSE = PhaseRunner(Phase.CONTRACT_CHOICE, _moves, _push, _judge)
+CHOOSE = PhaseRunner(Phase.CONTRACT_CHOICE, _moves, _push, _judge, frozenset({"choose"}))

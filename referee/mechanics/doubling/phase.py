@@ -155,4 +155,4 @@ def pair_settlement(deal: DoublingDeal, lines: list[ScoreLine]) -> list[ScoreLin
     return out
 
 
-DOUBLING = PhaseRunner(Phase.DOUBLING, _moves, _push, _judge)
+DOUBLING = PhaseRunner(Phase.DOUBLING, _moves, _push, _judge, frozenset({"double", "redouble", "pass"}))

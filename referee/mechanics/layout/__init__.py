@@ -1,4 +1,4 @@
-"""Layout play (domino, Fan Tan): a contract that `plays layout` builds a column per suit from a
+"""Layout play: a contract that `plays layout` builds a column per suit from a
 starting rank, up and down one rank at a time; a player who cannot place a card passes, and the
 order in which players go out may score (`score by finishing order`).
 

@@ -148,4 +148,4 @@ def finish_lines(deal: LayoutDeal, account: str) -> list[ScoreLine]:
             for place, seat in enumerate(state.finished) if place < len(values) and values[place]]
 
 
-LAYOUT = PhaseRunner(Phase.LAYOUT, _moves, _push, _judge)
+LAYOUT = PhaseRunner(Phase.LAYOUT, _moves, _push, _judge, frozenset({"play", "pass"}))

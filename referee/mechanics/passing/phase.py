@@ -95,4 +95,4 @@ def _action_of(deal: PassingDeal, move: int) -> Action:
     return Action("give", (deal.table.code(move),))
 
 
-PASSING = PhaseRunner(Phase.PASSING, _moves, _push, _judge, _action_of)
+PASSING = PhaseRunner(Phase.PASSING, _moves, _push, _judge, frozenset({"give"}), _action_of)

@@ -133,7 +133,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
 def _moon_cards(game: Game, table: Table, rule: AllTaken, scores: Sequence[Cited[ScoreRule]]) -> frozenset[int]:
     """The cards a player must take to shoot the moon: those the rule names, else every card that
     scores per card against its taker (positive points when the lowest total wins, negative when
-    the highest does); a bonus card, such as Omnibus Hearts' jack of diamonds, is not one of them."""
+    the highest does); a card that scores in its taker's favour is not one of them."""
     if rule.cards is not None:
         return table.cards_of(rule.cards)
     against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
