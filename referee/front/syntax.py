@@ -14,9 +14,10 @@ reach the builder as Lark trees.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, TypeVar, dataclass_transform
+from typing import ClassVar, TypeVar, dataclass_transform
 
 import lark
 from lark import Token
@@ -54,36 +55,37 @@ def _node(rule: str):
     return mark
 
 
-class ReadNode(Protocol):
-    """A statement node that reads itself: its shape and its reader are declared together."""
-
-    rule: ClassVar[str]
-
-    @classmethod
-    def read(cls, pos: Pos, children: list) -> Node: ...
-
-
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 def statement_node(rule: str) -> Callable[[type[_N]], type[_N]]:
-    """Declare the node of grammar rule `rule` (a frozen dataclass, keyword-only). The class
-    reads itself: its classmethod `read(pos, children)` gets the rule's children, inner rules
-    already read (word rules as tokens, values as their nodes). Mechanic packages declare their
-    statements this way (`referee.mechanics`)."""
+    """Declare the node of grammar rule `rule` (a frozen dataclass, keyword-only), shape and
+    reader together. The rule's children come in already read (word rules as tokens, values as
+    their nodes); by default they fill the fields in order, one each, and a node whose children
+    need more (optional parts, a variable list) declares a classmethod `read(pos, children)`.
+    Mechanic packages declare their statements this way (`referee.mechanics`)."""
     def mark(cls: type[_N]) -> type[_N]:
-        if "read" not in vars(cls):
-            raise TypeError(f"{cls.__name__} declares no read(pos, children)")
         cls.rule = rule
         made = dataclass(frozen=True, kw_only=True)(cls)
         NODES[rule] = made
-        _SELF_READING[rule] = made
+        _READERS_OF[rule] = made.read if "read" in vars(cls) else _in_order(made)
         return made
     return mark
 
 
+def _in_order(node: type[Node]) -> Callable[[Pos, list], Node]:
+    """The default reader of `node`: its children fill its fields in order, one each."""
+    names = [f.name for f in dataclasses.fields(node) if f.name != "pos"]
+
+    def read(pos: Pos, children: list) -> Node:
+        if len(children) != len(names):  # the grammar and the node disagree: a bug, caught by the tests
+            raise ValueError(f"{node.__name__} takes {names}, the rule gave {children!r}")
+        return node(pos=pos, **dict(zip(names, children)))
+    return read
+
+
 NODES: dict[str, type[Node]] = {}
 """Grammar rule -> node type, for every statement that has one."""
-_SELF_READING: dict[str, type] = {}
-"""Grammar rule -> node type that reads itself (`statement_node`)."""
+_READERS_OF: dict[str, Callable[[Pos, list], Node]] = {}
+"""Grammar rule -> the reader of its node, for the nodes `statement_node` declares."""
 _N = TypeVar("_N", bound=Node)
 
 
@@ -351,9 +353,9 @@ class _ToNodes:
         read = _READERS.get(tree.data)
         if read is not None:
             return read(self, tree.meta, children)
-        node = _SELF_READING.get(tree.data)
-        if node is not None:
-            return node.read(Pos.of(tree.meta), children)
+        reader = _READERS_OF.get(tree.data)
+        if reader is not None:
+            return reader(Pos.of(tree.meta), children)
         return self.__default__(tree.data, children, tree.meta)
 
     def __default__(self, data, children, meta):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lark import Token
 
-from ...front.syntax import Node, Pos, statement_node
+from ...front.syntax import Node, statement_node
 
 __all__ = ["ContractChoice", "ChooseOnce"]
 
@@ -15,15 +15,7 @@ class ContractChoice(Node):
 
     chooser: Token
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> ContractChoice:
-        return cls(pos=pos, chooser=children[0])
-
 
 @statement_node("choose_once")
 class ChooseOnce(Node):
     """`each player chooses each contract once`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> ChooseOnce:
-        return cls(pos=pos)

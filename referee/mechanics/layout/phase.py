@@ -11,6 +11,7 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
 from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..play import rule_on_card
 from .compiled import LayoutTables
 from .state import LayoutState
 
@@ -114,27 +115,12 @@ def random_layout(deal: LayoutDeal, rng: random.Random, budget: int) -> int:
 
 def _judge(deal: LayoutDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
     state = _state(deal)
-    what = str(action)
-    move = deal.table.move(action)
-    if action.kind == "choose":
-        return illegal(N_("The contract is already named."), ())
-    if action.kind not in ("play", "pass"):
-        return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
-                       seat=seat, action=what)
-    if action.kind == "pass":
-        if move in deal.legal_moves():
-            return Verdict(True, N_("Seat {seat} cannot play and passes."), (("seat", seat),),
-                           (state.tables.pass_clause or "",), seat, what)
-        return illegal(N_("Seat {seat} may not pass while holding a playable card."), (state.tables.pass_clause,),
-                       "illegal_card", seat=seat)
-    if move is None or move not in deal.hands[seat]:
-        return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card", seat=seat, card=action.card or "")
-    if move in deal.legal_moves():
-        return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card or "")),
-                       (), seat, what)
+    ruled = rule_on_card(deal, deal.legal_moves(), seat, action, illegal, state.tables.pass_clause)
+    if isinstance(ruled, Verdict):
+        return ruled
     return illegal(N_("{card} cannot be placed: a column starts with its starting rank and grows "
                       "one rank at a time in its own suit."), state.tables.clauses, "illegal_card",
-                   card=deal.table.code(move))
+                   card=deal.table.code(ruled))
 
 
 def finish_lines(deal: LayoutDeal, account: str) -> list[ScoreLine]:

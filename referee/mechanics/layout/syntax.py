@@ -15,10 +15,6 @@ class LayoutStartRank(Node):
 
     rank: Token
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> LayoutStartRank:
-        return cls(pos=pos, rank=children[0])
-
 
 @statement_node("layout_start_named")
 class LayoutStartNamed(Node):
@@ -26,27 +22,15 @@ class LayoutStartNamed(Node):
 
     namer: Token
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> LayoutStartNamed:
-        return cls(pos=pos, namer=children[0])
-
 
 @statement_node("layout_build")
 class LayoutBuild(Node):
     """`layout builds up and down in suit`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> LayoutBuild:
-        return cls(pos=pos)
-
 
 @statement_node("pass_rule")
 class PassOnlyWhenUnable(Node):
     """`pass only when unable`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: list[Token]) -> PassOnlyWhenUnable:
-        return cls(pos=pos)
 
 
 @statement_node("first_move")

@@ -14,6 +14,7 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
 from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..play import rule_on_card
 from .state import TrickState
 
 __all__ = ["TrickDeal", "trick_moves", "lead_options", "winning", "trick_push", "take_trick", "random_tricks",
@@ -326,23 +327,8 @@ def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
 
 
 def judge_tricks(deal: TrickDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
-    what = str(action)
-    move = deal.table.move(action)
-    if action.kind == "choose":
-        return illegal(N_("The contract is already named."), ())
-    if action.kind not in ("play", "pass"):
-        return illegal(N_("Seat {seat} must play a card now, not {action}."), (), "illegal_card",
-                       seat=seat, action=what)
-    if action.kind == "pass":
-        return illegal(N_("Seat {seat} may not pass while holding a playable card."), (),
-                       "illegal_card", seat=seat)
-    if move is None or move not in deal.hands[seat]:
-        return illegal(N_("Seat {seat} does not hold {card}."), (), "illegal_card",
-                       seat=seat, card=action.card or "")
-    if move in deal.legal_moves():
-        return Verdict(True, N_("Seat {seat} plays {card}."), (("seat", seat), ("card", action.card or "")),
-                       (), seat, what)
-    return _why_illegal(deal, seat, move, illegal)
+    ruled = rule_on_card(deal, deal.legal_moves(), seat, action, illegal, None)  # no pass in trick play
+    return ruled if isinstance(ruled, Verdict) else _why_illegal(deal, seat, ruled, illegal)
 
 
 def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Verdict:

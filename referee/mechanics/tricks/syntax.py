@@ -27,36 +27,22 @@ class PlayDuty(Node):
 
 @statement_node("no_trumps")
 class NoTrumps(Node):
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> NoTrumps:
-        return cls(pos=pos)
+    """`trumps none`"""
 
 
 @statement_node("trump_suit")
 class TrumpSuit(Node):
     suit: Token
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> TrumpSuit:
-        return cls(pos=pos, suit=children[0])
-
 
 @statement_node("trumps_named")
 class TrumpsNamed(Node):
     namer: Token  # "declarer" | "chooser"
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> TrumpsNamed:
-        return cls(pos=pos, namer=children[0])
-
 
 @statement_node("no_head_duty")
 class NoHeadDuty(Node):
     what: Token  # "head" | "overtrump"
-
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> NoHeadDuty:
-        return cls(pos=pos, what=children[0])
 
 
 @statement_node("head_duty")
@@ -95,36 +81,20 @@ class TrickWinner(Node):
 class EarlyEnd(Node):
     condition: Condition
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> EarlyEnd:
-        return cls(pos=pos, condition=children[0])
-
 
 @statement_node("lead_restriction")
 class LeadRestriction(Node):
     cards: CardSet
-
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> LeadRestriction:
-        return cls(pos=pos, cards=children[0])
 
 
 @statement_node("lead_until_broken")
 class LeadUntilBroken(Node):
     cards: CardSet
 
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> LeadUntilBroken:
-        return cls(pos=pos, cards=children[0])
-
 
 @statement_node("first_trick_ban")
 class FirstTrickBan(Node):
     cards: CardSet
-
-    @classmethod
-    def read(cls, pos: Pos, children: list[Any]) -> FirstTrickBan:
-        return cls(pos=pos, cards=children[0])
 
 
 @statement_node("score_all_taken")
