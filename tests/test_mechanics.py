@@ -102,11 +102,11 @@ def test_each_phase_says_the_words_a_player_may_be_asked_about(name):
 def test_a_node_without_a_reader_takes_its_children_in_order_one_each():
     from lark import Token
 
-    from referee.front.syntax import Pos, _in_order
+    from referee.front.syntax import Pos, read_in_order
     from referee.mechanics.tricks.syntax import TrumpSuit
 
     pos = Pos(1, 1, 0, 9)
-    read = _in_order(TrumpSuit)
+    read = read_in_order(TrumpSuit)
     assert read(pos, [Token("CODE", "H")]) == TrumpSuit(pos=pos, suit=Token("CODE", "H"))
     with pytest.raises(ValueError, match="TrumpSuit takes"):
         read(pos, [Token("CODE", "H"), Token("CODE", "S")])

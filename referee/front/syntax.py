@@ -66,12 +66,12 @@ def statement_node(rule: str) -> Callable[[type[_N]], type[_N]]:
         cls.rule = rule
         made = dataclass(frozen=True, kw_only=True)(cls)
         NODES[rule] = made
-        _READERS_OF[rule] = made.read if "read" in vars(cls) else _in_order(made)
+        _READERS_OF[rule] = made.read if "read" in vars(cls) else read_in_order(made)
         return made
     return mark
 
 
-def _in_order(node: type[Node]) -> Callable[[Pos, list], Node]:
+def read_in_order(node: type[Node]) -> Callable[[Pos, list], Node]:
     """The default reader of `node`: its children fill its fields in order, one each."""
     names = [f.name for f in dataclasses.fields(node) if f.name != "pos"]
 
