@@ -11,12 +11,13 @@ from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
 from ..mechanics.tricks.compiled import compile_contract
+from ..mechanics.vying.compiled import compile_vying
+from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import Game
 from ..verdicts import Verdict
 from .auction import compile_auction
 from .deal import Deal, DealResult
 from .seating import SeatedDeal, playing_seats
-from .vying import compile_vying
 
 __all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
 
@@ -369,7 +370,6 @@ class Match:
         remedies, clause = self.game.irregularities[irregularity].value, self.game.irregularities[irregularity].clause
         lines = []
         if "pay_bonuses" in remedies and self.vying is not None:
-            from .showdown import hand_bonuses
             deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
                         vying=self.vying, chips=list(self.totals), carry=0)
             lines = hand_bonuses(deal, list(self.totals), cancelled=True)

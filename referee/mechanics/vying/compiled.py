@@ -1,17 +1,38 @@
-"""Vying games compiled for play: antes, blinds, betting limits, hand ranking, suit points,
-side pots and bonuses for ranked hands, all read by name from the model's cited statements."""
+"""A vying game compiled for play: the model's statements with what the betting loop and the
+showdown look up often worked out once per game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..model.game import Game
+from ...model.game import Game
+from ...model.values import Cited
+from .rules import (
+    AllInOpen,
+    BetSeat,
+    Blind,
+    BlindSeat,
+    Bonus,
+    EndCondition,
+    HandPattern,
+    OpenFloor,
+    PassEffect,
+    PotFate,
+    RaiseSize,
+    ShortChoice,
+    SuitOwnerRule,
+    VyingModel,
+)
 
-if TYPE_CHECKING:  # a game without betting never loads the betting model
-    from ..model.vying import Blind, Bonus, VyingModel
+__all__ = ["VyingRules", "Held", "RankedHand", "compile_vying", "clause", "cited"]
 
-__all__ = ["VyingRules", "compile_vying"]
+RankedHand = tuple[int, int, str, str]
+"""(place of the hand in the ranking, rank order of its cards, hand name, clause)."""
+Held = tuple[RankedHand | None, tuple[int, ...], tuple[int, ...]]
+"""What a seat holds at the showdown: its best ranked hand (None when it holds none and
+competes on suit points), its points in each suit, and in each suit the rank order of its
+highest card plus one (0 where it holds none)."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +59,7 @@ class VyingRules:
     call_clause: str | None
     """The clause calls and raises are staked under (`raise by ...`)."""
     open_clause: str | None
-    """`everyone passes: pot to last blind, ...`: the pot goes to the last blind bettor, if any."""
+    """`open at least ...`: the clause an opening is staked under."""
     bonus_of: dict[str, Bonus]
     """Hand name -> the bonus its holder collects (hands without one are absent)."""
     hand_clauses: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
@@ -50,8 +71,8 @@ class VyingRules:
     ties_clause: str | None
     owner_by_points: bool
     """`suit won by player holding most points in it` (else: its highest card)."""
-    ranked: dict[int, tuple | None] = field(default_factory=dict, compare=False, repr=False)
-    """What a hand makes beside the turned cards (see `showdown.seat_hands`), by the bit mask of
+    ranked: dict[int, Held] = field(default_factory=dict, compare=False, repr=False)
+    """What a hand holds beside the turned cards (see `showdown.seat_hands`), by the bit mask of
     its cards and of the turned cards' ranks, filled as hands are met. It is a pure function of
     those, and a pack of a few dozen cards has a few thousand hands of three: each is worked out
     once per game, not once per deal."""
@@ -61,19 +82,17 @@ class VyingRules:
         blinds = self.model.blinds
         if index < len(blinds):
             return blinds[index]
-        if blinds and blinds[-1].by == "each next player up to dealer":
+        if blinds and blinds[-1].by is BlindSeat.EACH_NEXT_UP_TO_DEALER:
             return blinds[-1]
         return None
 
     def title(self, hand: str) -> str:
         return next((h.title for h in self.model.hands if h.name == hand), hand)
 
-    def bonus(self, hand: str):
-        return self.bonus_of.get(hand)
 
-
-def clause(cited) -> str | None:
-    return cited.clause if cited is not None else None
+def clause(rule: Cited[Any] | None) -> str | None:
+    """The clause of a rule, or None when the game does not state it."""
+    return rule.clause if rule is not None else None
 
 
 def cited(*clauses: str | None) -> tuple[str, ...]:
@@ -85,24 +104,28 @@ def compile_vying(game: Game) -> VyingRules | None:
     model = game.vying
     if model is None or not model.active:
         return None
+    # The needs of the three phases are checked when the game loads: these rules are stated.
+    assert model.opening and model.pass_before_open and model.short_stake and model.all_in_opening
+    assert model.raise_limit and model.betting_end and model.first_bet and model.pass_out
     ties, order = clause(model.ties), clause(model.hand_order)
-    points = next((h.clause for h in model.hands if h.pattern == "highest suit total"), None)
+    points = next((h.clause for h in model.hands if h.pattern is HandPattern.HIGHEST_SUIT_TOTAL), None)
+    owner = clause(model.suit_owner)
     return VyingRules(model=model, account=game.primary_account,
                       eldest_clause=game.eldest.clause if game.eldest else None,
                       hand_index={h.name: i for i, h in enumerate(model.hands)},
-                      open_at_pot=model.opening.value == "pot",
-                      pass_drops_out=model.pass_before_open.value == "drops out",
-                      short_may_call=model.short_stake.value == "may go all in",
-                      may_open_for_less=model.all_in_opening.value == "may open for less",
-                      raise_at_most_pot=model.raise_limit.value == "at most pot",
-                      ends_when_all_called=model.betting_end.value == "all have called",
+                      open_at_pot=model.opening.value is OpenFloor.POT,
+                      pass_drops_out=model.pass_before_open.value is PassEffect.DROPS_OUT,
+                      short_may_call=model.short_stake.value is ShortChoice.MAY_GO_ALL_IN,
+                      may_open_for_less=model.all_in_opening.value is AllInOpen.MAY_OPEN_FOR_LESS,
+                      raise_at_most_pot=model.raise_limit.value is RaiseSize.AT_MOST_POT,
+                      ends_when_all_called=model.betting_end.value is EndCondition.ALL_CALLED,
                       two_left_call_ends=model.two_left_call_ends is not None,
-                      after_last_blind_first=model.first_bet.value[0] == "player after last blind",
-                      pass_out_to_blind=model.pass_out.value[0] == "pot to last blind",
+                      after_last_blind_first=model.first_bet.value[0] is BetSeat.AFTER_LAST_BLIND,
+                      pass_out_to_blind=model.pass_out.value[0] is PotFate.TO_LAST_BLIND,
                       call_clause=clause(model.raise_limit), open_clause=clause(model.opening),
                       bonus_of={b.hand: b for b in reversed(model.bonuses)},
                       hand_clauses=tuple((cited(h.clause, order), cited(h.clause, order, ties)) for h in model.hands),
-                      points_clauses=(points, clause(model.suit_owner)), ties_clause=ties,
-                      points_cited=(cited(points, clause(model.suit_owner)),
-                                    cited(points, clause(model.suit_owner), ties)),
-                      owner_by_points=model.suit_owner is not None and model.suit_owner.value == "most points in it")
+                      points_clauses=(points, owner), ties_clause=ties,
+                      points_cited=(cited(points, owner), cited(points, owner, ties)),
+                      owner_by_points=model.suit_owner is not None
+                      and model.suit_owner.value is SuitOwnerRule.MOST_POINTS)
