@@ -6,7 +6,7 @@ import random
 import weakref
 from dataclasses import dataclass
 
-from ..engine.dice import shuffle
+from ..engine.dice import randrange, shuffle
 from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
@@ -256,7 +256,7 @@ class Match:
         shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
         if self.game.cut is not None:
             # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
-            at = rng.randrange(1, len(pack))
+            at = randrange(rng, 1, len(pack))  # as rng.randrange does, with fewer calls (dice.py)
             pack = pack[at:] + pack[:at]
         return self.hands_from_pack(pack)
 
