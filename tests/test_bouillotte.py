@@ -243,6 +243,9 @@ def test_random_sessions_conserve_chips(bouillotte, seed, players):
         staked = sum(deal.betting.stake)
         carry_in = deal.betting.carry
         result = match.finish_deal()
+        # What the match added up (known without the lines) is what the lines, once built, say.
+        assert result.written == {account: [sum(l.points for l in result.scores if l.account == account and l.seat == s)
+                                            for s in range(players)] for account in {l.account for l in result.scores}}
         pots = sum(l.points for l in result.scores if "pot" in l.message or "back:" in l.message)
         carried = match.carry
         assert pots + carried == staked + carry_in                 # the pots add up

@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,29 @@ class DealResult:
                  ended_early: str | None) -> None:
         # One per deal: a dictionary update is about twice as cheap as a frozen dataclass's
         # setattr per field (as in ScoreLine); it stays frozen.
-        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early)
+        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early,
+                             written=None)
+        # `written` (not a field: `dataclasses.replace` leaves it None): account -> points per
+        # seat, when the result knows what it writes without adding up its lines (`unread`).
+
+    @classmethod
+    def unread(cls, contract: str | None, lines: Callable[[], tuple[ScoreLine, ...]],
+               written: dict[str, list[int]], finish_order: tuple[int, ...], ended_early: str | None) -> "DealResult":
+        """A result whose score lines are built when first read (`scores`), with what it writes
+        to each account (plain accounts only: none kept per opponent) known already: a
+        simulation adds up `written` and never builds a line it does not show."""
+        result = cls.__new__(cls)
+        result.__dict__.update(contract=contract, finish_order=finish_order, ended_early=ended_early,
+                               written=written, _lines=lines)
+        return result
+
+    def __getattr__(self, name: str):
+        # Only the `scores` of a result made by `unread` are missing, until first read.
+        lines = self.__dict__.pop("_lines", None) if name == "scores" else None
+        if lines is None:
+            raise AttributeError(name)
+        scores = self.__dict__["scores"] = lines()
+        return scores
 
     def totals(self, players: int) -> list[int]:
         out = [0] * players
@@ -323,13 +346,14 @@ class Deal(BiddingPhases):
 
     def result(self) -> DealResult:
         """The deal's scores, each line traced to the clause of its score rule."""
+        if self.betting is not None:  # a vying deal: its lines are built when read
+            written, build_lines = settle_vying(self)
+            return DealResult.unread(None, build_lines, written, (), self.ended_early)
         contract = self.contract
         lines: list[ScoreLine] = []
         account = self.game.primary_account
         if self.auction is not None:
             lines = settle_deal(self)
-        elif self.betting is not None:
-            lines = settle_vying(self)
         elif contract is not None:
             lines = taken_lines(self)
             if contract.all_taken is not None:

@@ -347,7 +347,15 @@ class Match:
         accounts, pairs = self.accounts, self.pairs
         # The multipliers written (refes), counted apart for a limit on those ever written.
         counted = self.auction.multiplier.account if self.auction and self.auction.multiplier else None
-        for line in result.scores:
+        known = result.written
+        if known is not None:  # what the deal writes, known without its lines (built only if shown)
+            for account, points in known.items():
+                assert account not in pairs and account != counted, account  # plain accounts only
+                totals = accounts.get(account)
+                if totals is None:
+                    totals = accounts[account] = [0] * self.table.players
+                totals[:] = map(int.__add__, totals, points)
+        for line in result.scores if known is None else ():
             if line.account in pairs:
                 pairs[line.account][line.seat][line.against] += line.points
                 continue
@@ -417,7 +425,10 @@ class Match:
         changes, so the session as recorded ends with the deal that broke them."""
         if not (self.vying and self.vying.model.broken_player is not None and self.results):
             return ()
-        return tuple(seat for seat, chips in enumerate(self.totals) if chips <= 0)
+        totals = self.totals
+        if min(totals) > 0:  # after most deals: nobody is broken
+            return ()
+        return tuple(seat for seat, chips in enumerate(totals) if chips <= 0)
 
     def remaining(self) -> Remaining | None:
         """What the match still owes before its end, or None when it is over or ends only by the

@@ -29,12 +29,20 @@ __all__ = ["BettingDeal", "start_betting", "end_clauses", "blind_moves", "bettin
 
 # The kinds of move without an amount, and with one (the amount's base stands for all of them),
 # as constants: the betting loop picks from these instead of building a list per action.
-_PASS_ONLY, _PASS_OPEN = (PASS,), (PASS, OPEN_BASE)
-_FOLD_ONLY, _FOLD_CALL = (FOLD,), (FOLD, CALL)
-_FOLD_RAISE, _FOLD_CALL_RAISE = (FOLD, RAISE_BASE), (FOLD, CALL, RAISE_BASE)
+_PASS_ONLY: tuple[int, ...] = (PASS,)
+_PASS_OPEN: tuple[int, ...] = (PASS, OPEN_BASE)
+_FOLD_ONLY: tuple[int, ...] = (FOLD,)
+_FOLD_CALL: tuple[int, ...] = (FOLD, CALL)
+_FOLD_RAISE: tuple[int, ...] = (FOLD, RAISE_BASE)
+_FOLD_CALL_RAISE: tuple[int, ...] = (FOLD, CALL, RAISE_BASE)
+
+_BLIND_OR_PASS = (BLIND, PASS)
+_DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times a module name
 
 BetRange = tuple[tuple[int, ...], int, int, int]
 """(kinds of move, base of the amount moves, least amount, most amount)."""
+Draws = tuple[Callable[[tuple[int, ...]], int], Callable[[], float], Callable[[int, int], int]]
+"""A generator's `choice`, `random` and `randint`, as `engine.dice` draws them."""
 
 
 class BettingDeal(DealCore, Protocol):
@@ -61,16 +69,18 @@ def _speakers(n: int) -> tuple[int, ...]:
 
 def start_betting(deal: BettingDeal, rules: VyingRules, chips: list[int], carry: int,
                   upcards: list[int]) -> BettingState:
-    """The betting of a deal, with the antes in and the blinds (or the betting) opened."""
+    """The betting of a deal, with the antes in and the blinds (or the betting) opened. `chips`
+    (what each player has in front of him) becomes the state's list."""
     n = deal.table.players
     everyone = (1 << n) - 1
-    state = BettingState(rules, list(chips), tuple(chips), [0] * n, [[] for _ in range(n)], carry, tuple(upcards),
-                         tuple(map(tuple, deal.hands)), _speakers(n), everyone, at_top=everyone)
+    speakers = _SPEAKERS.get(n) or _speakers(n)
+    # No card leaves a hand in a vying deal: the deal's hands are the hands as dealt.
+    state = BettingState(rules, chips, tuple(chips), [0] * n, [], carry, list(upcards), deal.hands, speakers,
+                         everyone, at_top=everyone)
     for ante in rules.model.antes:
-        seats = [deal.dealer] if ante.who is AnteWho.DEALER else range(n)
-        for seat in seats:
-            _put(state, seat, min(ante.chips, state.chips[seat]), ante.clause)
-    if rules.blind(0) is not None:
+        for seat in ((deal.dealer,) if ante.who is _DEALER else range(n)):
+            _put(state, seat, min(ante.chips, chips[seat]), ante.clause)
+    if rules.model.blinds:
         deal.phase, deal.to_act = Phase.BLINDS, deal.eldest
     else:
         _start_betting(deal, state)
@@ -91,9 +101,10 @@ def _state(deal: BettingDeal) -> BettingState:
     return state
 
 
-def _put(state: BettingState, seat: int, chips: int, clause_id: str | None = None) -> None:
-    if chips and clause_id and clause_id not in state.stake_clauses[seat]:
-        state.stake_clauses[seat].append(clause_id)
+def _put(state: BettingState, seat: int, chips: int, clause_id: str) -> None:
+    """`seat` puts `chips` in under `clause_id` (an ante or a blind)."""
+    if chips:
+        state.staked_under.append((seat, clause_id))
     left = state.chips[seat] = state.chips[seat] - chips
     stake = state.stake[seat] = state.stake[seat] + chips
     state.staked += chips
@@ -161,8 +172,11 @@ def _minimum_open(state: BettingState, seat: int) -> int:
 
 
 def blind_moves(deal: BettingDeal, seat: int) -> list[int]:
-    state = _state(deal)
-    return [BLIND, PASS] if state.chips[seat] >= _blind_chips(state) else [PASS]
+    return list(_blind_options(_state(deal), seat))
+
+
+def _blind_options(state: BettingState, seat: int) -> tuple[int, ...]:
+    return _BLIND_OR_PASS if state.chips[seat] >= _blind_chips(state) else _PASS_ONLY
 
 
 def betting_moves(deal: BettingDeal, seat: int) -> list[int]:
@@ -195,15 +209,18 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
     """Random blinds and betting until the round ends or `budget` moves are made; the moves
     made. The same moves and draws as a random move then `push`, one by one, without the dispatch."""
     state, history, choose = _state(deal), deal.history, chooser(rng)
-    steps = 0
+    rules, steps = state.rules, 0
     while deal.phase == Phase.BLINDS and steps < budget:
         seat = deal.to_act
-        move = choose(blind_moves(deal, seat))
+        blind = rules.blind(len(state.blinders))
+        assert blind is not None, "the blinds phase lasts while a blind may be bet"
+        chips = blind.size.chips(state.carry + state.staked, state.last_blind)
+        move = choose(_BLIND_OR_PASS if state.chips[seat] >= chips else _PASS_ONLY)  # `_blind_options`
         history.append((seat, move))
-        _blind_push(deal, seat, move)
+        _blind(deal, state, seat, move, blind.clause, chips)
         steps += 1
     if deal.phase == Phase.BETTING and steps < budget:
-        steps += _bet(deal, state, deal.to_act, PASS, rng, budget - steps)
+        steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (choose, rng.random, between(rng)))
     return steps
 
 
@@ -212,15 +229,21 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
 
 def _blind_push(deal: BettingDeal, seat: int, move: int) -> None:
     state = _state(deal)
+    blind = state.rules.blind(len(state.blinders))
+    assert blind is not None, "the blinds phase lasts while a blind may be bet"
+    _blind(deal, state, seat, move, blind.clause, _blind_chips(state))
+
+
+def _blind(deal: BettingDeal, state: BettingState, seat: int, move: int, clause_id: str, chips: int) -> None:
+    """Apply `seat`'s move in the blinds, where the blind to bet now (under `clause_id`) stakes `chips`."""
     if move == BLIND:
-        blind = state.rules.blind(len(state.blinders))
-        assert blind is not None
-        chips = _blind_chips(state)
-        _put(state, seat, chips, blind.clause)
-        state.blinders.append(seat)
+        blinders = state.blinders
+        _put(state, seat, chips, clause_id)
+        blinders.append(seat)
         state.last_blind = chips
-        if seat != deal.dealer and state.rules.blind(len(state.blinders)) is not None:
-            deal.to_act = deal.table.next(seat)
+        rules = state.rules
+        if seat != deal.dealer and (len(blinders) < len(rules.model.blinds) or rules.blind_repeats):  # a blind follows
+            deal.to_act = (seat + 1) % deal.table.players
             return
     _start_betting(deal, state)
 
@@ -229,41 +252,57 @@ def _betting_push(deal: BettingDeal, seat: int, move: int) -> None:
     _bet(deal, _state(deal), seat, move)
 
 
-def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, rng: Random | None = None,
-         budget: int = 1) -> int:
-    """Apply `seat`'s betting `move`, or with `rng` (`move` is then not read) make random moves
+def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: int = 1,
+         draws: Draws | None = None) -> int:
+    """Apply `seat`'s betting `move`, or with `draws` (`move` is then not read) make random moves
     from `seat` on until the round ends or `budget` moves are made; the moves made. The one place
     where a betting move takes effect: the state is held in local variables for the length
     of the loop and written back at its end."""
     rules = state.rules
     n = deal.table.players
-    chips, stake, clauses = state.chips, state.stake, state.stake_clauses
+    chips, stake = state.chips, state.stake
     top, at_top, staked, carry = state.top, state.at_top, state.staked, state.carry
     folded, all_in, passed, acted = state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask
-    opened, raiser, second = state.opened, state.raiser, state.second_chance
+    opened, raiser, second, called = state.opened, state.raiser, state.second_chance, state.called_mask
     everyone, speakers = state.everyone, state.speakers
-    call_clause, open_clause = rules.call_clause, rules.open_clause
+    drops_out, all_called, two_left = rules.pass_drops_out, rules.ends_when_all_called, rules.two_left_call_ends
+    at_pot, for_less, pot_limit, may_call = (rules.open_at_pot, rules.may_open_for_less, rules.raise_at_most_pot,
+                                             rules.short_may_call)
     # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
     # the last blind bettor's and he has nothing left to decide.
     blind_bit = 1 << state.blinders[-1] if rules.pass_out_to_blind and state.blinders else -1
-    history = deal.history
-    choice: Callable[[tuple[int, ...]], int] | None = None
-    if rng is not None:
-        choice, draw, randint = chooser(rng), rng.random, between(rng)
+    append = deal.history.append
+    drawing = draws is not None
+    if draws is not None:
+        choice, draw, randint = draws
     phase, steps = Phase.BETTING, 0
     while steps < budget:
-        if choice is not None:  # `random_bet` written out: the same draws, one call fewer per move
-            kinds, base, low, high = _bet_range(rules, opened, chips[seat], top - stake[seat], carry + staked)
+        if drawing:
+            # `random_bet` and `_bet_range` written out: the same moves and draws, without the calls.
+            have, need = chips[seat], top - stake[seat]
+            if not opened:  # `open at least pot` or `... largest stake`
+                low = (carry + staked if at_pot else need) or 1
+                if have < low and for_less:
+                    low = have or 1
+                kinds, base, high = (_PASS_OPEN if low <= have else _PASS_ONLY), OPEN_BASE, have
+            else:
+                high, low, base = have, need + 1, RAISE_BASE
+                if pot_limit and need + carry + staked + need < high:  # the raise at most the pot after calling
+                    high = need + carry + staked + need
+                if have >= need or may_call:
+                    kinds = _FOLD_CALL_RAISE if need < high else _FOLD_CALL
+                else:
+                    kinds = _FOLD_RAISE if need < high else _FOLD_ONLY
             move = choice(kinds)
             if move == base:
-                move = base - randint(low, min(high, low + 2) if draw() < 0.9 else high)
-            history.append((seat, move))
+                move = base - randint(low, (low + 2 if low + 2 < high else high) if draw() < 0.9 else high)
+            append((seat, move))
         steps += 1
         bit = 1 << seat
         if move == PASS:
             passed |= bit
             acted |= bit
-            if rules.pass_drops_out:
+            if drops_out:
                 folded |= bit
         elif move == FOLD:
             folded |= bit
@@ -271,16 +310,20 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, rng: Rand
                 second &= ~bit
         else:  # chips go in: a call, or an opening or a raise of `put` chips
             if move == CALL:
-                put, clause_id = min(top - stake[seat], chips[seat]), call_clause
+                put = top - stake[seat]
+                if put > chips[seat]:  # all he has
+                    put = chips[seat]
+                if put:
+                    called |= bit
                 acted |= bit
                 if second is not None:
                     second &= ~bit
             else:
-                put, clause_id = (OPEN_BASE - move, open_clause) if move > RAISE_BASE else (RAISE_BASE - move,
-                                                                                            call_clause)
+                if move > RAISE_BASE:  # an opening
+                    put, state.opener = OPEN_BASE - move, seat
+                else:
+                    put, called = RAISE_BASE - move, called | bit
                 opened, acted, raiser, second = True, bit, seat, None
-            if put and clause_id and clause_id not in clauses[seat]:
-                clauses[seat].append(clause_id)
             left = chips[seat] = chips[seat] - put
             mine = stake[seat] = stake[seat] + put
             staked += put
@@ -309,7 +352,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, rng: Rand
         elif not able & ~(acted & at_top):
             # Everyone still able to bet has acted since the last raise and holds the largest
             # stake (all-in players need not match it): all have called.
-            if rules.ends_when_all_called or (rules.two_left_call_ends and active.bit_count() == 2):
+            if all_called or (two_left and active.bit_count() == 2):
                 phase = Phase.OVER
                 break
             # `... and none raises again`: each caller has one more chance to raise.
@@ -321,7 +364,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, rng: Rand
         seat = speakers[(seat << n) + able]
     state.top, state.at_top, state.staked = top, at_top, staked
     state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask = folded, all_in, passed, acted
-    state.opened, state.raiser, state.second_chance = opened, raiser, second
+    state.opened, state.raiser, state.second_chance, state.called_mask = opened, raiser, second, called
     deal.to_act, deal.phase = seat, phase
     return steps
 

@@ -10,17 +10,20 @@ from ...model.game import Game
 from ...model.values import Cited
 from .rules import (
     AllInOpen,
+    AllInWin,
     BetSeat,
     Blind,
     BlindSeat,
     Bonus,
     EndCondition,
+    Excess,
     HandPattern,
     OpenFloor,
     PassEffect,
     PotFate,
     RaiseSize,
     ShortChoice,
+    SidePotRule,
     SuitOwnerRule,
     VyingModel,
 )
@@ -29,10 +32,11 @@ __all__ = ["VyingRules", "Held", "RankedHand", "compile_vying", "clause", "cited
 
 RankedHand = tuple[int, int, str, str]
 """(place of the hand in the ranking, rank order of its cards, hand name, clause)."""
-Held = tuple[RankedHand | None, tuple[int, ...], tuple[int, ...]]
+Held = tuple[RankedHand | None, int, tuple[int, ...], Bonus | None]
 """What a seat holds at the showdown: its best ranked hand (None when it holds none and
-competes on suit points), its points in each suit, and in each suit the rank order of its
-highest card plus one (0 where it holds none)."""
+competes on suit points), its points in each suit packed into one int (`VyingRules.suit_bits`
+bits a suit, so that suit totals over the hands are one sum), in each suit the rank order of
+its highest card plus one (0 where it holds none), and the bonus its hand earns (or None)."""
 
 
 @dataclass(frozen=True)
@@ -44,8 +48,8 @@ class VyingRules:
     """The account the chips are kept in."""
     eldest_clause: str | None
     """The clause that says who the eldest hand is: turn order starts there (ties, short payers)."""
-    hand_index: dict[str, int]
-    """Hand name -> its place in the ranking (0 the highest)."""
+    titles: dict[str, str]
+    """Hand name -> its title."""
     # The readings the betting loop asks about on every action, worked out once.
     open_at_pot: bool
     pass_drops_out: bool
@@ -62,15 +66,30 @@ class VyingRules:
     """`open at least ...`: the clause an opening is staked under."""
     bonus_of: dict[str, Bonus]
     """Hand name -> the bonus its holder collects (hands without one are absent)."""
+    # The readings and the clauses the showdown asks about on every deal, worked out once.
     hand_clauses: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
     """Per hand (by its place in the ranking): what a pot won with it cites, alone and in a tie."""
-    points_clauses: tuple[str | None, str | None]
-    """The clauses of a pot won on suit points (the points hand, who owns a suit)."""
     points_cited: tuple[tuple[str, ...], tuple[str, ...]]
     """What a pot won on points cites, alone and in a tie."""
-    ties_clause: str | None
+    main_suit_cited: tuple[tuple[str, ...], tuple[str, ...]]
+    """What a side pot won with the suit that won the main pot cites, alone and in a tie."""
     owner_by_points: bool
     """`suit won by player holding most points in it` (else: its highest card)."""
+    folded_hands_count: bool
+    turned_card_counts: bool
+    all_in_wins_whole_pot: bool
+    stakes_above_go_back: bool
+    side_pot_by_main_suit: bool
+    bonuses_at_showdown: bool
+    """Bonuses are paid only when the cards are shown at the end of the betting."""
+    stakes_above_clause: str | None
+    stakes_above_cited: tuple[str, ...]
+    pass_out_cited: tuple[str, ...]
+    betting_end_cited: tuple[str, ...]
+    suit_bits: int
+    blind_repeats: bool
+    """The last blind is bet by each next player up to the dealer."""
+    """Bits a suit's points take in a packed row (`Held`): enough for all the cards of a suit."""
     ranked: dict[int, Held] = field(default_factory=dict, compare=False, repr=False)
     """What a hand holds beside the turned cards (see `showdown.seat_hands`), by the bit mask of
     its cards and of the turned cards' ranks, filled as hands are met. It is a pure function of
@@ -82,12 +101,8 @@ class VyingRules:
         blinds = self.model.blinds
         if index < len(blinds):
             return blinds[index]
-        if blinds and blinds[-1].by is BlindSeat.EACH_NEXT_UP_TO_DEALER:
-            return blinds[-1]
-        return None
+        return blinds[-1] if self.blind_repeats else None
 
-    def title(self, hand: str) -> str:
-        return next((h.title for h in self.model.hands if h.name == hand), hand)
 
 
 def clause(rule: Cited[Any] | None) -> str | None:
@@ -109,10 +124,12 @@ def compile_vying(game: Game) -> VyingRules | None:
     assert model.raise_limit and model.betting_end and model.first_bet and model.pass_out
     ties, order = clause(model.ties), clause(model.hand_order)
     points = next((h.clause for h in model.hands if h.pattern is HandPattern.HIGHEST_SUIT_TOTAL), None)
-    owner = clause(model.suit_owner)
+    owner, side, above = clause(model.suit_owner), clause(model.side_pot_winner), clause(model.stakes_above)
+    values = game.card_points.value if game.card_points else {}
+    most = max((sum(values.get(r.code, 0) for r in deck.ranks) for deck in game.decks.values()), default=0)
     return VyingRules(model=model, account=game.primary_account,
                       eldest_clause=game.eldest.clause if game.eldest else None,
-                      hand_index={h.name: i for i, h in enumerate(model.hands)},
+                      titles={h.name: h.title for h in reversed(model.hands)},
                       open_at_pot=model.opening.value is OpenFloor.POT,
                       pass_drops_out=model.pass_before_open.value is PassEffect.DROPS_OUT,
                       short_may_call=model.short_stake.value is ShortChoice.MAY_GO_ALL_IN,
@@ -125,7 +142,19 @@ def compile_vying(game: Game) -> VyingRules | None:
                       call_clause=clause(model.raise_limit), open_clause=clause(model.opening),
                       bonus_of={b.hand: b for b in reversed(model.bonuses)},
                       hand_clauses=tuple((cited(h.clause, order), cited(h.clause, order, ties)) for h in model.hands),
-                      points_clauses=(points, owner), ties_clause=ties,
                       points_cited=(cited(points, owner), cited(points, owner, ties)),
+                      main_suit_cited=(cited(points, owner, side), cited(points, owner, side, ties)),
                       owner_by_points=model.suit_owner is not None
-                      and model.suit_owner.value is SuitOwnerRule.MOST_POINTS)
+                      and model.suit_owner.value is SuitOwnerRule.MOST_POINTS,
+                      folded_hands_count=bool(model.folded_hands and model.folded_hands.value),
+                      turned_card_counts=bool(model.turned_card and model.turned_card.value),
+                      all_in_wins_whole_pot=model.all_in_winnings is not None
+                      and model.all_in_winnings.value is AllInWin.WHOLE_POT,
+                      stakes_above_go_back=model.stakes_above is not None and model.stakes_above.value is Excess.GO_BACK,
+                      side_pot_by_main_suit=model.side_pot_winner is not None
+                      and model.side_pot_winner.value is SidePotRule.WITH_MAIN_POT_SUIT,
+                      bonuses_at_showdown=model.bonuses_at_showdown is not None,
+                      stakes_above_clause=above, stakes_above_cited=cited(above),
+                      pass_out_cited=(model.pass_out.clause,), betting_end_cited=(model.betting_end.clause,),
+                      suit_bits=max(most.bit_length(), 1),
+                      blind_repeats=bool(model.blinds) and model.blinds[-1].by is BlindSeat.EACH_NEXT_UP_TO_DEALER)

@@ -29,14 +29,15 @@ class BettingState:
     """The chips in front of each player before the antes: bonuses are paid from what he has left."""
     stake: list[int]
     """The chips each player has put in this deal."""
-    stake_clauses: list[list[str]]
-    """Per seat, the clauses under which it put chips in (ante, blind, betting)."""
+    staked_under: list[tuple[int, str]]
+    """(seat, clause) of each ante and blind that put chips in, in order (see `stake_clauses`)."""
     carry: int
     """A pot carried over from a deal nobody played."""
-    upcards: tuple[int, ...]
+    upcards: list[int]
     """The cards turned face up, which belong to nobody."""
-    dealt: tuple[tuple[int, ...], ...]
-    """The hands as dealt, read at the showdown (folded hands count too)."""
+    dealt: list[list[int]]
+    """The hands as dealt, read at the showdown (folded hands count too): the deal's own hands,
+    which no card leaves in a vying deal."""
     speakers: tuple[int, ...]
     """For each (seat, set of seats as a bit mask): the first seat of the set after that seat in
     turn order (see `betting._speakers`)."""
@@ -55,6 +56,10 @@ class BettingState:
     acted_mask: int = 0
     """The seats that have acted since the last raise."""
     opened: bool = False
+    opener: int | None = None
+    """Who opened the betting."""
+    called_mask: int = 0
+    """The seats that put chips in by a call or a raise."""
     blinders: list[int] = field(default_factory=list)
     """The seats that bet blind, in order."""
     last_blind: int = 0
@@ -73,6 +78,17 @@ class BettingState:
     @property
     def pot(self) -> int:
         return self.carry + self.staked
+
+    def stake_clauses(self, seat: int) -> tuple[str, ...]:
+        """The clauses under which `seat` put chips in, in the order it first did: its antes and
+        blind, the opening, the calls and raises (an opener calls or raises only after opening)."""
+        rules = self.rules
+        found = [clause for who, clause in self.staked_under if who == seat]
+        if seat == self.opener and rules.open_clause:
+            found.append(rules.open_clause)
+        if self.called_mask >> seat & 1 and rules.call_clause:
+            found.append(rules.call_clause)
+        return tuple(dict.fromkeys(found))
 
     @property
     def pot_goes_to_last_blind(self) -> bool:
