@@ -46,7 +46,7 @@ def _compiled(game: Game, players: int) -> tuple:
         contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
         # The entry goes when the game does, before its id can be reused by another.
         hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
-               compile_auction(game, table, contracts), compile_vying(game))
+               compile_auction(game, table, contracts), compile_vying(game), {})
         _COMPILED[key] = hit
     return hit[1:]
 
@@ -82,6 +82,31 @@ class Remaining:
     any_player: bool = False
 
 
+def _runs(places: list[int]) -> tuple[slice, ...]:
+    """`places` (of cards in the pack) as slices, each a run of places the same step apart."""
+    runs: list[slice] = []
+    i, count = 0, len(places)
+    while i < count:
+        first, last, step = places[i], i, 1
+        if i + 1 < count and places[i + 1] > first:
+            step, last = places[i + 1] - first, i + 1
+            while last + 1 < count and places[last + 1] - places[last] == step:
+                last += 1
+        runs.append(slice(first, places[last] + 1, step))
+        i = last + 1
+    return tuple(runs)
+
+
+def _joined(pack: list[int], runs: tuple[slice, ...]) -> list[int]:
+    """The cards of `pack` at the places `runs` (`_runs`) give, in order."""
+    if len(runs) == 1:
+        return pack[runs[0]]
+    out: list[int] = []
+    for run in runs:
+        out += pack[run]
+    return out
+
+
 class Match:
     """Deals of one game in sequence, with the dealer rotating and totals kept per seat."""
 
@@ -91,7 +116,10 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table, self.contracts, self.auction, self.vying = _compiled(game, players or game.default_players)
+        self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
+            game, players or game.default_players)
+        """... and the deal's packets as slices of the pack, by (dealer, cards in the pack), worked out
+        at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches."""
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
@@ -261,6 +289,22 @@ class Match:
         return self.hands_from_pack(pack)
 
     def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        """Deal `pack` by the game's packets: (hands, talon, face-up cards). Where each card goes
+        depends only on the dealer and the size of the pack, so it is worked out once for each
+        (`_deal_places`) and each deal takes its cards by slices of the pack."""
+        key = (self.dealer, len(pack))
+        plan = self._dealing.get(key)
+        if plan is None:
+            hands, talon, upcards = self._deal_places(list(range(len(pack))))
+            parts = tuple(_runs(hand) for hand in hands)
+            single = tuple(part[0] for part in parts) if all(len(part) == 1 for part in parts) else None
+            plan = self._dealing[key] = (single, parts, _runs(talon), _runs(upcards))
+        single, parts, talon_part, up_part = plan
+        dealt = [pack[run] for run in single] if single is not None else [_joined(pack, part) for part in parts]
+        return dealt, _joined(pack, talon_part), _joined(pack, up_part)
+
+    def _deal_places(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        """The game's packets dealt from `pack`, eldest first and the dealer last."""
         table = self.table
         n = table.players
         hands: list[list[int]] = [[] for _ in range(n)]
