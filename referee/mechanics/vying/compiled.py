@@ -32,11 +32,12 @@ __all__ = ["VyingRules", "Held", "RankedHand", "compile_vying", "clause", "cited
 
 RankedHand = tuple[int, int, str, str]
 """(place of the hand in the ranking, rank order of its cards, hand name, clause)."""
-Held = tuple[RankedHand | None, int, tuple[int, ...], Bonus | None]
+Held = tuple[RankedHand | None, int, tuple[int, ...], Bonus | None, int]
 """What a seat holds at the showdown: its best ranked hand (None when it holds none and
 competes on suit points), its points in each suit packed into one int (`VyingRules.suit_bits`
 bits a suit, so that suit totals over the hands are one sum), in each suit the rank order of
-its highest card plus one (0 where it holds none), and the bonus its hand earns (or None)."""
+its highest card plus one (0 where it holds none), the bonus its hand earns (or None), and the
+ranks it holds two or more of, as a mask (only a turned card of those ranks changes the rest)."""
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,10 @@ class VyingRules:
     """The last blind is bet by each next player up to the dealer."""
     """Bits a suit's points take in a packed row (`Held`): enough for all the cards of a suit."""
     ranked: dict[int, Held] = field(default_factory=dict, compare=False, repr=False)
-    """What a hand holds beside the turned cards (see `showdown.seat_hands`), by the bit mask of
-    its cards and of the turned cards' ranks, filled as hands are met. It is a pure function of
-    those, and a pack of a few dozen cards has a few thousand hands of three: each is worked out
-    once per game, not once per deal."""
+    """What a hand holds (see `showdown.seat_hands`), by the bit mask of its cards and of the
+    turned ranks that matter to it, filled as hands are met. It is a pure function of those, and
+    a pack of a few dozen cards has a few thousand hands of three: each is worked out once per
+    game, not once per deal."""
 
     def blind(self, index: int) -> Blind | None:
         """The blind the `index`-th blind bettor (from 0) makes, or None when no more may bet blind."""

@@ -52,33 +52,53 @@ def _state(deal: ShowdownDeal) -> BettingState:
 
 
 def seat_hands(deal: ShowdownDeal) -> list[Held]:
-    """What every seat holds (`compiled.Held`), worked out once per deal. Each is looked up by the
-    bit mask of the seat's cards and the turned cards' ranks in the game's table of hands met so
-    far (`VyingRules.ranked`)."""
+    """What every seat holds (`compiled.Held`), worked out once per deal and looked up in the
+    game's table of hands met so far (`VyingRules.ranked`) by the bit mask of the seat's cards.
+    A turned card changes what a hand makes only when the hand holds two or more of its rank;
+    those few hands are kept apart, with the turned ranks that matter above the cards' bits. So
+    the table fills with the few thousand hands a pack has, not with those times the turned cards."""
     state = _state(deal)
     hands = state.held
     if hands is None:
         rules, table = state.rules, deal.table
-        memo = rules.ranked
+        memo, shift = rules.ranked, len(table.cards)
         up = 0
-        for card in state.upcards:  # a hand depends on the turned cards' ranks alone
+        for card in state.upcards:
             up |= 1 << table.rank_of[card]
-        turned = up << len(table.cards)  # the turned ranks above the hand's cards, so that one int is the key
         hands = []
         for cards in state.dealt:
-            key = turned
+            key = 0
             for card in cards:
                 key |= 1 << card
             held = memo.get(key)
             if held is None:
-                ranked = _rank_hand(rules, table, cards, up)
-                points, tops = _suit_rows(table, rules.suit_bits, cards)
-                held = ranked, points, tops, rules.bonus_of.get(ranked[2]) if ranked is not None else None
-                if len(memo) < _MEMO_CAP:
-                    memo[key] = held
+                held = _held(rules, table, cards, 0, key)
+            turned = up & held[4]
+            if turned:  # a turned card of a rank it holds two of
+                key |= turned << shift
+                held = memo.get(key) or _held(rules, table, cards, turned, key)
             hands.append(held)
         state.held = hands
     return hands
+
+
+def _held(rules: VyingRules, table: Table, cards: Sequence[int], up: int, key: int) -> Held:
+    """What `cards` hold beside turned cards of the ranks `up` (a mask), kept under `key`."""
+    rank_of = table.rank_of
+    counts: dict[int, int] = {}
+    for card in cards:  # a hand of a few cards: a plain dict is cheaper than a Counter
+        rank = rank_of[card]
+        counts[rank] = counts.get(rank, 0) + 1
+    repeated = 0
+    for rank, count in counts.items():
+        if count >= 2:
+            repeated |= 1 << rank
+    ranked = _rank_hand(rules, table, cards, up, counts)
+    points, tops = _suit_rows(table, rules.suit_bits, cards)
+    held = ranked, points, tops, rules.bonus_of.get(ranked[2]) if ranked is not None else None, repeated
+    if len(rules.ranked) < _MEMO_CAP:
+        rules.ranked[key] = held
+    return held
 
 
 def _suit_rows(table: Table, bits: int, cards: Iterable[int]) -> tuple[int, tuple[int, ...]]:
@@ -100,14 +120,11 @@ _TRIPS_TURNED, _TRIPS = HandPattern.THREE_OF_TURNED_RANK, HandPattern.THREE_OF_A
 _PAIR_TURNED, _PAIR_WITH = HandPattern.PAIR_OF_TURNED_RANK, HandPattern.PAIR_WITH
 
 
-def _rank_hand(rules: VyingRules, table: Table, cards: Sequence[int], up: int) -> RankedHand | None:
-    """The best hand of the ranking that `cards` make beside turned cards of the ranks `up` (a
-    mask), or None."""
+def _rank_hand(rules: VyingRules, table: Table, cards: Sequence[int], up: int,
+               counts: dict[int, int]) -> RankedHand | None:
+    """The best hand of the ranking that `cards` (with `counts` cards of each rank) make beside
+    turned cards of the ranks `up` (a mask), or None."""
     rank_of: tuple[int, ...] = table.rank_of
-    counts: dict[int, int] = {}
-    for card in cards:  # a hand of a few cards: a plain dict is cheaper than a Counter
-        rank = rank_of[card]
-        counts[rank] = counts.get(rank, 0) + 1
     ranks = sorted(counts.items(), reverse=True)  # higher cards first
     for index, hand in enumerate(rules.model.hands):
         pattern = hand.pattern
