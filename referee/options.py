@@ -77,9 +77,9 @@ def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
         allowed = [int(a.args[0]) for a in legal if a.kind == word]
         if allowed:
             amounts |= {min(allowed) - 1, max(allowed) + 1}
-    chips = getattr(deal, "chips", None)
-    if chips:
-        amounts.add(chips[seat] + 1)
+    chips = deal.chips_of(seat)
+    if chips is not None:  # one more than the player has in front of him
+        amounts.add(chips + 1)
     out += [Action(word, (str(n),)) for word in ("open", "raise") for n in sorted(amounts) if n >= 1]
     return out
 

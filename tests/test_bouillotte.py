@@ -75,7 +75,7 @@ def test_the_numbers_the_source_and_tradition_state(bouillotte):
     assert hand_size(bouillotte, 4) == 3                                  # three cards each (line 5)
     assert bouillotte.default_players == 4
     match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
-    assert deal.stake == [0, 0, 0, 1]                                     # the dealer's one chip (line 2)
+    assert deal.betting.stake == [0, 0, 0, 1]                             # the dealer's one chip (line 2)
 
 
 def test_brelans_beat_points_and_pay_bonuses(bouillotte):
@@ -130,7 +130,7 @@ def test_side_pots_with_two_all_in_players(bouillotte):
     hands = {0: "AC AD 9S", 1: "KC KD KH", 2: "QC QD QH", 3: "9C 9D 8S"}
     match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
     run(deal, [(0, "pass"), (0, "open 30"), (1, "call"), (2, "call"), (3, "call"), (3, "call")])
-    assert deal.all_in == {1, 2} and deal.is_over()
+    assert deal.betting.all_in == {1, 2} and deal.is_over()
     result = match.finish_deal()
     pots = [(l.seat, l.points) for l in result.scores if "pot" in l.message]
     assert pots == [(1, 20), (2, 45), (0, 20)]   # main 5x4, side 15x3, side 10x2 (B4.4, B4.5)
@@ -143,13 +143,13 @@ def test_pass_out_carries_the_pot_and_the_next_ante_doubles_it(bouillotte):
     hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
     match, deal = start(bouillotte, hands, "8C")
     run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
-    assert deal.pass_out
+    assert deal.betting.pass_out
     result = match.finish_deal()
     assert match.carry == 1 and match.dealer == 0          # the deal passes on (B2.4)
     assert any("stays for the next deal" in l.text() and "B3.2" in l.clauses for l in result.scores)
     ids = [[match.table.card_id(c) for c in hands[s].split()] for s in range(4)]
     deal = match.new_deal(ids, upcards=[match.table.card_id("8C")])
-    assert deal.pot == 2                                    # the game is doubled (line 3)
+    assert deal.betting.pot == 2                            # the game is doubled (line 3)
 
 
 def test_pass_out_after_a_blind_goes_to_the_blind(bouillotte):
@@ -167,7 +167,7 @@ def test_blind_and_contre_carre_double_the_pot(bouillotte):
     hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
     match, deal = start(bouillotte, hands, "8C")
     run(deal, [(0, "blind"), (1, "blind"), (2, "pass")])
-    assert deal.stake == [1, 2, 0, 1] and deal.pot == 4
+    assert deal.betting.stake == [1, 2, 0, 1] and deal.betting.pot == 4
     assert deal.phase == "betting" and deal.to_act == 2   # the last blind speaks last (B4.1)
 
 
@@ -181,7 +181,7 @@ def test_illegal_bets_cite_their_clauses(bouillotte):
     assert not over.legal and over.clauses == ("B4.4", "B7.2") and "only 3" in over.text()
     tapissier = deal.play(1, Action.parse("raise 3"))
     assert not tapissier.legal and tapissier.clauses == ("B4.4",) and "may not raise" in tapissier.text()
-    assert deal.play(1, Action.parse("call")).legal and 1 in deal.all_in
+    assert deal.play(1, Action.parse("call")).legal and 1 in deal.betting.all_in
 
 
 def test_a_blind_cannot_be_taken_back_and_a_short_player_cannot_open(bouillotte):
@@ -196,10 +196,10 @@ def test_a_blind_cannot_be_taken_back_and_a_short_player_cannot_open(bouillotte)
     assert not back.legal and back.clauses == ("B3.3", "B7.2")
     match, deal = start(bouillotte, hands, "8C", chips=[100, 100, 100, 100])
     run(deal, [(0, "blind"), (1, "blind"), (2, "pass")])
-    deal.chips[2] = 3  # seat 2 cannot match the largest stake (2) plus one
+    deal.betting.chips[2] = 3  # seat 2 cannot match the largest stake (2) plus one
     short = deal.judge(2, Action.parse("open 3"))  # judged, not applied
     assert short.legal  # 3 chips do reach the largest stake
-    deal.chips[2] = 1
+    deal.betting.chips[2] = 1
     short = deal.play(2, Action.parse("open 1"))
     assert not short.legal and short.clauses[0] == "B4.4" and "may not open" in short.text()
 
@@ -240,9 +240,12 @@ def test_random_sessions_conserve_chips(bouillotte, seed, players):
         hands, talon, upcards = match.deal_pack(rng)
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         play_out(deal, rng, step_cap=500)  # a betting round that does not end fails here
-        staked = sum(deal.stake)
-        carry_in = deal.carry
+        staked = sum(deal.betting.stake)
+        carry_in = deal.betting.carry
         result = match.finish_deal()
+        # What the match added up (known without the lines) is what the lines, once built, say.
+        assert result.written == {account: [sum(l.points for l in result.scores if l.account == account and l.seat == s)
+                                            for s in range(players)] for account in {l.account for l in result.scores}}
         pots = sum(l.points for l in result.scores if "pot" in l.message or "back:" in l.message)
         carried = match.carry
         assert pots + carried == staked + carry_in                 # the pots add up
@@ -276,7 +279,7 @@ def test_a_caller_may_raise_again_when_three_or_more_remain(bouillotte):
     raised = deal.play(1, Action.parse("raise 4"))
     assert raised.legal and deal.to_act == 2
     run(deal, [(2, "fold"), (3, "fold"), (0, "call")])       # two left: the call ends it
-    assert deal.is_over() and deal.stake == [5, 5, 1, 1]  # the dealer's ante held the open of 1
+    assert deal.is_over() and deal.betting.stake == [5, 5, 1, 1]  # the dealer's ante held the open of 1
 
 
 def test_with_all_called_ending_the_betting_there_is_no_second_chance(tmp_path):

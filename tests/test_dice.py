@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.dice import Draws, between, chooser, shuffle
+from referee.engine.dice import Draws, between, chooser, randrange, shuffle
 
 
 @settings(max_examples=200, deadline=None)
@@ -31,6 +31,18 @@ def test_shuffle_shuffles_as_random_shuffle(seed, size):
     shuffle(ours, a)
     theirs.shuffle(b)
     assert a == b and ours.getstate() == theirs.getstate()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), ranges=st.lists(st.tuples(st.integers(-5, 60), st.integers(1, 70)), min_size=1,
+                                                     max_size=20))
+def test_randrange_draws_as_random_randrange(seed, ranges):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for start, width in ranges:
+        assert randrange(ours, start, start + width) == theirs.randrange(start, start + width)
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError):
+        randrange(ours, 3, 3)
 
 
 def test_an_empty_choice_is_refused_not_a_loop():

@@ -234,6 +234,7 @@ def test_the_checks_in_code_accept_every_golden_transcript():
 def test_a_bet_is_checked_by_arithmetic_exactly_as_the_list_of_amounts_says():
     from referee.interpreter import Match
     from referee.interpreter.players import random_move
+    from referee.mechanics.vying.betting import bet_allowed, betting_moves
     from referee.model import load_game
     game = load_game("bouillotte", {"cave": "40"})
     rng = random.Random(3)
@@ -246,10 +247,10 @@ def test_a_bet_is_checked_by_arithmetic_exactly_as_the_list_of_amounts_says():
         while not deal.is_over():
             if deal.phase == "betting":
                 seat = deal.to_act
-                listed = set(deal._betting_moves(seat))
+                listed = set(betting_moves(deal, seat))
                 for move in list(listed) + [-1, -3, -4] + [base - k for base in (-10_000_000, -20_000_000)
                                                            for k in range(0, 45)]:
-                    assert deal._bet_allowed(seat, move) == (move in listed)
+                    assert bet_allowed(deal, seat, move) == (move in listed)
                     checked += 1
             deal.push(random_move(deal, rng))
     assert checked > 500

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import functools
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["chooser", "shuffle", "between", "Draws"]
+__all__ = ["chooser", "shuffle", "between", "randrange", "Draws"]
 
 T = TypeVar("T")
 
@@ -39,8 +40,29 @@ def _standard(kind: type) -> bool:
             and kind._randbelow is random.Random._randbelow_with_getrandbits)
 
 
+_MADE: dict[str, tuple[weakref.ref, Callable]] = {}
+"""Kind of draw -> (the generator, the function made for it) last asked for: random play asks
+for the same generator's functions every deal, and a closure costs as much as a short loop."""
+
+
+def _made(kind: str, rng) -> Callable | None:
+    made = _MADE.get(kind)
+    return made[1] if made is not None and made[0]() is rng else None
+
+
+def _keep(kind: str, rng, function: Callable) -> Callable:
+    try:
+        _MADE[kind] = (weakref.ref(rng), function)
+    except TypeError:  # a generator without weak references is simply not kept
+        pass
+    return function
+
+
 def chooser(rng) -> Callable[[Sequence[T]], T]:
     """A function that does what `rng.choice` does: the same element, the same bits drawn."""
+    made = _made("choice", rng)
+    if made is not None:
+        return made
     if not _draws_as_random(rng):
         return rng.choice
     getrandbits = rng.getrandbits
@@ -54,12 +76,15 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
         while r >= n:
             r = getrandbits(k)
         return seq[r]
-    return choose
+    return _keep("choice", rng, choose)
 
 
 def between(rng) -> Callable[[int, int], int]:
     """A function that does what `rng.randint` does for whole numbers: the same number, the
     same bits drawn (`randrange(low, high + 1)`, which draws `_randbelow(high - low + 1)`)."""
+    made = _made("randint", rng)
+    if made is not None:
+        return made
     if not _draws_as_random(rng):
         return rng.randint
     getrandbits = rng.getrandbits
@@ -73,7 +98,12 @@ def between(rng) -> Callable[[int, int], int]:
         while r >= n:
             r = getrandbits(k)
         return low + r
-    return draw
+    return _keep("randint", rng, draw)
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Length of a list -> its shuffle's steps, from the last place down: (place i, i + 1 places to
+draw from, the bits drawn for it). Every deal shuffles a pack of the same few lengths."""
 
 
 def shuffle(rng, cards: list) -> None:
@@ -82,13 +112,30 @@ def shuffle(rng, cards: list) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(cards))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length())
+                                                   for i in range(len(cards) - 1, 0, -1))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def randrange(rng, start: int, stop: int) -> int:
+    """`rng.randrange(start, stop)`: the same number, the same bits drawn."""
+    if not _draws_as_random(rng):
+        return rng.randrange(start, stop)
+    n = stop - start
+    if n <= 0:  # as randrange refuses an empty range
+        raise ValueError(f"empty range in randrange({start}, {stop})")
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return start + r
 
 
 class Draws:

@@ -15,6 +15,7 @@ reach the builder as Lark trees.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar, dataclass_transform
@@ -22,8 +23,8 @@ from typing import ClassVar, TypeVar, dataclass_transform
 import lark
 from lark import Token
 
-__all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "CardSet", "Number", "Seat", "DutyStep", "Packet",
-           "Condition"]
+__all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "unquote", "CardSet", "Number", "Seat", "DutyStep",
+           "Packet", "Condition"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,19 @@ _N = TypeVar("_N", bound=Node)
 
 
 # -- values inside statements ------------------------------------------------------------------
+
+_ESCAPE = re.compile(r"\\(.)", re.S)
+_ESCAPED = {"n": "\n", "t": "\t"}
+
+
+def unquote(token: str) -> str:
+    """The text of a STRING token, without quotes and with escapes resolved (a backslash before
+    n or t makes a newline or a tab, before any other character that character; a lone backslash
+    at the end stays)."""
+    raw = str(token)[1:-1]
+    if "\\" not in raw:  # most strings: nothing to resolve
+        return raw
+    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), raw)
 
 
 @dataclass(frozen=True, kw_only=True)

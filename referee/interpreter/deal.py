@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,8 +25,11 @@ from ..mechanics.tricks.compiled import CompiledContract
 from ..mechanics.tricks.phase import first_leader, random_tricks, trick_moves, trick_push
 from ..mechanics.tricks.score import all_taken_lines, taken_lines
 from ..mechanics.tricks.state import TrickState
+from ..mechanics.vying.betting import end_clauses, random_bet, random_betting, start_betting
+from ..mechanics.vying.compiled import VyingRules
+from ..mechanics.vying.showdown import settle_vying
+from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
-from .betting import BettingPhases
 from .bidding import BiddingPhases
 from .phases import RUNNERS
 from .settlement import settle_deal
@@ -50,7 +54,29 @@ class DealResult:
                  ended_early: str | None) -> None:
         # One per deal: a dictionary update is about twice as cheap as a frozen dataclass's
         # setattr per field (as in ScoreLine); it stays frozen.
-        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early)
+        self.__dict__.update(contract=contract, scores=scores, finish_order=finish_order, ended_early=ended_early,
+                             written=None)
+        # `written` (not a field: `dataclasses.replace` leaves it None): account -> points per
+        # seat, when the result knows what it writes without adding up its lines (`unread`).
+
+    @classmethod
+    def unread(cls, contract: str | None, lines: Callable[[], tuple[ScoreLine, ...]],
+               written: dict[str, list[int]], finish_order: tuple[int, ...], ended_early: str | None) -> "DealResult":
+        """A result whose score lines are built when first read (`scores`), with what it writes
+        to each account (plain accounts only: none kept per opponent) known already: a
+        simulation adds up `written` and never builds a line it does not show."""
+        result = cls.__new__(cls)
+        result.__dict__.update(contract=contract, finish_order=finish_order, ended_early=ended_early,
+                               written=written, _lines=lines)
+        return result
+
+    def __getattr__(self, name: str):
+        # Only the `scores` of a result made by `unread` are missing, until first read.
+        lines = self.__dict__.pop("_lines", None) if name == "scores" else None
+        if lines is None:
+            raise AttributeError(name)
+        scores = self.__dict__["scores"] = lines()
+        return scores
 
     def totals(self, players: int) -> list[int]:
         out = [0] * players
@@ -59,7 +85,7 @@ class DealResult:
         return out
 
 
-class Deal(BiddingPhases, BettingPhases):
+class Deal(BiddingPhases):
     """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
 
     def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
@@ -67,7 +93,7 @@ class Deal(BiddingPhases, BettingPhases):
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: AuctionRules | None = None, held: list[int] | None = None,
                  written: list[int] | None = None,
-                 vying=None, chips: list[int] | None = None, carry: int = 0,
+                 vying: VyingRules | None = None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
                  dealer_doubles: dict | None = None) -> None:
         self.table = table
@@ -96,11 +122,8 @@ class Deal(BiddingPhases, BettingPhases):
         """Per seat, the multipliers ever written to him, used or not."""
         """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
         self.declarer = None
-        self.vying = vying
-        self.upcards = list(upcards or [])
-        self.dealt_hands = list(map(tuple, hands))
-        """The hands as dealt, read at the showdown (folded hands count too)."""
-        self.carry_out = 0
+        self.betting: BettingState | None = None
+        """The chips and stakes of a vying deal, from the antes to the showdown (None in other games)."""
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
         self.doubling: DoublingState | None = None
@@ -118,9 +141,8 @@ class Deal(BiddingPhases, BettingPhases):
         elif auction is not None:
             self._init_auction()
         elif vying is not None:
-            self.points_of = table.points
-            self.chips_at_start = list(chips)
-            self._init_betting(chips, carry)
+            assert chips is not None, "a vying deal starts from the chips in front of each player"
+            self.betting = start_betting(self, vying, chips, carry, upcards or [])
         else:
             self.passing = start_passing(self, number)
             if self.passing is None:
@@ -137,7 +159,8 @@ class Deal(BiddingPhases, BettingPhases):
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
         import copy
 
-        shared = (self.table, self.game, self.contracts, self.auction, self.vying, self.contract)
+        shared = (self.table, self.game, self.contracts, self.auction, self.contract,
+                  self.betting.rules if self.betting else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
     # -- queries ------------------------------------------------------------------------------------
@@ -211,6 +234,24 @@ class Deal(BiddingPhases, BettingPhases):
         """Random legal layout play (`referee.mechanics.layout.phase.random_layout`)."""
         return random_layout(self, rng, budget)
 
+    def random_betting(self, rng, budget: int) -> int:
+        """Random blinds and betting (`referee.mechanics.vying.betting.random_betting`)."""
+        return random_betting(self, rng, budget)
+
+    def random_bet(self, rng) -> int:
+        """A random player's betting move (`referee.mechanics.vying.betting.random_bet`)."""
+        return random_bet(self, rng)
+
+    # What the match and the director read of a vying deal's betting, in the deal's seats.
+    @property
+    def carry_out(self) -> int:
+        """The chips this deal leaves on the table for the next (a pot nobody took)."""
+        return self.betting.carried if self.betting is not None else 0
+
+    def chips_of(self, seat: int) -> int | None:
+        """The chips in front of `seat` (None in a deal without betting)."""
+        return self.betting.chips[seat] if self.betting is not None else None
+
     def start_play(self, contract_id: str, trump: int | None = None) -> None:
         """Start the play of contract `contract_id`, with the suit or rank its namer named."""
         self.contract = self.contracts[contract_id]
@@ -267,13 +308,9 @@ class Deal(BiddingPhases, BettingPhases):
         itself (every card dealt has been played)."""
         if self.ended_early:
             return (self.ended_early,)
-        model = self.vying.model if self.vying is not None else None
-        if model is not None:
-            if getattr(self, "pass_out", False) and model.pass_out:
-                return (model.pass_out.clause,)
-            ends = [c.clause for c in (model.betting_end, model.two_left_call_ends) if c]
-            if ends:
-                return tuple(dict.fromkeys(ends))
+        ends = end_clauses(self.betting) if self.betting is not None else ()
+        if ends:
+            return ends
         return (self.game.deal.clause,)
 
     def _turn_clauses(self) -> tuple[str, ...]:
@@ -309,14 +346,14 @@ class Deal(BiddingPhases, BettingPhases):
 
     def result(self) -> DealResult:
         """The deal's scores, each line traced to the clause of its score rule."""
+        if self.betting is not None:  # a vying deal: its lines are built when read
+            written, build_lines = settle_vying(self)
+            return DealResult.unread(None, build_lines, written, (), self.ended_early)
         contract = self.contract
         lines: list[ScoreLine] = []
         account = self.game.primary_account
         if self.auction is not None:
             lines = settle_deal(self)
-        elif self.vying is not None:
-            from .showdown import settle_vying
-            lines = settle_vying(self)
         elif contract is not None:
             lines = taken_lines(self)
             if contract.all_taken is not None:

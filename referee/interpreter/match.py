@@ -6,17 +6,18 @@ import random
 import weakref
 from dataclasses import dataclass
 
-from ..engine.dice import shuffle
+from ..engine.dice import randrange, shuffle
 from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
 from ..mechanics.tricks.compiled import compile_contract
+from ..mechanics.vying.compiled import compile_vying
+from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import Game
 from ..verdicts import Verdict
 from .auction import compile_auction
 from .deal import Deal, DealResult
 from .seating import SeatedDeal, playing_seats
-from .vying import compile_vying
 
 __all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
 
@@ -45,7 +46,7 @@ def _compiled(game: Game, players: int) -> tuple:
         contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
         # The entry goes when the game does, before its id can be reused by another.
         hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
-               compile_auction(game, table, contracts), compile_vying(game))
+               compile_auction(game, table, contracts), compile_vying(game), {})
         _COMPILED[key] = hit
     return hit[1:]
 
@@ -81,6 +82,31 @@ class Remaining:
     any_player: bool = False
 
 
+def _runs(places: list[int]) -> tuple[slice, ...]:
+    """`places` (of cards in the pack) as slices, each a run of places the same step apart."""
+    runs: list[slice] = []
+    i, count = 0, len(places)
+    while i < count:
+        first, last, step = places[i], i, 1
+        if i + 1 < count and places[i + 1] > first:
+            step, last = places[i + 1] - first, i + 1
+            while last + 1 < count and places[last + 1] - places[last] == step:
+                last += 1
+        runs.append(slice(first, places[last] + 1, step))
+        i = last + 1
+    return tuple(runs)
+
+
+def _joined(pack: list[int], runs: tuple[slice, ...]) -> list[int]:
+    """The cards of `pack` at the places `runs` (`_runs`) give, in order."""
+    if len(runs) == 1:
+        return pack[runs[0]]
+    out: list[int] = []
+    for run in runs:
+        out += pack[run]
+    return out
+
+
 class Match:
     """Deals of one game in sequence, with the dealer rotating and totals kept per seat."""
 
@@ -90,7 +116,10 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table, self.contracts, self.auction, self.vying = _compiled(game, players or game.default_players)
+        self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
+            game, players or game.default_players)
+        """... and the deal's packets as slices of the pack, by (dealer, cards in the pack), worked out
+        at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches."""
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
@@ -255,11 +284,27 @@ class Match:
         shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
         if self.game.cut is not None:
             # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
-            at = rng.randrange(1, len(pack))
+            at = randrange(rng, 1, len(pack))  # as rng.randrange does, with fewer calls (dice.py)
             pack = pack[at:] + pack[:at]
         return self.hands_from_pack(pack)
 
     def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        """Deal `pack` by the game's packets: (hands, talon, face-up cards). Where each card goes
+        depends only on the dealer and the size of the pack, so it is worked out once for each
+        (`_deal_places`) and each deal takes its cards by slices of the pack."""
+        key = (self.dealer, len(pack))
+        plan = self._dealing.get(key)
+        if plan is None:
+            hands, talon, upcards = self._deal_places(list(range(len(pack))))
+            parts = tuple(_runs(hand) for hand in hands)
+            single = tuple(part[0] for part in parts) if all(len(part) == 1 for part in parts) else None
+            plan = self._dealing[key] = (single, parts, _runs(talon), _runs(upcards))
+        single, parts, talon_part, up_part = plan
+        dealt = [pack[run] for run in single] if single is not None else [_joined(pack, part) for part in parts]
+        return dealt, _joined(pack, talon_part), _joined(pack, up_part)
+
+    def _deal_places(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
+        """The game's packets dealt from `pack`, eldest first and the dealer last."""
         table = self.table
         n = table.players
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -346,7 +391,15 @@ class Match:
         accounts, pairs = self.accounts, self.pairs
         # The multipliers written (refes), counted apart for a limit on those ever written.
         counted = self.auction.multiplier.account if self.auction and self.auction.multiplier else None
-        for line in result.scores:
+        known = result.written
+        if known is not None:  # what the deal writes, known without its lines (built only if shown)
+            for account, points in known.items():
+                assert account not in pairs and account != counted, account  # plain accounts only
+                totals = accounts.get(account)
+                if totals is None:
+                    totals = accounts[account] = [0] * self.table.players
+                totals[:] = map(int.__add__, totals, points)
+        for line in result.scores if known is None else ():
             if line.account in pairs:
                 pairs[line.account][line.seat][line.against] += line.points
                 continue
@@ -369,7 +422,6 @@ class Match:
         remedies, clause = self.game.irregularities[irregularity].value, self.game.irregularities[irregularity].clause
         lines = []
         if "pay_bonuses" in remedies and self.vying is not None:
-            from .showdown import hand_bonuses
             deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
                         vying=self.vying, chips=list(self.totals), carry=0)
             lines = hand_bonuses(deal, list(self.totals), cancelled=True)
@@ -417,7 +469,10 @@ class Match:
         changes, so the session as recorded ends with the deal that broke them."""
         if not (self.vying and self.vying.model.broken_player is not None and self.results):
             return ()
-        return tuple(seat for seat, chips in enumerate(self.totals) if chips <= 0)
+        totals = self.totals
+        if min(totals) > 0:  # after most deals: nobody is broken
+            return ()
+        return tuple(seat for seat, chips in enumerate(totals) if chips <= 0)
 
     def remaining(self) -> Remaining | None:
         """What the match still owes before its end, or None when it is over or ends only by the

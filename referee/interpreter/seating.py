@@ -131,10 +131,11 @@ class SeatedDeal:
     def tricks_won(self) -> tuple[int, ...]:
         return self._per_seat(self.inner.tricks_won, 0)
 
-    @property
-    def chips(self) -> tuple[int, ...]:
-        """The chips in front of each player (a vying deal); AttributeError in a deal without."""
-        return self._per_seat(self.inner.chips, 0)
+    def chips_of(self, seat: int) -> int | None:
+        """The chips in front of `seat` (a vying deal; None in a deal without, and for the dealer
+        who sits out)."""
+        local = self._inside.get(seat)
+        return self.inner.chips_of(local) if local is not None else None
 
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:

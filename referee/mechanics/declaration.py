@@ -4,17 +4,18 @@ read its statements. The framework reads the declarations through `referee.mecha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..front.syntax import Node
+from ..model.cards import Deck
 from ..model.document import Located
 from ..model.game import CardSet, Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 
-__all__ = ["Need", "Mechanic", "Builder", "StatementBuilder", "GameCheck", "Seen"]
+__all__ = ["Need", "Mechanic", "Builder", "Draft", "StatementBuilder", "GameCheck", "Seen"]
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,29 @@ class Need:
     """An example of the statement, for the hint."""
 
 
+class Draft(Protocol):
+    """A mechanic's model record while its statements are read (`Builder.draft`)."""
+
+    game_field: ClassVar[str]
+    """The field of `Game` the finished record fills."""
+
+    def finish(self) -> object:
+        """The record, once every statement of the game is read."""
+
+
+D = TypeVar("D", bound=Draft)
+
+
 class Builder(Protocol):
     """What the game builder (`referee.model.build`) offers a statement's build function."""
+
+    @property
+    def decks(self) -> Mapping[str, Deck]:
+        """The decks declared so far (all of them, in the second pass), by ID."""
+
+    def draft(self, kind: type[D]) -> D:
+        """The draft of kind `kind` of this game, made at its first use; the builder finishes
+        it into its field of `Game` once every statement is read."""
 
     def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
         """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
@@ -59,9 +81,9 @@ StatementBuilder = Callable[[Builder, Located, Any, str, str | None], None]
 Seen = Sequence[tuple[str, str | None, Located, Any]]
 """Every statement in force: (grammar rule, contract scope, where, node or tree)."""
 
-GameCheck = Callable[[Game, Seen, tuple[str, ...]], None]
-"""(game, statements seen, the deal's phases) -> None: raise a definition error if the game is
-not one the mechanic can run."""
+GameCheck = Callable[[Game, Seen, tuple[str, ...], Located], None]
+"""(game, statements seen, the deal's phases, the game's header) -> None: raise a definition
+error if the game is not one the mechanic can run (at the header for a statement it lacks)."""
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,10 @@ from .doubling.phase import DOUBLING
 from .layout.phase import LAYOUT
 from .passing.phase import PASSING
 from .tricks.phase import TRICKS
+from .vying.betting import BETTING, BLINDS
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT)}
+PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT,
+                                                                              BLINDS, BETTING)}
 """Phase of a deal -> its runner."""

@@ -12,10 +12,12 @@ from .doubling.mechanic import MECHANIC as DOUBLING
 from .layout.mechanic import MECHANIC as LAYOUT
 from .passing.mechanic import MECHANIC as PASSING
 from .tricks.mechanic import MECHANIC as TRICKS
+from .vying.mechanic import BETTING_MECHANIC, BLINDS_MECHANIC, SHOWDOWN_MECHANIC
 
 __all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
 
-MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, TRICKS, LAYOUT)
+MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, TRICKS, LAYOUT, BLINDS_MECHANIC,
+                                   BETTING_MECHANIC, SHOWDOWN_MECHANIC)
 
 STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
 """Node type -> the function that reads the statement into the game."""

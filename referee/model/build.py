@@ -35,7 +35,6 @@ from .game import (
     SeatRef,
     Source,
 )
-from .vying import VyingStatements, check_vying
 
 __all__ = ["load_game", "build_game"]
 
@@ -54,7 +53,7 @@ def build_game(doc: Document, settings: dict[str, str]) -> Game:
     return _Builder(doc, settings).build()
 
 
-class _Builder(AuctionStatements, VyingStatements):
+class _Builder(AuctionStatements):
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
         self.auction_parts: dict[str, Any] = {}
@@ -77,6 +76,8 @@ class _Builder(AuctionStatements, VyingStatements):
         self.pending: list[Callable[[], None]] = []
         self.seen: list[tuple[str, str | None, Located, lark.Tree]] = []
         """Every statement in force: (kind, contract scope, where, tree), for the mechanics check."""
+        self.drafts: dict[type, Any] = {}
+        """The model records of mechanic packages being read (`referee.mechanics.declaration.Draft`)."""
 
     # -- entry -----------------------------------------------------------------------------
 
@@ -98,6 +99,8 @@ class _Builder(AuctionStatements, VyingStatements):
                 self._statements(item, body.children, cid, None, phase)
         for job in self.pending:
             job()
+        for draft in self.drafts.values():
+            self.fields[draft.game_field] = draft.finish()
         uncovered = []
         for item in doc.uncovered:
             *cites, reason = item.tree.children
@@ -110,14 +113,12 @@ class _Builder(AuctionStatements, VyingStatements):
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
             checks=tuple(self.checks),
-            auction=self._auction_rules(), vying=self._vying_model(), **self.fields,
+            auction=self._auction_rules(), **self.fields,
         )
         self._require(game)
         from .consumers import check_mechanics
         check_mechanics(game, self.seen, Located(self.doc.header.tree, self.doc.header.path,
                                                  self.doc.header.text))
-        check_vying(game, self.seen, Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text),
-                    self.__dict__.get("vying_where", {}))
         from .checks import run_checks  # the numbers a source states
         run_checks(game, self)
         return game
@@ -297,6 +298,13 @@ class _Builder(AuctionStatements, VyingStatements):
         if field in rules:
             raise item.error(stmt, Phrase('`{stmt}` is already stated for {scope} by clause {clause}', stmt=_rule_name(stmt), scope=Phrase("contract {scope}", scope=scope) if scope else Phrase("the game"), clause=rules[field].clause))
         rules[field] = Cited(value, cid)
+
+    def draft(self, kind):
+        """The draft of a mechanic's model record, made at its first use (`referee.mechanics.declaration.Builder`)."""
+        draft = self.drafts.get(kind)
+        if draft is None:
+            draft = self.drafts[kind] = kind()
+        return draft
 
     def _number(self, item, number) -> int:
         """A number as written, or the value in force of the number parameter it names."""

@@ -118,9 +118,12 @@ _RECORDS = Records({
     "referee.model.auction": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "AuctionRules"),
-    "referee.model.vying": ("Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"),
     "referee.mechanics.layout.rules": ("LayoutStart",),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
+    "referee.mechanics.vying.rules": (
+        "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
+        "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",
+        "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho", "SuitOwnerRule", "Meeting"),
 })
 _SAID: set[str] = set()
 

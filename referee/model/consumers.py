@@ -70,7 +70,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_auction(game, seen, phases, header)
     for mechanic in PACKAGES:
         if mechanic.check is not None:
-            mechanic.check(game, seen, phases)
+            mechanic.check(game, seen, phases, header)
     _check_holders(game, seen)
     _check_all_taken(game, seen)
 

@@ -17,7 +17,7 @@ import lark
 
 from ..errors import N_, Phrase, RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
-from ..front.syntax import Node
+from ..front.syntax import Node, unquote
 from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit
 from ..resources import rules_dir, sources_dir
 
@@ -378,15 +378,4 @@ def _first_token(tree: lark.Tree) -> lark.Token:
     return lark.Token("ID", "", line=1, column=1)
 
 
-_ESCAPE = re.compile(r"\\(.)", re.S)
-_ESCAPED = {"n": "\n", "t": "\t"}
-
-
-def _string(token) -> str:
-    """The text of a STRING token, without quotes and with escapes resolved (a backslash before
-    n or t makes a newline or a tab, before any other character that character; a lone backslash
-    at the end stays)."""
-    raw = str(token)[1:-1]
-    if "\\" not in raw:  # most strings: nothing to resolve
-        return raw
-    return _ESCAPE.sub(lambda m: _ESCAPED.get(m.group(1), m.group(1)), raw)
+_string = unquote  # the name the builders know it by

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from ..errors import SourcePosition
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
+from ..mechanics.vying.rules import VyingModel
 from .auction import AuctionRules
 from .cards import Card, Deck
 from .values import Citation, Cited, Provenance, SeatRef
-from .vying import VyingModel
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
@@ -253,8 +253,9 @@ class Game:
     global_rules: ContractRules = field(default_factory=ContractRules)
     auction: "AuctionRules | None" = None
     """The rules of an auction game (its bid ladder and what follows it), or None."""
-    vying: "VyingModel | None" = None
-    """The blinds, betting and showdown statements of a vying game (model/vying.py)."""
+    vying: VyingModel | None = None
+    """The blinds, betting and showdown statements of a vying game (`referee.mechanics.vying`)."""
+
     @property
     def primary_account(self) -> str:
         """The account penalties and finishing scores are written to (the winner's account)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...errors import Phrase
+from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
 from .syntax import DoubleQuota
@@ -10,7 +11,7 @@ from .syntax import DoubleQuota
 __all__ = ["check_doubling"]
 
 
-def check_doubling(game: Game, seen: Seen, phases: tuple[str, ...]) -> None:
+def check_doubling(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
     """Doubling between players comes after the contract is chosen and before the play; a duty
     to double the dealer counts the deals he deals in a row, one per contract he chooses."""
     if "doubling" not in phases:

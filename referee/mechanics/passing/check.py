@@ -4,6 +4,7 @@ player count can pass them."""
 from __future__ import annotations
 
 from ...errors import Phrase
+from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
 from .rules import PassTarget
@@ -12,7 +13,7 @@ from .syntax import PassCards
 __all__ = ["check_passing"]
 
 
-def check_passing(game: Game, seen: Seen, phases: tuple[str, ...]) -> None:
+def check_passing(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
     """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
     has a player across the table and enough cards to give."""
     if game.card_passing is None:
