@@ -110,3 +110,32 @@ def test_a_node_without_a_reader_takes_its_children_in_order_one_each():
     assert read(pos, [Token("CODE", "H")]) == TrumpSuit(pos=pos, suit=Token("CODE", "H"))
     with pytest.raises(ValueError, match="TrumpSuit takes"):
         read(pos, [Token("CODE", "H"), Token("CODE", "S")])
+
+
+
+def test_a_copied_layout_deal_shares_its_tables_and_not_its_columns():
+    # Deal.copy (perft, what-if search) copies the state slots and shares the compiled rules.
+    import random
+
+    from referee.interpreter import Match
+    from referee.mechanics.base import Phase
+    from referee.model import load_game
+
+    match, rng = Match(load_game("barbu")), random.Random(1)
+    match.draw_for_dealer(rng)
+    for _ in range(28):
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        while deal.phase not in (Phase.LAYOUT, Phase.OVER):
+            deal.push(rng.choice(deal.legal_moves()))
+        if deal.phase == Phase.LAYOUT:
+            break
+        match.finish_deal()
+    assert deal.phase == Phase.LAYOUT and deal.layout is not None
+    copy = deal.copy()
+    assert copy.layout.tables is deal.layout.tables
+    before = (dict(deal.layout.columns), bytes(deal.layout.placeable))
+    while not copy.is_over():
+        copy.push(rng.choice(copy.legal_moves()))
+    assert copy.layout.columns != before[0]
+    assert (dict(deal.layout.columns), bytes(deal.layout.placeable)) == before

@@ -160,7 +160,7 @@ class Deal(BiddingPhases):
         import copy
 
         shared = (self.table, self.game, self.contracts, self.auction, self.contract,
-                  self.betting.rules if self.betting else None)
+                  self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
     # -- queries ------------------------------------------------------------------------------------
