@@ -443,12 +443,16 @@ def test_output_replaces_a_file_atomically_and_keeps_its_mode(tmp_path, capsys):
 
 # A `convert -o` whose fsync tells the test it is writing (a line on the pipe given as argv[1])
 # and then waits for a signal: the signal comes while the temporary file exists, every time.
+# It waits in short naps rather than `signal.pause()`: a signal that lands between the write and
+# the pause would have its Python handler run only after a pause that never ends, while a nap ends
+# and the loop's next step runs the handler (a busy machine made that race real).
 _SIGNALLED_CONVERT = """
-import os, signal, sys
+import os, signal, sys, time
 ready = int(sys.argv[1])
 def fsync(fd):
     os.write(ready, b"writing\\n")
-    signal.pause()
+    while True:
+        time.sleep(0.05)
 os.fsync = fsync
 from referee.cli import main
 sys.exit(main(["convert", sys.argv[2], sys.argv[3]]))
