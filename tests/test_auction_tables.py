@@ -1,4 +1,4 @@
-"""The tables an auction game is compiled to (`referee.interpreter.auction_tables`) list what the
+"""The tables an auction game is compiled to (`referee.mechanics.auction.compiled`) list what the
 rules allow: the contracts a declarer may name are those `Deal._choice_moves` names, and a seeded
 random match makes the same moves through the fused loop as through `legal_moves` and `push`."""
 
@@ -9,6 +9,7 @@ import pytest
 from referee.interpreter import Match
 from referee.interpreter.players import random_move
 from referee.interpreter.seating import SeatedDeal
+from referee.mechanics.auction.rules import AmountKind, Declaring, Outcome, Writer
 from referee.model import load_game
 
 _READINGS = [("preferans", {}), ("preferans", {"moje": "on", "kontra": "on"}), ("preferans_serbian", {}),
@@ -23,16 +24,17 @@ def test_the_contracts_a_declarer_may_name_are_those_the_deal_names(name, settin
     deal = match.new_deal(hands, talon=talon)
     if isinstance(deal, SeatedDeal):  # four-handed: the deal itself, not the table's view of it
         deal = deal.inner
-    rules, ids = deal.auction, deal.table.contract_ids
+    rules, ids = deal.bidding.rules, deal.table.contract_ids
+    model = rules.model
 
     def naming(steps):
         return tuple(m for step in steps for m in deal._choice_moves(ids.index(step.contract), "declarer"))
 
-    assert rules.declare_after_special == naming(rules.ladder) and len(rules.declare_after_special) >= len(ids)
-    for level in range(len(rules.ladder)):
-        allowed = rules.ladder[level:] if rules.declaration[0] == "at_least_bid" else rules.ladder[level:level + 1]
+    assert rules.declare_after_special == naming(model.ladder) and len(rules.declare_after_special) >= len(ids)
+    for level in range(len(model.ladder)):
+        allowed = model.ladder[level:] if model.declaration.value is Declaring.AT_LEAST_BID else model.ladder[level:level + 1]
         assert rules.declare_after_bid[level] == naming(allowed)
-    assert [rules.ladder_step_of[ids.index(s.contract)] for s in rules.ladder] == list(range(len(rules.ladder)))
+    assert [rules.ladder_step_of[ids.index(s.contract)] for s in model.ladder] == list(range(len(model.ladder)))
 
 
 @pytest.mark.parametrize("name,settings", _READINGS)
@@ -61,7 +63,7 @@ def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
 
 def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
     from referee.engine.moves import discards as discard_moves
-    from referee.interpreter.bidding import Discards
+    from referee.mechanics.auction.phase import Discards
     rng = random.Random(3)
     for size in (2, 3, 12, 14):
         hand = rng.sample(range(32), size)
@@ -74,12 +76,13 @@ def test_the_discards_random_play_draws_from_are_those_legal_moves_lists():
 def test_the_settle_tables_hold_the_rules_the_model_gives_each_contract(name, settings):
     """Per contract and outcome, the lines a deal writes come from the rules `settle_rules` picks
     (scoped ones replacing game-wide ones), less those that write nothing."""
-    rules = Match(load_game(name, settings)).auction
-    for cid, plan in rules.settlement.items():
-        for made, outcome in enumerate(("failed", "made")):
-            for who, table in (("declarer", plan.declarer), ("each_defender", plan.defenders),
-                               ("each_short_defender", plan.short)):
-                picked = [r for r in rules.settle_rules(who, outcome, cid) if r.amount.kind != "nothing"]
+    compiled = Match(load_game(name, settings)).auction
+    rules = compiled.model
+    for cid, plan in compiled.settlement.items():
+        for made, outcome in enumerate((Outcome.FAILED, Outcome.MADE)):
+            for who, table in ((Writer.DECLARER, plan.declarer), (Writer.EACH_DEFENDER, plan.defenders),
+                               (Writer.EACH_SHORT_DEFENDER, plan.short)):
+                picked = [r for r in rules.settle_rules(who, outcome, cid) if r.amount.kind is not AmountKind.NOTHING]
                 assert [(w.account, w.sign, w.kind, w.against_declarer, w.cited[0]) for w in table[made]] == \
                     [(r.account, r.sign, r.amount.kind, r.against_declarer, r.clause) for r in picked]
         assert plan.target == rules.target(cid) and plan.quotas == rules.quotas_for(cid)

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.interpreter import Action, Match
-from referee.interpreter.settlement import declarer_made
+from referee.mechanics.auction.rules import QuotaKind
+from referee.mechanics.auction.settlement import declarer_made
 from referee.model import load_game
 from referee.model.checks import hand_size, quantity
 from referee.model.document import find_game
@@ -53,12 +54,12 @@ def run(deal, script):
 def test_the_numbers_the_source_states(preferans):
     assert quantity(preferans, "cards", None) == 32        # 32-card pack (line 11)
     assert hand_size(preferans, 3) == 10                     # ten cards, ten tricks (line 15)
-    rules = Match(preferans).auction
+    rules = Match(preferans).auction.model
     hearts, bettel = rules.target("hearts"), rules.target("bettel")
     assert (hearts.at_most, hearts.tricks) == (False, 6)       # six tricks of ten (line 12)
     assert (bettel.at_most, bettel.tricks) == (True, 0)        # Bettel: no trick (line 10)
-    assert rules.quotas_for("hearts")["together"].tricks == 4  # four between them (line 12)
-    assert rules.quotas_for("hearts")["lone"].tricks == 2      # two for a lone defender (line 12)
+    assert rules.quotas_for("hearts")[QuotaKind.TOGETHER].tricks == 4  # four between them (line 12)
+    assert rules.quotas_for("hearts")[QuotaKind.LONE].tricks == 2      # two for a lone defender (line 12)
     assert [step.number for step in rules.ladder] == [2, 3, 4, 5, 6, 7]   # the bid numbers (lines 5-10)
 
 
@@ -133,7 +134,7 @@ def test_pass_is_final(preferans):
 def test_all_pass_gives_everyone_a_refe_and_the_next_deal_doubles(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
-    assert deal.is_over() and deal.all_passed
+    assert deal.is_over() and deal.bidding.all_passed
     result = match.finish_deal()
     assert [(l.seat, l.points, l.account) for l in result.scores] == [(s, 1, "refe") for s in range(3)]
     assert all(l.clauses == ("P3.9", "P3.10") for l in result.scores)
@@ -183,7 +184,7 @@ def test_undefended_contract_counts_as_made(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare hearts"),
                (1, "pass"), (2, "pass")])
-    assert deal.is_over() and deal.undefended
+    assert deal.is_over() and deal.bidding.undefended
     result = match.finish_deal()
     assert [(l.seat, l.points, l.clauses[0]) for l in result.scores] == [(0, -8, "P7.2")]
     assert match.accounts["bule"][0] == 92
@@ -192,7 +193,7 @@ def test_undefended_contract_counts_as_made(preferans):
 def test_igra_skips_the_talon_and_scores_from_hand(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "bid igra"), (1, "pass"), (2, "pass")])
-    assert deal.phase == "declaration" and len(deal.hands[0]) == 10 and deal.from_hand
+    assert deal.phase == "declaration" and len(deal.hands[0]) == 10 and deal.bidding.from_hand
     run(deal, [(0, "declare hearts"), (1, "pass"), (2, "pass")])
     result = match.finish_deal()
     assert [l.points for l in result.scores] == [-10]   # hearts from hand: 10 (P7.1)
@@ -262,16 +263,16 @@ def test_random_deals_settle_by_the_clauses(seed):
         steps += 1
         assert steps < 200, "the deal did not end"
     cards = sum(len(h) for h in deal.hands) + sum(len(t) for t in deal.taken) + len(deal.trick)
-    assert cards + len(deal.discarded) + (0 if deal.declarer is not None and not deal.from_hand else 2) == 32
+    assert cards + len(deal.bidding.discarded) + (0 if deal.declarer is not None and not deal.bidding.from_hand else 2) == 32
     bule_before = list(match.accounts["bule"])
     result = match.finish_deal()
     delta = [a - b for a, b in zip(match.accounts["bule"], bule_before)]
-    if deal.all_passed:
+    if deal.bidding.all_passed:
         assert delta == [0, 0, 0] and all(l.account == "refe" for l in result.scores)
         return
-    value = match.auction.values[deal.contract.id]
-    worth = (value.from_hand if deal.from_hand else value.value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
-    sign = -1 if deal.undefended or declarer_made(deal) else 1
+    value = match.auction.model.values[deal.contract.id]
+    worth = (value.from_hand if deal.bidding.from_hand else value.value) * (2 if any(l.account == "refe" for l in result.scores) else 1)
+    sign = -1 if deal.bidding.undefended or declarer_made(deal) else 1
     assert delta[deal.declarer] == sign * worth
     for seat in deal.defenders:
         written = sum(l.points for l in result.scores if l.seat == seat and l.account == "supe")
@@ -292,7 +293,7 @@ def test_moje_lets_an_earlier_player_hold_the_bid():
     refused = act(deal, 0, "bid 4")
     assert not refused.legal and "P3.7" in refused.clauses and "hold" in refused.text()
     run(deal, [(0, "bid 3"), (1, "pass")])
-    assert deal.declarer == 0 and deal.level == 1
+    assert deal.declarer == 0 and deal.bidding.level == 1
     # There is no moje at the first step (2): a later 2 can only be answered with 3.
     match, deal = start(game)
     run(deal, [(0, "pass"), (1, "bid 2")])
@@ -416,7 +417,7 @@ def test_an_undefended_contract_may_be_played_and_a_deciners_tricks_count_for_no
              "  tricks of a decliner count for nobody\n")
     match, deal = mini(tmp_path, "auction, defence, play", extra=extra)
     run(deal, [(0, "bid 2"), (1, "pass"), (2, "pass"), (1, "pass"), (2, "pass")])
-    assert deal.phase == "tricks" and deal.defenders == [] and not deal.undefended
+    assert deal.phase == "tricks" and deal.defenders == [] and not deal.bidding.undefended
     first_legal_to_the_end(deal)
     assert deal.tricks_won[1] + deal.tricks_won[2] > 0
     assert all(line.seat == 0 for line in match.finish_deal().scores)
@@ -434,7 +435,7 @@ def test_between_several_igra_bids_the_later_bidder_may_win(tmp_path):
                     .replace("STEP", "the next step").replace("EXTRA", extra), encoding="utf-8")
     match, deal = start(load_game(str(path)))
     run(deal, [(0, "bid solo"), (1, "bid solo"), (2, "pass"), (0, "declare hearts"), (1, "declare hearts")])
-    assert deal.declarer == 1 and deal.from_hand                  # equal games: the later bidder
+    assert deal.declarer == 1 and deal.bidding.from_hand                  # equal games: the later bidder
 
 
 def test_kontra_doubles_and_redoubles():
@@ -446,7 +447,7 @@ def test_kontra_doubles_and_redoubles():
     verdict = act(deal, 1, "double")
     assert verdict.legal and verdict.clauses == ("P5.5",) and "2 times" in verdict.text()
     run(deal, [(0, "double"), (1, "pass"), (2, "pass")])
-    assert deal.phase == "tricks" and deal.doublings == 2
+    assert deal.phase == "tricks" and deal.bidding.doublings == 2
     first_legal_to_the_end(deal)
     result = match.finish_deal()
     declarer = [l for l in result.scores if l.seat == 0 and l.account == "bule"]
@@ -534,7 +535,7 @@ def test_every_subset_of_the_auction_phases_plays_and_judges(tmp_path, phases):
 def test_a_pair_short_together_fails_below_its_share_or_both(tmp_path):
     """`defenders need 4 tricks together, else each needs 2`: a pair with three tricks split 2:1
     charges only the defender with one; without a share both are charged."""
-    from referee.interpreter.settlement import short_defenders
+    from referee.mechanics.auction.settlement import short_defenders
     for share, charged in ((", else each needs 2", [2]), ("", [1, 2])):
         extra = (_PHASE_RULES["defence"].replace("together\n", f"together{share}\n"))
         match, deal = mini(tmp_path, "auction, defence, play", extra=extra)
@@ -555,7 +556,7 @@ def test_passed_players_may_bid_again_when_the_rules_say_so(tmp_path):
     assert deal.declarer == 0 and deal.contract.id == "hearts" and deal.phase == "tricks"
     match, deal = start(load_game(str(path)))
     run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
-    assert deal.is_over() and deal.all_passed
+    assert deal.is_over() and deal.bidding.all_passed
 
 
 def test_a_passed_player_stays_out_of_a_preferans_auction(preferans):

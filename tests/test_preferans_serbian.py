@@ -43,7 +43,7 @@ def test_the_kontra_ladder_runs_to_mortkontra_and_no_further(game):
     # kontra (a defender), rekontra (the declarer), subkontra (a defender, the first in turn order
     # again opening the defenders' round), mortkontra (the declarer)
     run(deal, [(1, "double"), (0, "double"), (1, "double"), (0, "double")])
-    assert deal.doublings == 4 and deal.phase == "tricks"  # the ladder is used up: play begins
+    assert deal.bidding.doublings == 4 and deal.phase == "tricks"  # the ladder is used up: play begins
     fifth = act(deal, deal.to_act, "double")
     assert not fifth.legal
 
@@ -63,7 +63,7 @@ def test_mortkontra_settles_sixteen_times(game):
 def test_moje_holds_the_bid(game):
     match, deal = start(game)
     run(deal, [(0, "bid 2"), (1, "bid 3"), (2, "pass"), (0, "bid 3"), (1, "pass")])  # seat 0 keeps 3: moje
-    assert deal.declarer == 0 and deal.level == 1
+    assert deal.declarer == 0 and deal.bidding.level == 1
 
 
 @settings(max_examples=15, deadline=None)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..engine.table import Action, Table
 from ..i18n import N_
+from ..mechanics.auction.compiled import CompiledAuction
+from ..mechanics.auction.phase import random_bidding, start_auction
+from ..mechanics.auction.settlement import settle_deal
+from ..mechanics.auction.state import AuctionState
 from ..mechanics.base import Phase
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
@@ -30,12 +33,7 @@ from ..mechanics.vying.compiled import VyingRules
 from ..mechanics.vying.showdown import settle_vying
 from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
-from .bidding import BiddingPhases
 from .phases import RUNNERS
-from .settlement import settle_deal
-
-if TYPE_CHECKING:
-    from .auction import AuctionRules
 
 __all__ = ["Deal", "DealResult", "perft"]
 
@@ -85,13 +83,13 @@ class DealResult:
         return out
 
 
-class Deal(BiddingPhases):
+class Deal:
     """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
 
     def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
-                 auction: AuctionRules | None = None, held: list[int] | None = None,
+                 auction: CompiledAuction | None = None, held: list[int] | None = None,
                  written: list[int] | None = None,
                  vying: VyingRules | None = None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
@@ -116,18 +114,18 @@ class Deal(BiddingPhases):
         """The trump suit named by the chooser or the declarer, when the contract lets him."""
         self.layout: LayoutState | None = None
         """The layout of a contract that plays layout, from the start of its play."""
-        self.auction = auction
-        self.held = held if held is not None else [0] * table.players
-        self.written = written if written is not None else list(self.held)
-        """Per seat, the multipliers ever written to him, used or not."""
-        """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
-        self.declarer = None
+        self.declarer: int | None = None
+        """The player who won the auction and plays the contract against the others (None without one)."""
+        self.defenders: list[int] = []
+        """The players who defend against the declarer."""
         self.betting: BettingState | None = None
         """The chips and stakes of a vying deal, from the antes to the showdown (None in other games)."""
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
         """(dealer, player) -> how often the player has doubled that dealer in this match."""
         self.doubling: DoublingState | None = None
         """The doubling between players of this deal, once the contract is named (None without one)."""
+        self.bidding: AuctionState | None = None
+        """The auction and what follows it up to the play, in an auction game (None in others)."""
         self.passing: PassingState | None = None
         """The card passing of this deal, while and after it runs (None when no cards are passed)."""
         self.fixed_contract: str | None = None
@@ -138,15 +136,15 @@ class Deal(BiddingPhases):
             self.fixed_contract, self.to_act = contract, dealer
         elif contract is not None:
             self.start_play(contract)
-        elif auction is not None:
-            self._init_auction()
         elif vying is not None:
             assert chips is not None, "a vying deal starts from the chips in front of each player"
             self.betting = start_betting(self, vying, chips, carry, upcards or [])
-        else:
+        elif auction is None:
             self.passing = start_passing(self, number)
             if self.passing is None:
                 self.after_passing()
+        if auction is not None:  # an auction game: its state, from the first bid unless the contract is given
+            self.bidding = start_auction(self, auction, held, written, bidding=contract is None)
 
     def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
@@ -159,7 +157,7 @@ class Deal(BiddingPhases):
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
         import copy
 
-        shared = (self.table, self.game, self.contracts, self.auction, self.contract,
+        shared = (self.table, self.game, self.contracts, self.bidding.rules if self.bidding else None, self.contract,
                   self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
@@ -230,6 +228,10 @@ class Deal(BiddingPhases):
     def trick_winners(self) -> list[int]:
         return self.tricks.trick_winners if self.tricks is not None else []
 
+    def random_bidding(self, rng, budget: int) -> int:
+        """Random legal play up to the play of the cards (`referee.mechanics.auction.phase.random_bidding`)."""
+        return random_bidding(self, rng, budget)
+
     def random_layout(self, rng, budget: int) -> int:
         """Random legal layout play (`referee.mechanics.layout.phase.random_layout`)."""
         return random_layout(self, rng, budget)
@@ -289,13 +291,15 @@ class Deal(BiddingPhases):
         if self.phase == Phase.OVER:
             return illegal(N_("The deal is already over, so seat {seat} may not {action}: nothing more "
                               "may be done in it."), self._end_clauses(), seat=seat, action=what)
-        if self.phase == Phase.AUCTION and seat in self.passed and self.auction.pass_final[0]:
-            return illegal(N_("Seat {seat} has passed and may not bid again."),
-                           (self.auction.pass_final[1],), "illegal_bid", seat=seat)
+        runner = RUNNERS[self.phase]
+        if runner.before_turn is not None:
+            ruled = runner.before_turn(self, seat, action, illegal)
+            if ruled is not None:
+                return ruled
         if seat != self.to_act:
             return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
-        ruled = RUNNERS[self.phase].judge(self, seat, action, illegal)
+        ruled = runner.judge(self, seat, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
             # The phase the deal is in decides which words are possible: cite the list of phases.
             phases = self.game.phases
@@ -319,20 +323,9 @@ class Deal(BiddingPhases):
         # Before the first card of the play, the rule on who leads (or moves) first decides.
         if self.phase in (Phase.TRICKS, Phase.LAYOUT) and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
-        rules = self.auction
-        if rules is not None:
-            # In the phases before the play, the rule that gives the turn: the first bidder, the
-            # declarer (talon and contract), or the defenders answering in turn.
-            if self.phase == Phase.AUCTION and not self.spoken and rules.first_bid:
-                out.append(rules.first_bid[1])
-            elif self.phase == Phase.TALON_EXCHANGE and rules.talon_discards:
-                out.append(rules.talon_discards[1])
-            elif self.phase in (Phase.DECLARATION, Phase.CONTEST) and rules.declaration:
-                out.append(rules.declaration[1])
-            elif self.phase == Phase.DEFENCE and self.contract is not None:
-                out.append(rules.defence_for(self.contract.id)[1])
-            elif self.phase == Phase.KONTRA and rules.doubling:
-                out.append(rules.doubling[1])
+        runner = RUNNERS.get(self.phase)
+        if runner is not None and runner.turn_clauses is not None:  # the rule that gives the turn in the phase
+            out.extend(runner.turn_clauses(self))
         return tuple(dict.fromkeys(c for c in out if c))
 
     def play(self, seat: int, action: Action) -> Verdict:
@@ -352,7 +345,7 @@ class Deal(BiddingPhases):
         contract = self.contract
         lines: list[ScoreLine] = []
         account = self.game.primary_account
-        if self.auction is not None:
+        if self.bidding is not None:
             lines = settle_deal(self)
         elif contract is not None:
             lines = taken_lines(self)

@@ -10,12 +10,13 @@ from ..engine.dice import randrange, shuffle
 from ..engine.table import Table
 from ..errors import Phrase, SimulationError, UsageError
 from ..i18n import N_
+from ..mechanics.auction.compiled import compile_auction
+from ..mechanics.auction.rules import TermKind
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
 from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import Game
 from ..verdicts import Verdict
-from .auction import compile_auction
 from .deal import Deal, DealResult
 from .seating import SeatedDeal, playing_seats
 
@@ -268,9 +269,9 @@ class Match:
         """Every account the players write deal by deal, per seat, as a score sheet shows it: an
         account kept per opponent as the total each seat has written against all the others. An
         account worked out only when the match ends (the auction's `final` formula) is left out."""
-        final = self.auction.final if self.auction else None
+        final = self.game.auction.final if self.game.auction else None
         sheet = {name: list(values) for name, values in self.accounts.items()
-                 if name in self.game.accounts and not (final is not None and final[0][0] == name)}
+                 if name in self.game.accounts and not (final is not None and final.target == name)}
         sheet.update({name: [sum(row) for row in rows] for name, rows in self.pairs.items()})
         return sheet
 
@@ -348,7 +349,8 @@ class Match:
         order = self.game.contract_order
         if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
             contract = order.value[len(self.results) % len(order.value)]
-        held = self.accounts.get(self.auction.multiplier.account) if self.auction and self.auction.multiplier else None
+        multiplier = self.auction.model.multiplier if self.auction else None
+        held = self.accounts.get(multiplier.account) if multiplier else None
         seats = self.playing_seats
         # The deal runs on the seats that play; seat lists are taken in its order (see seating.py).
         per_seat = (lambda values: [values[s] for s in seats]) if seats else (lambda values: values)
@@ -390,7 +392,8 @@ class Match:
         result = self.deal.result()
         accounts, pairs = self.accounts, self.pairs
         # The multipliers written (refes), counted apart for a limit on those ever written.
-        counted = self.auction.multiplier.account if self.auction and self.auction.multiplier else None
+        multiplier = self.auction.model.multiplier if self.auction else None
+        counted = multiplier.account if multiplier else None
         known = result.written
         if known is not None:  # what the deal writes, known without its lines (built only if shown)
             for account, points in known.items():
@@ -497,37 +500,32 @@ class Match:
 
     def final_totals(self) -> tuple[list[int], tuple[str, ...]]:
         """Each seat's final score, by the rules' `final` formula if they give one."""
-        final = self.auction.final if self.auction else None
+        final = self.game.auction.final if self.game.auction else None
         if final is None:
             return list(self.totals), ()
-        (target, *terms), clause = final
         n = self.table.players
         out = [0] * n
-        sign = 1
-        for term in terms:
-            if term in ("plus", "minus"):
-                sign = 1 if term == "plus" else -1
-                continue
-            kind, account, *times = term
+        for term in final.terms:
+            account = term.account
             for seat in range(n):
-                if kind == "term_account":
-                    value = self.accounts[account][seat] * (times[0] if times else 1)
-                elif kind == "term_against":
+                if term.kind is TermKind.ACCOUNT:
+                    value = self.accounts[account][seat] * term.times
+                elif term.kind is TermKind.AGAINST:
                     value = sum(self.pairs[account][other][seat] for other in range(n))
                 else:
                     value = sum(self.pairs[account][seat])
-                out[seat] += sign * value
-        self.accounts[target] = out
-        return out, (clause,)
+                out[seat] += term.sign * value
+        self.accounts[final.target] = out
+        return out, (final.clause,)
 
     def result(self) -> MatchResult:
         """The winners, on the totals of the account `winner ... total of ACCOUNT` names (else on
         the `final` formula's, else on the main account's), and the clauses that decide them."""
         game = self.game
         final_totals, final_clauses = self.final_totals()
-        final = self.auction.final if self.auction else None
+        final = game.auction.final if game.auction else None
         named = game.winner.value[1] if game.winner else None
-        if named is None or (final is not None and final[0][0] == named):
+        if named is None or (final is not None and final.target == named):
             totals = final_totals
         else:  # (the model refuses a `final` settlement the winner does not read)
             totals, final_clauses = list(self.accounts[named]), ()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
+from ..mechanics.auction.phase import BIDDING_PHASES
 from ..mechanics.base import Phase
-from .bidding import BIDDING_PHASES
 
 __all__ = ["random_move", "play_out"]
 

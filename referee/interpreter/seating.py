@@ -79,8 +79,8 @@ class SeatedDeal:
         return self.inner.contracts
 
     @property
-    def auction(self):
-        return self.inner.auction
+    def bidding(self):
+        return self.inner.bidding
 
     @property
     def ended_early(self) -> str | None:

@@ -93,3 +93,8 @@ class PhaseRunner:
     ...): `referee legal` rules on a candidate only if some phase of the game reads its word."""
     action_of: Callable[[Any, int], Action] | None = None
     """(deal, move) -> the written action of a move, when the table's own codec does not say."""
+    turn_clauses: Callable[[Any], tuple[str | None, ...]] | None = None
+    """(deal) -> the rules that give the turn in this phase, cited when a player acts out of turn."""
+    before_turn: Callable[[Any, int, Action, Illegal], Verdict | None] | None = None
+    """(deal, seat, action, illegal) -> a ruling the phase gives whoever's turn it is (a player who
+    has passed for good may not bid again), or None to go on to the turn."""

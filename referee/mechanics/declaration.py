@@ -66,6 +66,12 @@ class Builder(Protocol):
     def known(self, item: Located, at: Node, code: str, what: str) -> str:
         """`code` as a suit or rank (`what`) of the pack, or a definition error listing the pack's."""
 
+    def seat(self, item: Located, node: Any) -> SeatRef:
+        """The seat a statement names (a `Seat` node), its card checked against the pack."""
+
+    def contract(self, item: Located, token: Any) -> str:
+        """The ID of the declared contract `token` names, or a definition error listing them."""
+
     def seats(self, item: Located, node: Any) -> SeatRef:
         """The seat a `first ... by SEAT, else SEAT` statement names, its `else` seats chained on."""
 

@@ -3,6 +3,7 @@ imports no syntax (a judge of a kept game never loads the parser)."""
 
 from __future__ import annotations
 
+from .auction.phase import AUCTION_RUNNERS, DECLARATION_RUNNERS, DEFENCE_RUNNERS, TALON_RUNNERS
 from .base import Phase, PhaseRunner
 from .contract_choice.phase import CHOOSE
 from .doubling.phase import DOUBLING
@@ -13,6 +14,7 @@ from .vying.betting import BETTING, BLINDS
 
 __all__ = ["PHASE_RUNNERS"]
 
-PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (PASSING, DOUBLING, CHOOSE, TRICKS, LAYOUT,
-                                                                              BLINDS, BETTING)}
+PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (
+    PASSING, DOUBLING, CHOOSE, *AUCTION_RUNNERS, *TALON_RUNNERS, *DECLARATION_RUNNERS, *DEFENCE_RUNNERS, TRICKS, LAYOUT,
+    BLINDS, BETTING)}
 """Phase of a deal -> its runner."""

@@ -17,7 +17,6 @@ from ..errors import N_, Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
 from ..mechanics.registry import STATEMENT_BUILDERS
-from .build_auction import AUCTION_KINDS, AuctionStatements
 from .cards import Card, Deck, Rank, Suit
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
@@ -53,11 +52,9 @@ def build_game(doc: Document, settings: dict[str, str]) -> Game:
     return _Builder(doc, settings).build()
 
 
-class _Builder(AuctionStatements):
+class _Builder:
     def __init__(self, doc: Document, overrides: dict[str, str]) -> None:
         self.doc = doc
-        self.auction_parts: dict[str, Any] = {}
-        self.auction_clauses: dict[str, str] = {}
         self.overrides = overrides
         self.sources: dict[str, Source] = {}
         self.parameters: dict[str, Parameter] = {}
@@ -113,7 +110,7 @@ class _Builder(AuctionStatements):
             accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
             checks=tuple(self.checks),
-            auction=self._auction_rules(), **self.fields,
+            **self.fields,
         )
         self._require(game)
         from .consumers import check_mechanics
@@ -260,10 +257,6 @@ class _Builder(AuctionStatements):
                     raise self._unknown_contract(item, name)
                 self._statements(item, inner, cid, str(name), phase)
             elif (kind in _DECLARATIONS) == (phase == 1):
-                if kind in AUCTION_KINDS:
-                    self._auction_statement(item, stmt, cid, scope)
-                    self.seen.append((kind, scope, item, stmt))
-                    continue
                 node = statement(stmt)
                 build = STATEMENT_BUILDERS.get(type(node))
                 if build is not None:  # a statement of a mechanic package
@@ -575,6 +568,16 @@ class _Builder(AuctionStatements):
             raise item.error(seat.card, Phrase('the pack has no card {card}', card=seat.card),
                              hint=Phrase('cards are written rank then suit, such as QH or 2C'))
         return SeatRef("holder", card)
+
+    def seat(self, item, node) -> SeatRef:
+        """The seat a statement names (`Builder`), its card checked against the pack."""
+        return self._seat(item, node)
+
+    def contract(self, item, token) -> str:
+        """The ID of the declared contract `token` names (`Builder`), or a definition error."""
+        if str(token) not in self.contracts:
+            raise self._unknown_contract(item, token)
+        return str(token)
 
     def seats(self, item, node) -> SeatRef:
         """The seat of `first lead by` or `first move by`, with its `else` seats chained on."""

@@ -115,9 +115,10 @@ _RECORDS = Records({
     "referee.model.game": (
         "Game", "Parameter", "Clause", "Source", "Packet", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
         "AllTaken", "Condition", "ContractRules", "Contract", "Check"),
-    "referee.model.auction": (
+    "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
-        "AuctionRules"),
+        "FinalTerm", "FinalScore", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
+        "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart",),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
     "referee.mechanics.vying.rules": (

@@ -17,7 +17,7 @@ import lark
 
 from ..errors import N_, Phrase, RulesDefinitionError, RulesLimitError, RulesSyntaxError, SourcePosition, UsageError
 from ..front.parser import parse_text
-from ..front.syntax import Node, unquote
+from ..front.syntax import Node, Pos, unquote
 from ..limits import LIMITS, UnreadableFile, read_untrusted, statement_int_limit
 from ..resources import rules_dir, sources_dir
 
@@ -42,6 +42,8 @@ class Located:
             return SourcePosition(self.path, node.line or 1, node.column or 1)
         if isinstance(node, Node):
             return SourcePosition(self.path, node.pos.line, node.pos.column)
+        if isinstance(node, Pos):  # a part of a node that keeps its own place
+            return SourcePosition(self.path, node.line, node.column)
         meta = node.meta
         return SourcePosition(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
 
@@ -52,6 +54,8 @@ class Located:
         node = self.tree if node is None else node
         if isinstance(node, Node):
             return self.text[node.pos.start:node.pos.end]
+        if isinstance(node, Pos):
+            return self.text[node.start:node.end]
         meta = node.meta
         return self.text[meta.start_pos:meta.end_pos]
 

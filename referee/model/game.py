@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import SourcePosition
+from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
 from ..mechanics.vying.rules import VyingModel
-from .auction import AuctionRules
 from .cards import Card, Deck
 from .values import Citation, Cited, Provenance, SeatRef
 

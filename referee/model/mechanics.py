@@ -46,30 +46,7 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     *(m for m in PACKAGES if m.name == "passing"),
     *(m for m in PACKAGES if m.name == "doubling"),
     *(m for m in PACKAGES if m.name == "contract_choice"),
-    _mechanic("auction", N_("the auction"), frozenset({
-        "bid_ladder", "bid_special", "first_bid", "bid_next_step", "bid_any_higher", "pass_final",
-        "pass_not_final",
-        "bid_hold", "special_contest", "pass_out_writes", "pass_out_nothing", "refe_rule",
-        "score_contract", "settle", "declarer_target", "final_score"}),
-             (_need("bid ladder 2 spades, 3 hearts", "bid_ladder"),
-              _need("first bid by eldest", "first_bid"),
-              _need("each bid is the next step", "bid_next_step", "bid_any_higher"),
-              _need("passed players may not bid again", "pass_final", "pass_not_final"),
-              _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing"),
-              _need("declarer needs at least 6 tricks", "declarer_target"),
-              _need("if made: declarer writes points minus value", "settle"))),
-    _mechanic("talon_exchange", N_("the talon exchange"), frozenset({"talon_take", "talon_shown", "talon_hidden"}),
-             (_need("declarer takes the talon and discards 2", "talon_take"),
-              _need("talon shown", "talon_shown", "talon_hidden"))),
-    _mechanic("declaration", N_("the declaration"), frozenset({
-        "declare_at_least_bid", "declare_bid", "declare_after_special"}),
-             (_need("declarer may name any contract at least as high as his bid",
-                    "declare_at_least_bid", "declare_bid"),)),
-    _mechanic("defence", N_("the defence"), frozenset({
-        "defence_may_decline", "defence_must", "quota_together", "quota_each", "quota_lone",
-        "quota_none", "undefended_made", "undefended_played", "decliner_tricks_to_defender",
-        "decliner_tricks_to_nobody", "doubling"}),
-             (_need("each defender may decline", "defence_may_decline", "defence_must"),)),
+    *(m for m in PACKAGES if m.name in ("auction", "talon_exchange", "declaration", "defence")),
     *(m for m in PACKAGES if m.name == "blinds"),
     *(m for m in PACKAGES if m.name == "betting"),
     *(m for m in PACKAGES if m.name == "showdown"),
@@ -107,10 +84,6 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
     **{m.name: m.irregularities for m in PACKAGES if m.part_of is None},
-    "auction": ("illegal_bid",),
-    "talon_exchange": ("illegal_card",),
-    "declaration": ("illegal_bid",),
-    "defence": (),
     "play": ("revoke", "illegal_card"),
 }
 

@@ -1,0 +1,234 @@
+"""Load-time checks that an auction game's rules fit together: every contract can be won, played
+and settled, and no rule waits for a situation its phases never make. Errors point at the
+statement (or, for a missing one, at the game's header) and say what would make it valid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...errors import N_, Phrase, RulesDefinitionError, Term
+from ...model.document import Located
+from ...model.game import Contract, Game
+from ..declaration import Seen
+from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
+from .syntax import DeclareAfterSpecial, ScoreContract, SettleStatement, SpecialContest
+
+__all__ = ["check_auction", "TITLES"]
+
+TITLES = {"auction": N_("the auction"), "talon_exchange": N_("the talon exchange"),
+          "declaration": N_("the declaration"), "defence": N_("the defence")}
+"""How messages name each phase of an auction game (the mechanics' titles)."""
+
+_ORDER = ("auction", "talon_exchange", "declaration", "defence", "play")
+
+Fail = Callable[..., RulesDefinitionError]
+
+
+def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+    listed = [p for p in phases if p in _ORDER]
+    if "auction" not in phases:
+        for phase in ("talon_exchange", "declaration", "defence"):
+            if phase in phases:
+                raise header.error(header.tree, Phrase('{title} follows an auction, and the deal has none',
+                                                       title=Term(TITLES[phase])),
+                                   hint=Phrase('add `auction` to `deal phases`'))
+        return
+    if listed != sorted(listed, key=_ORDER.index):
+        item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
+        raise item.error(stmt, Phrase('the phases of an auction game come in the order auction, talon '
+                                      'exchange, declaration, defence, play'), hint=Phrase('list them in that order'))
+    rules = game.auction
+    assert rules is not None, "the mechanics check asks for the bid ladder"
+
+    def at(kind: str) -> tuple[Located, Any]:
+        return next(((i, s) for k, _, i, s in seen if k == kind), (header, header.tree))
+
+    def fail(kind: str, problem: Phrase, **kw: Any) -> RulesDefinitionError:
+        item, stmt = at(kind)
+        return item.error(stmt, problem, **kw)
+
+    _check_specials_named(rules, seen)
+    on_ladder = {step.contract for step in rules.ladder}
+    for cid in game.contracts:
+        if cid not in on_ladder:
+            raise fail("bid_ladder", Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
+                       hint=Phrase('add a step for {cid} to the ladder', cid=cid))
+    from_hand = any(s.from_hand for s in rules.specials)
+    for cid in (step.contract for step in rules.ladder):
+        if rules.targets.get(cid) is None and rules.targets.get(None) is None:
+            raise fail("bid_ladder", Phrase('contract {cid} never says how many tricks its declarer needs', cid=cid),
+                       expected=Phrase('a statement such as `declarer needs at least 6 tricks`'))
+        value = rules.values.get(cid)
+        if value is None:
+            raise fail("bid_ladder", Phrase('contract {cid} has no value, so a deal of it could not be settled', cid=cid),
+                       expected=Phrase('a statement such as `score {cid} value 4`', cid=cid))
+        if from_hand and value.from_hand is None:
+            item, stmt = next((i, s) for _, _, i, s in seen if isinstance(s, ScoreContract) and str(s.contract) == cid)
+            raise item.error(stmt, Phrase('a bid off the ladder plays {cid} from hand, and its value from hand is '
+                                          'not stated', cid=cid),
+                             hint=Phrase('write `score {cid} value {value} from hand N`', cid=cid, value=value.value))
+        _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
+        for outcome in (Outcome.MADE, Outcome.FAILED):
+            if not rules.settle_rules(Writer.DECLARER, outcome, cid):
+                sign = "minus" if outcome is Outcome.MADE else "plus"
+                problem = (Phrase("nothing says what the declarer of {cid} writes when he makes his contract", cid=cid)
+                           if outcome is Outcome.MADE else
+                           Phrase("nothing says what the declarer of {cid} writes when he fails his contract", cid=cid))
+                raise fail("settle", problem, expected=Phrase('a statement such as `if {outcome}: declarer writes points {sign} '
+                                                              'value`', outcome=outcome.value, sign=sign))
+    if not from_hand:
+        for _, _, item, stmt in seen:
+            hand = (stmt.from_hand if isinstance(stmt, ScoreContract) else
+                    stmt.amount.from_hand if isinstance(stmt, SettleStatement) else None)
+            if hand is not None:
+                raise item.error(hand, Phrase('no bid of this game plays from hand, so a value from hand is never '
+                                              'used'), hint=Phrase('remove `from hand N`, or declare a bid `from hand`'))
+    winner = game.winner.value[1] if game.winner else None
+    written = {s.account for _, s in rules.settles} | {rules.pass_out.account if rules.pass_out else None}
+    if rules.final is not None:
+        written.add(rules.final.target)
+    if winner is not None and winner not in written:
+        raise fail("winner", Phrase('the winner is decided on {winner}, and nothing in this game writes it', winner=winner),
+                   hint=Phrase('write it in a settle rule, or compute it: `final {winner} = ...`', winner=winner))
+    if rules.final is not None and winner is not None and rules.final.target != winner:
+        # The match ends on the winner's account (`Match.result`): nothing would read this one.
+        final = rules.final.target
+        raise fail("final_score", Phrase('the final settlement works out {final}, and the winner is decided on '
+                                         '{winner}, so nothing reads it', final=final, winner=winner),
+                   hint=Phrase('write `final {winner} = ...`, or `winner ... total of {final}`', winner=winner, final=final))
+    if rules.first_bid is not None and rules.first_bid.value.role == "holder" and game.players is not None:
+        for players in game.players.value:
+            each, _talon, _up = game.dealt_cards(players)
+            if each * game.dealt_players(players) < len(game.pack_for(players).cards):
+                raise fail("first_bid", Phrase('with {players} players not every card is dealt to a hand, so {card} '
+                                               'may lie undealt and nobody hold it', players=players,
+                                               card=rules.first_bid.value.card),
+                           hint=Phrase('name the eldest or the dealer'))
+    _check_pass_out(rules, fail)
+    _check_talon(game, rules, phases, fail)
+    _check_specials(rules, phases, fail)
+    _check_defence(game, rules, phases, seen, fail)
+
+
+def _check_specials_named(rules: AuctionRules, seen: Seen) -> None:
+    """A rule that names a bid off the ladder names one the game declares."""
+    names = [s.name for s in rules.specials]
+    for _, _, item, stmt in seen:
+        if isinstance(stmt, SpecialContest | DeclareAfterSpecial) and str(stmt.special) not in names:
+            raise item.error(stmt.special, Phrase('there is no bid {token} off the ladder', token=stmt.special),
+                             expected=", ".join(names) or Phrase('a bid declared with `bid NAME "title" above every number`'))
+
+
+def _check_target_reachable(contract: Contract, target: Target, fail: Fail) -> None:
+    """A deal that ends when the declarer takes k tricks can never be made by a declarer who needs
+    more than k."""
+    for end in contract.rules.early_ends:
+        if end.value.kind == "declarer_tricks" and not target.at_most and target.tricks > end.value.count:
+            raise fail("declarer_target", Phrase('in {id} the deal ends when the declarer takes {count} tricks, so he '
+                                                 'can never take the {tricks} he needs', id=contract.id,
+                                                 count=end.value.count, tricks=target.tricks),
+                       hint=Phrase('state his target for {id}, such as `declarer needs at most {end} '
+                                   'tricks`', id=contract.id, end=end.value.count - 1))
+
+
+def _check_pass_out(rules: AuctionRules, fail: Fail) -> None:
+    out, held = rules.pass_out, rules.multiplier
+    if held is not None and (out is None or out.account != held.account):
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule",
+                   Phrase('nothing ever writes a {account}, so this rule never applies', account=held.account),
+                   hint=Phrase('write `all passing: each player writes 1 {account}`', account=held.account))
+
+
+def _check_talon(game: Game, rules: AuctionRules, phases: tuple[str, ...], fail: Fail) -> None:
+    if "talon_exchange" not in phases:
+        return
+    _, talon, _ = game.dealt_cards(game.default_players)
+    assert rules.talon_discards is not None, "the mechanics check asks for `declarer takes the talon`"
+    count = rules.talon_discards.value
+    if talon == 0:
+        raise fail("talon_take", Phrase('the deal puts no cards in the talon, so there is nothing to take'),
+                   hint=Phrase('deal a talon (`deal 5 each, 2 to talon, 5 each`), or remove `talon '
+                               'exchange` from `deal phases`'))
+    if count != talon:
+        raise fail("talon_take", Phrase('the declarer takes {talon} talon cards and discards {count}: his hand '
+                                        "would no longer match the others'", talon=talon, count=count),
+                   hint=Phrase('write `discards {talon}`', talon=talon))
+    if count != 2:
+        raise fail("talon_take", Phrase("this referee's discard action names two cards, not {count}", count=count),
+                   hint=Phrase('a talon of two cards can be exchanged; deal two to the talon'))
+
+
+def _check_specials(rules: AuctionRules, phases: tuple[str, ...], fail: Fail) -> None:
+    if not rules.specials:
+        return
+    name = rules.specials[0].name
+    if "declaration" not in phases:
+        raise fail("bid_special", Phrase('the declarer of {name} names his contract, and the deal has no '
+                                         'declaration', name=name), hint=Phrase('add `declaration` to `deal phases`'))
+    if rules.after_special is None:
+        raise fail("bid_special", Phrase('nothing says which contracts the declarer of {name} may name', name=name),
+                   expected=Phrase('`after {name} declarer may name any contract`', name=name))
+    if rules.contest is None:
+        raise fail("bid_special", Phrase('several players may say {name}, and nothing says who then wins', name=name),
+                   expected=Phrase('`between several {name} bids the highest contract wins, then the earlier bidder`',
+                                   name=name))
+
+
+def _check_defence(game: Game, rules: AuctionRules, phases: tuple[str, ...], seen: Seen, fail: Fail) -> None:
+    if "defence" not in phases:
+        return
+    choices = {scope: rule.value for scope, rule in rules.defence.items()}
+    if None not in choices and set(choices) != set(game.contracts):
+        missing = sorted(set(game.contracts) - {c for c in choices if c is not None})[0]
+        raise fail("defence_must", Phrase('nothing says whether the defenders of {missing} may decline', missing=missing),
+                   expected=Phrase('`each defender may decline` or `both defenders must defend`'))
+    may_decline = any(choices.get(cid, choices.get(None)) is DefenceRule.MAY_DECLINE for cid in game.contracts)
+    if may_decline:
+        for key, write in (("undefended", "nobody defending: contract counts as made"),
+                           ("decliner_tricks", "tricks of a decliner count for the lone defender")):
+            if getattr(rules, key) is None:
+                raise fail("defence_may_decline", Phrase('a defender may decline, and nothing says what follows'),
+                           expected=Phrase('a statement such as `{write}`', write=write))
+    else:
+        for pair in (("undefended_made", "undefended_played"),
+                     ("decliner_tricks_to_defender", "decliner_tricks_to_nobody")):
+            for kind in pair:
+                if any(k == kind for k, *_ in seen):
+                    raise fail(kind, Phrase('no defender may decline, so this rule never applies'),
+                               hint=Phrase('remove it, or write `each defender may decline`'))
+    undefended_made = rules.undefended is not None and rules.undefended.value is Undefended.MADE
+    writes_undefended = any(s.outcome is Outcome.NOT_DEFENDED for _, s in rules.settles)
+    if undefended_made and not writes_undefended:
+        raise fail("undefended_made", Phrase('nothing says what the declarer writes when nobody defends'),
+                   expected=Phrase('a statement such as `if not defended: declarer writes points minus value`'))
+    if writes_undefended and not undefended_made:
+        item, stmt = next((i, s) for _, _, i, s in seen
+                          if isinstance(s, SettleStatement) and s.outcome is Outcome.NOT_DEFENDED)
+        raise item.error(stmt, Phrase('a contract nobody defends is played out here, so it is never settled '
+                                      'as undefended'),
+                         hint=Phrase('remove it, or write `nobody defending: contract counts as made`'))
+    quotas = [q for qs in rules.quotas.values() for q in qs if q.kind is not QuotaKind.NONE]
+    short = any(s.who is Writer.EACH_SHORT_DEFENDER for _, s in rules.settles)
+    if quotas and not short:
+        raise fail(f"quota_{quotas[0].kind.value}",
+                   Phrase('a quota is stated, and nothing says what a defender short of it writes'),
+                   expected=Phrase('a statement such as `if made: each short defender writes points plus value`'))
+    if short and not quotas:
+        item, stmt = next((i, s) for _, _, i, s in seen
+                          if isinstance(s, SettleStatement) and s.who is Writer.EACH_SHORT_DEFENDER)
+        raise item.error(stmt, Phrase('no quota is stated, so no defender is ever short'),
+                         hint=Phrase('state one, such as `defenders need 4 tricks together`'))
+    if not may_decline and any(q.kind is QuotaKind.LONE for q in quotas):
+        raise fail("quota_lone", Phrase('no defender may decline, so nobody ever defends alone'),
+                   hint=Phrase('remove it, or write `each defender may decline`'))
+    counted = {QuotaKind.TOGETHER, QuotaKind.EACH}
+    for qs in rules.quotas.values():
+        kinds = {q.kind for q in qs}
+        if counted <= kinds:
+            raise fail("quota_each", Phrase('the quota is counted both together and for each defender'),
+                       hint=Phrase('keep one of the two'))
+        if kinds & counted and may_decline and QuotaKind.LONE not in kinds | {q.kind for q in rules.quotas.get(None, ())}:
+            first = next(k for k in (QuotaKind.TOGETHER, QuotaKind.EACH) if k in kinds)
+            raise fail(f"quota_{first.value}", Phrase('a defender may defend alone, and nothing says how many tricks he needs'),
+                       expected='`lone defender needs 2 tricks`')

@@ -1,0 +1,62 @@
+"""The four phases of an auction game, declared: the auction, the talon exchange, the declaration
+and the defence, each with its statements, what it needs and its phase runners. They share one
+model record (`Game.auction`), one compiled table and one state per deal; the game check runs
+once (with the auction)."""
+
+from __future__ import annotations
+
+from ..declaration import Mechanic, Need
+from .build import BUILDERS
+from .check import TITLES, check_auction
+from .phase import AUCTION_RUNNERS, DECLARATION_RUNNERS, DEFENCE_RUNNERS, TALON_RUNNERS
+
+__all__ = ["AUCTION", "TALON_EXCHANGE", "DECLARATION", "DEFENCE"]
+
+
+def _need(write: str, *kinds: str) -> Need:
+    return Need(frozenset(kinds), write)
+
+
+AUCTION = Mechanic(
+    name="auction",
+    title=TITLES["auction"],
+    builders=dict(BUILDERS["auction"]),
+    needs=(_need("bid ladder 2 spades, 3 hearts", "bid_ladder"),
+           _need("first bid by eldest", "first_bid"),
+           _need("each bid is the next step", "bid_next_step", "bid_any_higher"),
+           _need("passed players may not bid again", "pass_final", "pass_not_final"),
+           _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing"),
+           _need("declarer needs at least 6 tricks", "declarer_target"),
+           _need("if made: declarer writes points minus value", "settle")),
+    irregularities=("illegal_bid",),
+    check=check_auction,
+    phases=AUCTION_RUNNERS,
+)
+
+TALON_EXCHANGE = Mechanic(
+    name="talon_exchange",
+    title=TITLES["talon_exchange"],
+    builders=dict(BUILDERS["talon_exchange"]),
+    needs=(_need("declarer takes the talon and discards 2", "talon_take"),
+           _need("talon shown", "talon_shown", "talon_hidden")),
+    irregularities=("illegal_card",),
+    phases=TALON_RUNNERS,
+)
+
+DECLARATION = Mechanic(
+    name="declaration",
+    title=TITLES["declaration"],
+    builders=dict(BUILDERS["declaration"]),
+    needs=(_need("declarer may name any contract at least as high as his bid", "declare_at_least_bid",
+                 "declare_bid"),),
+    irregularities=("illegal_bid",),
+    phases=DECLARATION_RUNNERS,
+)
+
+DEFENCE = Mechanic(
+    name="defence",
+    title=TITLES["defence"],
+    builders=dict(BUILDERS["defence"]),
+    needs=(_need("each defender may decline", "defence_may_decline", "defence_must"),),
+    phases=DEFENCE_RUNNERS,
+)

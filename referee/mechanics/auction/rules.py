@@ -1,0 +1,292 @@
+"""The model record of an auction game (`Game.auction`): the bid ladder and the bids off it, the
+talon, the declaration, the defence, and what a deal with a declarer writes.
+
+Every rule is a frozen value carrying the clause that states it (`Cited`, or a record with a
+`clause`). Each choice a statement offers is an enum whose values are the words of the rules
+language (`Rise.NEXT` is written `each bid is the next step`). Rules that may be stated for one
+contract (`in CONTRACT { ... }`) are kept per scope, the contract's ID or None for the whole game,
+and looked up contract first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ...model.values import Cited, SeatRef
+
+__all__ = ["Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended", "DeclinerTricks", "Writer", "Outcome",
+           "AmountKind", "QuotaKind", "Counted", "TermKind", "LadderStep", "SpecialBid", "PassOut", "Multiplier",
+           "Target", "Amount", "Settle", "ContractValue", "Quota", "FinalTerm", "FinalScore", "AuctionRules"]
+
+
+class Rise(Enum):
+    """How number bids rise: `each bid is the next step` or `each bid is any higher step`."""
+
+    NEXT = "next"
+    ANY_HIGHER = "any higher"
+
+
+class ContestWinner(Enum):
+    """Between equal contracts after several bids off the ladder: the earlier or the later bidder."""
+
+    EARLIER = "earlier"
+    LATER = "later"
+
+
+class Declaring(Enum):
+    """What the declarer of a number bid names: any contract at least as high, or his bid's."""
+
+    AT_LEAST_BID = "at least bid"
+    BID = "bid"
+
+
+class DefenceRule(Enum):
+    """`each defender may decline` or `both defenders must defend`."""
+
+    MAY_DECLINE = "may decline"
+    MUST = "must"
+
+
+class Undefended(Enum):
+    """What follows when every defender declines: the contract counts as made, or is played."""
+
+    MADE = "made"
+    PLAYED = "played"
+
+
+class DeclinerTricks(Enum):
+    """Whom a decliner's tricks count for: the lone defender, or nobody."""
+
+    DEFENDER = "defender"
+    NOBODY = "nobody"
+
+
+class Writer(Enum):
+    """Who a settle rule writes for."""
+
+    DECLARER = "declarer"
+    EACH_DEFENDER = "each defender"
+    EACH_SHORT_DEFENDER = "each short defender"
+
+
+class Outcome(Enum):
+    """How a deal with a declarer ended, as a settle rule's `if OUTCOME:` names it."""
+
+    MADE = "made"
+    FAILED = "failed"
+    NOT_DEFENDED = "not defended"
+
+
+class AmountKind(Enum):
+    """What a settle rule writes: the contract's value, tricks times the value, a number, nothing."""
+
+    VALUE = "value"
+    TRICKS_VALUE = "tricks times value"
+    FIXED = "fixed"
+    NOTHING = "nothing"
+
+
+class QuotaKind(Enum):
+    """How the defence's tricks are counted against its quota."""
+
+    TOGETHER = "together"
+    EACH = "each"
+    LONE = "lone"
+    NONE = "none"
+
+
+class Counted(Enum):
+    """What a limit on multipliers counts: the unused ones held, or every one ever written."""
+
+    HELD = "held"
+    WRITTEN = "written"
+
+
+class TermKind(Enum):
+    """A term of the final settlement: a player's total of an account (times a factor), or one
+    side of an account kept per opponent (what the others wrote against him, or he against them)."""
+
+    ACCOUNT = "account"
+    AGAINST = "against"
+    BY = "by"
+
+
+@dataclass(frozen=True)
+class LadderStep:
+    """A number bid and the contract it wins."""
+
+    number: int
+    contract: str
+
+
+@dataclass(frozen=True)
+class SpecialBid:
+    """A bid off the ladder, above every number."""
+
+    name: str
+    title: str
+    from_hand: bool
+    """Its declarer does not take the talon and scores the contract's value from hand."""
+    first_turn_only: bool
+    """A player may say it only at his first turn to speak."""
+    clause: str
+
+
+@dataclass(frozen=True)
+class PassOut:
+    """What each player is written when every player passes (`points` in `account`), if anything."""
+
+    points: int
+    account: str | None
+    clause: str
+
+
+@dataclass(frozen=True)
+class Multiplier:
+    """Each unit of `account` multiplies the next contract its holder declares by `multiplier`."""
+
+    account: str
+    multiplier: int
+    limit: int | None
+    """The most a player may have (see `counted`), or None for no limit."""
+    clause: str
+    counted: Counted = Counted.HELD
+
+
+@dataclass(frozen=True)
+class Target:
+    """The declarer needs at least (or at most) `tricks` tricks to make his contract."""
+
+    at_most: bool
+    tricks: int
+    clause: str
+
+    def made(self, taken: int) -> bool:
+        return taken <= self.tricks if self.at_most else taken >= self.tricks
+
+
+@dataclass(frozen=True)
+class Amount:
+    """What a settle rule writes: the contract's value, tricks times the value, a fixed number
+    (another from hand), or nothing."""
+
+    kind: AmountKind
+    fixed: int = 0
+    from_hand: int | None = None
+
+
+@dataclass(frozen=True)
+class Settle:
+    """`[if OUTCOME:] WHO writes ACCOUNT plus|minus AMOUNT [against declarer]`."""
+
+    who: Writer
+    outcome: Outcome | None
+    """None: for every outcome."""
+    account: str
+    sign: int
+    amount: Amount
+    against_declarer: bool
+    clause: str
+
+
+@dataclass(frozen=True)
+class ContractValue:
+    value: int
+    from_hand: int | None
+    clause: str
+
+
+@dataclass(frozen=True)
+class Quota:
+    """The tricks the defence needs."""
+
+    kind: QuotaKind
+    tricks: int
+    clause: str
+    share: int | None = None
+    """For TOGETHER: the tricks each defender needs when the pair falls short (None: both fail)."""
+
+
+@dataclass(frozen=True)
+class FinalTerm:
+    """One term of the final settlement, with the sign before it."""
+
+    sign: int
+    kind: TermKind
+    account: str
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """`final TARGET = TERM plus|minus TERM ...`: the match's final account, worked out when it ends."""
+
+    target: str
+    terms: tuple[FinalTerm, ...]
+    clause: str
+
+
+@dataclass(frozen=True)
+class AuctionRules:
+    """Everything the auction, talon exchange, declaration and defence phases and the settlement
+    of an auction game read. A rule the game does not state is None (or empty)."""
+
+    ladder: tuple[LadderStep, ...]
+    ladder_clause: str
+    specials: tuple[SpecialBid, ...] = ()
+    first_bid: Cited[SeatRef] | None = None
+    steps: Cited[Rise] | None = None
+    pass_final: Cited[bool] | None = None
+    """Whether a pass is final: `passed players may [not] bid again`."""
+    hold: str | None = None
+    """Clause of `earlier bidders may hold the bid` (a holding bid)."""
+    contest: Cited[ContestWinner] | None = None
+    pass_out: PassOut | None = None
+    multiplier: Multiplier | None = None
+    talon_discards: Cited[int] | None = None
+    """Cards discarded: `declarer takes the talon and discards N`."""
+    talon_shown: Cited[bool] | None = None
+    declaration: Cited[Declaring] | None = None
+    after_special: Cited[str] | None = None
+    """The bid off the ladder of `after NAME declarer may name any contract`."""
+    defence: dict[str | None, Cited[DefenceRule]] = field(default_factory=dict)
+    quotas: dict[str | None, tuple[Quota, ...]] = field(default_factory=dict)
+    undefended: Cited[Undefended] | None = None
+    decliner_tricks: Cited[DeclinerTricks] | None = None
+    doubling: Cited[int] | None = None
+    """The most doublings of kontra."""
+    targets: dict[str | None, Target] = field(default_factory=dict)
+    values: dict[str, ContractValue] = field(default_factory=dict)
+    settles: tuple[tuple[str | None, Settle], ...] = ()
+    final: FinalScore | None = None
+
+    def target(self, contract: str) -> Target:
+        return self.targets.get(contract) or self.targets[None]
+
+    def defence_for(self, contract: str) -> Cited[DefenceRule]:
+        return self.defence.get(contract) or self.defence[None]
+
+    def quotas_for(self, contract: str) -> dict[QuotaKind, Quota]:
+        """The quotas in force for `contract`: scoped ones replace the game-wide ones."""
+        chosen = self.quotas.get(contract) or self.quotas.get(None, ())
+        return {q.kind: q for q in chosen}
+
+    def settle_rules(self, who: Writer, outcome: Outcome, contract: str) -> list[Settle]:
+        """The rules that write to `who` when the deal ends with `outcome`. For each outcome
+        (a named one, or every outcome), rules scoped to the contract replace game-wide ones."""
+        out: list[Settle] = []
+        for when in (None, outcome):
+            scoped = [s for scope, s in self.settles if scope == contract and s.who is who and s.outcome is when]
+            out.extend(scoped or [s for scope, s in self.settles
+                                  if scope is None and s.who is who and s.outcome is when])
+        return out
+
+    def ladder_index(self, contract: str) -> int:
+        for i, step in enumerate(self.ladder):
+            if step.contract == contract:
+                return i
+        return -1
+
+    def special(self, name: str) -> SpecialBid | None:
+        return next((s for s in self.specials if s.name == name), None)

@@ -1,0 +1,150 @@
+"""Settling a deal of an auction game: what the declarer and each defender write, by the settle
+rules of the game, multiplied by a multiplier the declarer holds and by the kontra. Every line
+cites the clauses behind it.
+
+The rules that apply to a contract, with their messages and clauses, are looked up once per game
+(`compiled.ContractSettlement`); settling a deal only counts and writes the lines.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...verdicts import ScoreLine
+from ..tricks.compiled import CompiledContract
+from .compiled import CompiledAuction, Writing
+from .rules import Counted, DeclinerTricks, Quota, QuotaKind
+from .state import AuctionState
+
+__all__ = ["SettledDeal", "settle_deal", "declarer_made", "short_defenders"]
+
+
+class SettledDeal(Protocol):
+    """What the settlement reads of a finished deal."""
+
+    bidding: AuctionState | None
+    contract: CompiledContract | None
+    declarer: int | None
+    defenders: list[int]
+
+    @property
+    def tricks_won(self) -> list[int]: ...
+
+
+def _state(deal: SettledDeal) -> AuctionState:
+    assert deal.bidding is not None, "a deal without an auction is not settled here"
+    return deal.bidding
+
+
+def declarer_made(deal: SettledDeal) -> bool:
+    assert deal.contract is not None and deal.declarer is not None
+    return _state(deal).rules.model.target(deal.contract.id).made(deal.tricks_won[deal.declarer])
+
+
+def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
+    state = _state(deal)
+    rules = state.rules
+    if state.all_passed:
+        return _passed_out(state, rules, len(state.held))
+    assert deal.contract is not None and deal.declarer is not None
+    model = rules.model
+    plan = rules.settlement[deal.contract.id]
+    declarer, from_hand = deal.declarer, state.from_hand
+    lines: list[ScoreLine] = []
+    multiplier = 1
+    extra: tuple[str, ...] = ()
+    held_rule = model.multiplier
+    if held_rule is not None and state.held[declarer] > 0:
+        multiplier, extra = held_rule.multiplier, (held_rule.clause,)
+        lines.append(rules.multiplier_lines[declarer])
+    if state.doublings:
+        assert model.doubling is not None
+        multiplier *= 2 ** state.doublings
+        extra += (model.doubling.clause,)
+    worth = (plan.from_hand if from_hand else plan.value) * multiplier
+    title = plan.title
+
+    def write(writing: Writing, seat: int, counted: int = 0, tricks: int | None = None, against: int | None = None,
+              tail: tuple[str, ...] = ()) -> None:
+        # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
+        points = writing.amount(worth, multiplier, from_hand, counted) * writing.sign
+        values: tuple[tuple[str, str | int], ...]
+        if tricks is None:
+            values = (("value", worth), ("contract", title), ("points", points))
+        else:
+            values = (("value", worth), ("contract", title), ("tricks", tricks), ("points", points))
+        cited = writing.cited
+        if extra or tail or writing.tail:
+            cited = tuple(dict.fromkeys(cited + extra + writing.tail + tail))
+        lines.append(ScoreLine(seat, points, writing.account, writing.message, values, cited, against=against))
+
+    if state.undefended:
+        for writing in plan.undefended:
+            write(writing, declarer)
+        return lines
+    made = plan.target.made(deal.tricks_won[declarer])
+    for writing in plan.declarer[made]:
+        write(writing, declarer)
+    credit = _credit(deal, state)
+    for seat in deal.defenders:
+        tricks = credit[seat]
+        for writing in plan.defenders[made]:
+            write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
+    short_rules = plan.short[made]
+    if short_rules:
+        short, quota = short_defenders(deal, credit)
+        assert quota is not None or not short
+        for seat in short:
+            for writing in short_rules:
+                # The line shows the defender's tricks (a "tricks times value" rule counts them).
+                write(writing, seat, credit[seat], credit[seat], declarer if writing.against_declarer else None,
+                      tail=(quota.clause,) if quota else ())
+    return lines
+
+
+def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> list[ScoreLine]:
+    """Everyone passed: each player writes the pass-out lines, unless a cap on the multiplier
+    they would receive (unused ones held, or all ever written) stops him."""
+    model = rules.model
+    out = model.pass_out
+    if out is None or out.account is None:
+        return []
+    held_rule = model.multiplier if model.multiplier is not None and model.multiplier.account == out.account else None
+    if held_rule is None or held_rule.limit is None:
+        return list(rules.pass_out_lines[:players])
+    counts = state.written if held_rule.counted is Counted.WRITTEN else state.held
+    return [rules.pass_out_lines[seat] for seat in range(players) if counts[seat] < held_rule.limit]
+
+
+def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
+    """Tricks credited to each defender; a decliner's tricks count for the lone defender when the
+    rules say so."""
+    won = deal.tricks_won
+    credit = {s: won[s] for s in deal.defenders}
+    to = state.rules.model.decliner_tricks
+    if to is not None and to.value is DeclinerTricks.DEFENDER and len(deal.defenders) == 1:
+        for seat in range(len(won)):
+            if seat != deal.declarer and seat not in deal.defenders:
+                credit[deal.defenders[0]] += won[seat]
+    return credit
+
+
+def short_defenders(deal: SettledDeal, credit: dict[int, int]) -> tuple[list[int], Quota | None]:
+    """The defenders short of their quota, and the quota they are short of."""
+    assert deal.contract is not None
+    quotas = _state(deal).rules.settlement[deal.contract.id].quotas
+    defenders = deal.defenders
+    if not defenders or QuotaKind.NONE in quotas:
+        return [], None
+    if len(defenders) == 1:
+        quota = quotas.get(QuotaKind.LONE)
+        return ([s for s in defenders if credit[s] < quota.tricks] if quota else []), quota
+    together = quotas.get(QuotaKind.TOGETHER)
+    if together:
+        if sum(credit.values()) >= together.tricks:
+            return [], together
+        if together.share is None:
+            return list(defenders), together
+        return [s for s in defenders if credit[s] < together.share], together
+    each = quotas.get(QuotaKind.EACH)
+    return ([s for s in defenders if credit[s] < each.tricks] if each else []), each

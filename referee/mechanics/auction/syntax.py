@@ -1,0 +1,382 @@
+"""The statements of an auction game, one node each: the bid ladder and the bids off it, the
+talon, the declaration, the defence, and the settle rules of a deal with a declarer.
+
+A grammar rule with alternatives named apart (`pass_final` / `pass_not_final`) has a node for each,
+as the grammar names them; a choice among keywords is read straight into the model's enum.
+Names and numbers stay tokens or `Number` nodes, so an error can point at the very word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+import lark
+from lark import Token
+
+from ...front.syntax import Node, Number, Pos, Seat, statement_node
+from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
+
+__all__ = ["LadderEntry", "BidLadder", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
+           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "RefeRule", "TalonTake",
+           "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
+           "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
+           "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "Doubling", "DeclarerTarget",
+           "ScoreContract", "AmountNode", "SettleStatement", "TermNode", "FinalScoreStatement"]
+
+_E = TypeVar("_E", bound=Enum)
+Children = list[Token | Number | Seat | lark.Tree[Token]]
+
+
+def _choice(kind: type[_E], word: object) -> _E:
+    """The member of `kind` a keyword rule names: the front end joins its words with `_`."""
+    assert isinstance(word, Token), word
+    return kind(str(word).replace("_", " "))
+
+
+def _token(child: object) -> Token:
+    assert isinstance(child, Token), child
+    return child
+
+
+def _number(child: object) -> Number:
+    assert isinstance(child, Number), child
+    return child
+
+
+def _tree(child: object) -> lark.Tree[Token]:
+    assert isinstance(child, lark.Tree), child
+    return child
+
+
+# -- the auction ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LadderEntry:
+    """One step of `bid ladder 6 spades, 7 clubs`: the number and the contract's ID as written."""
+
+    number: Token
+    contract: Token
+
+
+@statement_node("bid_ladder")
+class BidLadder(Node):
+    """`bid ladder 2 spades, 3 hearts, ...`"""
+
+    steps: tuple[LadderEntry, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BidLadder:
+        return cls(pos=pos, steps=tuple(LadderEntry(_token(s.children[0]), _token(s.children[1]))
+                                        for s in map(_tree, children)))
+
+
+@statement_node("bid_special")
+class BidSpecial(Node):
+    """`bid betl "Betl" above every number, from hand, at first turn only`"""
+
+    name: Token
+    title: Token
+    terms: tuple[lark.Tree[Token], ...]
+    """The properties as written (`special_from_hand`, `special_first_turn`), for their positions."""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BidSpecial:
+        name, title, *terms = children
+        return cls(pos=pos, name=_token(name), title=_token(title), terms=tuple(map(_tree, terms)))
+
+    def has(self, term: str) -> bool:
+        return any(t.data == term for t in self.terms)
+
+
+@statement_node("first_bid")
+class FirstBid(Node):
+    seat: Seat
+
+
+@statement_node("bid_next_step")
+class NextStep(Node):
+    """`each bid is the next step`"""
+
+
+@statement_node("bid_any_higher")
+class AnyHigherStep(Node):
+    """`each bid is any higher step`"""
+
+
+@statement_node("pass_final")
+class PassFinal(Node):
+    """`passed players may not bid again`"""
+
+
+@statement_node("pass_not_final")
+class PassNotFinal(Node):
+    """`passed players may bid again`"""
+
+
+@statement_node("bid_hold")
+class BidHold(Node):
+    """`earlier bidders may hold the bid`"""
+
+
+@statement_node("special_contest")
+class SpecialContest(Node):
+    """`between several betl bids the highest contract wins, then the earlier bidder`"""
+
+    special: Token
+    winner: ContestWinner
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> SpecialContest:
+        name, word = children
+        return cls(pos=pos, special=_token(name), winner=_choice(ContestWinner, word))
+
+
+@statement_node("pass_out_writes")
+class PassOutWrites(Node):
+    """`all passing: each player writes 1 refe`"""
+
+    points: Number
+    account: Token
+
+
+@statement_node("pass_out_nothing")
+class PassOutNothing(Node):
+    """`all passing: nothing is written`"""
+
+
+@statement_node("refe_rule")
+class RefeRule(Node):
+    """`each refe multiplies the next contract its holder declares by 2[, at most N held|written]`"""
+
+    account: Token
+    times: Number
+    limit: Number | None = None
+    limit_counts_written: bool = False
+    limit_at: Pos | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> RefeRule:
+        account, times, *limit = children
+        if not limit:
+            return cls(pos=pos, account=_token(account), times=_number(times))
+        tree = _tree(limit[0])
+        return cls(pos=pos, account=_token(account), times=_number(times), limit=_number(tree.children[0]),
+                   limit_counts_written=tree.data == "refe_limit_written", limit_at=Pos.of(tree.meta))
+
+
+# -- the talon and the declaration ---------------------------------------------------------------------
+
+
+@statement_node("talon_take")
+class TalonTake(Node):
+    """`declarer takes the talon and discards 2`"""
+
+    discards: Token
+
+
+@statement_node("talon_shown")
+class TalonShown(Node):
+    """`talon shown`"""
+
+
+@statement_node("talon_hidden")
+class TalonHidden(Node):
+    """`talon hidden`"""
+
+
+@statement_node("declare_at_least_bid")
+class DeclareAtLeastBid(Node):
+    """`declarer may name any contract at least as high as his bid`"""
+
+
+@statement_node("declare_bid")
+class DeclareBid(Node):
+    """`declarer plays the contract of his bid`"""
+
+
+@statement_node("declare_after_special")
+class DeclareAfterSpecial(Node):
+    """`after betl declarer may name any contract`"""
+
+    special: Token
+
+
+# -- the defence ---------------------------------------------------------------------------------------
+
+
+@statement_node("defence_may_decline")
+class DefenceMayDecline(Node):
+    """`each defender may decline`"""
+
+
+@statement_node("defence_must")
+class DefenceMust(Node):
+    """`both defenders must defend`"""
+
+
+@statement_node("quota_together")
+class QuotaTogether(Node):
+    """`defenders need 4 tricks together[, else each needs 2]`"""
+
+    tricks: Token
+    share: Token | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> QuotaTogether:
+        tricks, *share = children
+        return cls(pos=pos, tricks=_token(tricks), share=_token(share[0]) if share else None)
+
+
+@statement_node("quota_each")
+class QuotaEach(Node):
+    """`each defender needs 2 tricks`"""
+
+    tricks: Token
+
+
+@statement_node("quota_lone")
+class QuotaLone(Node):
+    """`lone defender needs 2 tricks`"""
+
+    tricks: Token
+
+
+@statement_node("quota_none")
+class QuotaNone(Node):
+    """`defenders have no quota`"""
+
+
+@statement_node("undefended_made")
+class UndefendedMade(Node):
+    """`nobody defending: contract counts as made`"""
+
+
+@statement_node("undefended_played")
+class UndefendedPlayed(Node):
+    """`nobody defending: contract is played`"""
+
+
+@statement_node("decliner_tricks_to_defender")
+class DeclinerToDefender(Node):
+    """`tricks of a decliner count for the lone defender`"""
+
+
+@statement_node("decliner_tricks_to_nobody")
+class DeclinerToNobody(Node):
+    """`tricks of a decliner count for nobody`"""
+
+
+@statement_node("doubling")
+class Doubling(Node):
+    """`defenders may double and declarer redouble, up to 4 times`"""
+
+    times: Token
+
+
+# -- scores --------------------------------------------------------------------------------------------
+
+
+@statement_node("declarer_target")
+class DeclarerTarget(Node):
+    """`declarer needs at least 6 tricks`"""
+
+    at_most: bool
+    tricks: Token
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DeclarerTarget:
+        bound, tricks = children
+        return cls(pos=pos, at_most=str(bound) == "at_most", tricks=_token(tricks))
+
+
+@statement_node("score_contract")
+class ScoreContract(Node):
+    """`score spades value 2[ from hand 3]`"""
+
+    contract: Token
+    value: Number
+    from_hand: Number | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> ScoreContract:
+        contract, value, *hand = children
+        return cls(pos=pos, contract=_token(contract), value=_number(value),
+                   from_hand=_number(hand[0]) if hand else None)
+
+
+@dataclass(frozen=True)
+class AmountNode:
+    """What a settle rule writes, as written (`value`, `tricks times value`, `N [from hand M]`, `nothing`)."""
+
+    kind: AmountKind
+    fixed: Number | None = None
+    from_hand: Number | None = None
+
+
+_AMOUNTS = {"amount_value": AmountKind.VALUE, "amount_tricks_value": AmountKind.TRICKS_VALUE,
+            "amount_fixed": AmountKind.FIXED, "amount_nothing": AmountKind.NOTHING}
+
+
+@statement_node("settle")
+class SettleStatement(Node):
+    """`[if OUTCOME:] WHO writes ACCOUNT plus|minus AMOUNT [against declarer]`"""
+
+    outcome: Outcome | None
+    who: Writer
+    account: Token
+    sign: int
+    amount: AmountNode
+    against_declarer: bool
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> SettleStatement:
+        parts = list(children)
+        first = parts[0]
+        outcome = None
+        if isinstance(first, lark.Tree) and first.data == "settle_outcome":
+            outcome = _choice(Outcome, _tree(parts.pop(0)).children[0])
+        who, account, sign, amount, *against = parts
+        tree = _tree(amount)
+        numbers = [_number(c) for c in tree.children]
+        return cls(pos=pos, outcome=outcome, who=_choice(Writer, who), account=_token(account),
+                   sign=1 if str(sign) == "plus" else -1,
+                   amount=AmountNode(_AMOUNTS[str(tree.data)], *numbers), against_declarer=bool(against))
+
+
+@dataclass(frozen=True)
+class TermNode:
+    """A term of `final ...` as written, with its sign and position."""
+
+    sign: int
+    kind: TermKind
+    account: Token
+    times: Token | None
+    pos: Pos
+
+
+_TERMS = {"term_account": TermKind.ACCOUNT, "term_against": TermKind.AGAINST, "term_by": TermKind.BY}
+
+
+@statement_node("final_score")
+class FinalScoreStatement(Node):
+    """`final result = bule times 10 plus supe against minus supe by`"""
+
+    target: Token
+    terms: tuple[TermNode, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> FinalScoreStatement:
+        target, *rest = children
+        terms, sign = [], 1
+        for child in rest:
+            if isinstance(child, Token):  # plus | minus, before the next term
+                sign = 1 if str(child) == "plus" else -1
+                continue
+            tree = _tree(child)
+            account, *times = tree.children
+            terms.append(TermNode(sign, _TERMS[str(tree.data)], _token(account), _token(times[0]) if times else None,
+                                  Pos.of(tree.meta)))
+        return cls(pos=pos, target=_token(target), terms=tuple(terms))
