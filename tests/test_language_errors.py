@@ -24,6 +24,7 @@ from referee import cli, errors
 from referee.errors import RulesDefinitionError, RulesError, RulesSyntaxError, UsageError
 from referee.front.parser import parse_text
 from referee.model import load_game
+from referee.model.game import EndKind, MatchEnd
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BAD = FIXTURES / "bad"
@@ -293,11 +294,11 @@ def test_variant_short_loads_with_its_changes(kierki) -> None:
     assert list(game.clauses)[-1] == "KV1.1"
     assert len(game.clauses) == len(kierki.clauses) - 1
     assert game.clauses["KV1.1"].provenance.kind == "tradition"
-    assert game.match_end.value == ("deals", 12) and game.match_end.clause == "KV1.1"
+    assert game.match_end.value == MatchEnd(EndKind.DEALS, 12) and game.match_end.clause == "KV1.1"
     assert game.choose_once is None and kierki.choose_once is not None
     assert [c.expected for c in game.checks if c.quantity == "deals"] == [12]
     # The base game is untouched.
-    assert kierki.match_end.value == ("all_chosen", 0)
+    assert kierki.match_end.value == MatchEnd(EndKind.ALL_CHOSEN)
 
 
 @pytest.mark.parametrize("name", ["kierki_heart_lead.rules", "kierki_short.rules"])

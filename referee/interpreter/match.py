@@ -15,7 +15,7 @@ from ..mechanics.auction.rules import TermKind
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
 from ..mechanics.vying.showdown import hand_bonuses
-from ..model.game import Game
+from ..model.game import EndKind, Game
 from ..verdicts import Verdict
 from .deal import Deal, DealResult
 from .seating import SeatedDeal, playing_seats
@@ -447,24 +447,23 @@ class Match:
         end = self.game.match_end
         if end is None:
             return None
-        kind, count = end.value
-        if kind == "all_chosen":
+        if end.value.kind is EndKind.ALL_CHOSEN:
             return self.table.players * len(self.game.contracts)
-        if kind == "deals":
-            return count
+        if end.value.kind is EndKind.DEALS:
+            return end.value.count
         return None
 
     def is_over(self) -> bool:
         length = self.length
         if length is not None:
             return len(self.results) >= length
-        end = self.game.match_end
-        if end is not None and end.value[0].startswith("account:"):
-            return sum(self.accounts[end.value[0].split(":", 1)[1]]) <= end.value[1]
-        if end is not None and end.value[0].startswith("any:"):
-            _, bound, account = end.value[0].split(":")
-            totals = self.accounts[account]
-            return any(t >= end.value[1] if bound == "at_least" else t <= end.value[1] for t in totals)
+        end = self.game.match_end.value if self.game.match_end is not None else None
+        if end is not None and end.kind is EndKind.ACCOUNT:
+            assert end.account is not None
+            return sum(self.accounts[end.account]) <= end.count
+        if end is not None and end.kind is EndKind.ANY_PLAYER:
+            assert end.account is not None
+            return any(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
         return bool(self.broken_seats())
 
     def broken_seats(self) -> tuple[int, ...]:
@@ -480,23 +479,23 @@ class Match:
     def remaining(self) -> Remaining | None:
         """What the match still owes before its end, or None when it is over or ends only by the
         players' agreement (a session that may stop after any deal)."""
-        end = self.game.match_end
-        if end is None or end.value[0] == "agreement" or self.is_over():
+        cited = self.game.match_end
+        if cited is None or cited.value.kind is EndKind.AGREEMENT or self.is_over():
             return None
-        kind, bound = end.value
-        if kind == "all_chosen":
+        end, clause = cited.value, cited.clause
+        if end.kind is EndKind.ALL_CHOSEN:
             owed = tuple((seat, tuple(c for c in self.game.contracts if c not in self.chosen[seat]))
                          for seat in range(self.table.players))
-            return Remaining(end.clause, deals=self.length - len(self.results),
-                             owed=tuple(o for o in owed if o[1]))
-        if kind == "deals":
-            return Remaining(end.clause, deals=bound - len(self.results))
-        account = kind.split(":")[-1]
+            return Remaining(clause, deals=self.length - len(self.results), owed=tuple(o for o in owed if o[1]))
+        if end.kind is EndKind.DEALS:
+            return Remaining(clause, deals=end.count - len(self.results))
+        account = end.account
+        assert account is not None
         totals = self.accounts[account]
-        if kind.startswith("any:"):
-            nearest = max(totals) if kind.split(":")[1] == "at_least" else min(totals)
-            return Remaining(end.clause, account=account, total=nearest, bound=bound, any_player=True)
-        return Remaining(end.clause, account=account, total=sum(totals), bound=bound)
+        if end.kind is EndKind.ANY_PLAYER:
+            nearest = max(totals) if end.at_least else min(totals)
+            return Remaining(clause, account=account, total=nearest, bound=end.count, any_player=True)
+        return Remaining(clause, account=account, total=sum(totals), bound=end.count)
 
     def final_totals(self) -> tuple[list[int], tuple[str, ...]]:
         """Each seat's final score, by the rules' `final` formula if they give one."""

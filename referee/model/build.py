@@ -27,7 +27,9 @@ from .game import (
     Clause,
     Contract,
     ContractRules,
+    EndKind,
     Game,
+    MatchEnd,
     Packet,
     Parameter,
     Provenance,
@@ -481,22 +483,22 @@ class _Builder:
         self.once(item, node, cid, "dealer_rotation", str(node.side))
 
     def _s_match_deals(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "match_end", ("deals", self._number(item, node.deals)))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.DEALS, self._number(item, node.deals)))
 
     def _s_match_all_chosen(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "match_end", ("all_chosen", 0))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.ALL_CHOSEN))
 
     def _s_match_account(self, item, node, cid, scope) -> None:
         self._need_totals(item, node.account, Phrase('end the match on an account declared without `per opponent`'))
-        self.once(item, node, cid, "match_end", (f"account:{node.account}", self._number(item, node.limit)))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.ACCOUNT, self._number(item, node.limit), str(node.account)))
 
     def _s_match_any_player(self, item, node, cid, scope) -> None:
         self._need_totals(item, node.account, Phrase('end the match on an account declared without `per opponent`'))
-        self.once(item, node, cid, "match_end",
-                   (f"any:{node.bound}:{node.account}", self._number(item, node.limit)))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.ANY_PLAYER, self._number(item, node.limit),
+                                                         str(node.account), str(node.bound) == "at_least"))
 
     def _s_match_agreement(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "match_end", ("agreement", 0))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.AGREEMENT))
 
     def _s_winner(self, item, node, cid, scope) -> None:
         if node.account is not None:

@@ -114,12 +114,13 @@ _RECORDS = Records({
     "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
     "referee.model.game": (
         "Game", "Parameter", "Clause", "Source", "Packet", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
-        "AllTaken", "Condition", "ContractRules", "Contract", "Check"),
+        "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
         "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart",),
+    "referee.mechanics.tricks.rules": ("Trumps",),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",

@@ -7,7 +7,7 @@ number is, and then the clause must say so as a ruling and the check must state 
 from __future__ import annotations
 
 from ..errors import Phrase
-from .game import Game
+from .game import EndKind, Game
 
 __all__ = ["run_checks", "hand_size", "quantity"]
 
@@ -31,11 +31,11 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
     if name == "deals":
         if game.match_end is None:
             raise ValueError(Phrase('the game states no match length'))
-        kind, count = game.match_end.value
-        if kind == "all_chosen":
+        end = game.match_end.value
+        if end.kind is EndKind.ALL_CHOSEN:
             return players * len(game.contracts)
-        if kind == "deals":
-            return count
+        if end.kind is EndKind.DEALS:
+            return end.count
         raise ValueError(Phrase('the match has no fixed number of deals'))
     if contract is None:
         raise ValueError(Phrase('`check {name}` needs a contract (`check {name} in CONTRACT = N`)', name=name))

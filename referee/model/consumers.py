@@ -136,7 +136,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
             if getattr(rules, field) is None:
                 raise header.error(header.tree, Phrase('contract {id} ({plays}) needs a rule the game never states', id=contract.id, plays=contract.plays), expected=Phrase('a statement such as `{write}`', write=write),
                                    hint=Phrase('state it for all contracts, or in `in {id} {{ ... }}`', id=contract.id))
-        if contract.plays == "tricks" and rules.trumps.value is not None:
+        if contract.plays == "tricks" and rules.trumps is not None and rules.trumps.value.any:
             any_trumps = True
             if not rules.trick_winner.value.trumps_win:
                 item, stmt = next((i, s) for k, _, i, s in seen if k == "trick_winner")

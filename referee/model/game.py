@@ -8,11 +8,13 @@ so a verdict can always name the clause and, through it, the source lines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from ..errors import SourcePosition
 from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
+from ..mechanics.tricks.rules import Trumps
 from ..mechanics.vying.rules import VyingModel
 from .cards import Card, Deck
 from .values import Citation, Cited, Provenance, SeatRef
@@ -20,8 +22,31 @@ from .values import Citation, Cited, Provenance, SeatRef
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
     "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
-    "AllTaken",
+    "AllTaken", "EndKind", "MatchEnd",
 ]
+
+class EndKind(Enum):
+    """How a match ends: after a number of deals, once every player has chosen every contract,
+    when an account's total (of all players, or of any one) reaches a bound, or by agreement."""
+
+    DEALS = "deals"
+    ALL_CHOSEN = "all chosen"
+    ACCOUNT = "account"
+    ANY_PLAYER = "any player"
+    AGREEMENT = "agreement"
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    """`match ends after 24 deals`, `match ends when any player has at least 100 points`, ..."""
+
+    kind: EndKind
+    count: int = 0
+    """The number of deals, or the bound on the account."""
+    account: str | None = None
+    at_least: bool = False
+    """For ANY_PLAYER: the bound is reached from below (at least), else from above (at most)."""
+
 
 @dataclass(frozen=True)
 class Parameter:
@@ -150,8 +175,7 @@ class ContractRules:
     """How one contract is played and scored (after global rules and scoped rules merge)."""
 
     play_duty: Cited[tuple[DutyStep, ...]] | None = None
-    trumps: Cited[str | None] | None = None
-    """A suit code, None for no trumps, or "named_by_declarer" / "named_by_chooser"."""
+    trumps: Cited[Trumps] | None = None
     head_duty: Cited[bool | str] | None = None
     """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
     overtrump_duty: Cited[bool] | None = None
@@ -236,7 +260,7 @@ class Game:
     """Where the deal passes after every deal: "next", "left" or "right"."""
     accounts: dict[str, Cited[tuple[str, int, bool]]] = field(default_factory=dict)
     """name -> (title, starting value, kept per opponent)."""
-    match_end: Cited[tuple[str, int]] | None = None
+    match_end: Cited[MatchEnd] | None = None
     winner: Cited[tuple[str, str | None]] | None = None
     contracts: dict[str, Contract] = field(default_factory=dict)
     contract_choice: Cited[str] | None = None

@@ -10,6 +10,7 @@ from ...front.syntax import Node
 from ...model.document import Located
 from ...model.game import AllTaken, CardSet, Condition, DutyStep, ScoreRule, TrickWinner
 from ..declaration import Builder, StatementBuilder
+from .rules import Trumps
 from .syntax import (
     EarlyEnd,
     FirstLead,
@@ -51,15 +52,15 @@ def build_play_duty(builder: Builder, item: Located, node: PlayDuty, cid: str, s
 
 
 def build_no_trumps(builder: Builder, item: Located, node: NoTrumps, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", None)
+    builder.rule(item, node, cid, scope, "trumps", Trumps())
 
 
 def build_trump_suit(builder: Builder, item: Located, node: TrumpSuit, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", builder.known(item, node, node.suit, "suit"))
+    builder.rule(item, node, cid, scope, "trumps", Trumps(suit=builder.known(item, node, node.suit, "suit")))
 
 
 def build_trumps_named(builder: Builder, item: Located, node: TrumpsNamed, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", f"named_by_{node.namer}")
+    builder.rule(item, node, cid, scope, "trumps", Trumps(named_by=str(node.namer)))
 
 
 def build_no_head_duty(builder: Builder, item: Located, node: NoHeadDuty, cid: str, scope: Scope) -> None:

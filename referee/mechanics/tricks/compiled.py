@@ -14,6 +14,7 @@ from ...model.values import Cited
 from ..base import Phase
 from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
+from .rules import Trumps
 
 __all__ = ["CompiledContract", "compile_contract", "trick_strength_table"]
 
@@ -79,8 +80,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         return cited.clause if cited is not None and cited.value else None
 
     scores = contract.all_scores(game.contracts)
-    trumps = rules.trumps.value if rules.trumps else None
-    named = trumps[len("named_by_"):] if isinstance(trumps, str) and trumps.startswith("named_by_") else None
+    trumps = rules.trumps.value if rules.trumps else Trumps()
+    named = trumps.named_by
     layout = contract.plays == "layout"
     lead = rules.first_move if layout else rules.first_lead
     duty = rules.play_duty.value if rules.play_duty else ()
@@ -94,7 +95,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         plays=Phase(contract.plays),
         duty=tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
         duty_clause=rules.play_duty.clause if rules.play_duty else None,
-        trump=table.suit_codes.index(trumps) if trumps in table.suit_codes else None,
+        trump=table.suit_codes.index(trumps.suit) if trumps.suit in table.suit_codes else None,
         trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
         head=clause(rules.head_duty),
