@@ -5,18 +5,77 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.moves import choice as choice_move
 from ...engine.table import Table
 from ...model.game import AllTaken, Contract, DutyStep, Game, ScoreRule
-from ...model.values import Cited
+from ...model.values import Cited, SeatRef
 from ..base import Phase
 from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
 from .rules import Trumps
 
 __all__ = ["CompiledContract", "compile_contract", "trick_strength_table"]
+
+
+class DutyCheck(NamedTuple):
+    """One step of the play duty: follow, trump, discard (from `cards`, or any card) or any card."""
+
+    kind: str  # "follow" | "trump" | "discard" | "any"
+    cards: frozenset[int] | None
+
+
+class CardRule(NamedTuple):
+    """A rule about a set of cards (an early end, a lead restriction, a first-trick ban) and its clause."""
+
+    cards: frozenset[int]
+    clause: str
+
+
+class CountRule(NamedTuple):
+    """A rule about a number of tricks (the declarer's that end the deal) and its clause."""
+
+    tricks: int
+    clause: str
+
+
+class Leader(NamedTuple):
+    """Who leads (tricks) or moves (layout) first, and the clause."""
+
+    seat: SeatRef
+    clause: str
+
+
+class Moon(NamedTuple):
+    """Shooting the moon: the taker's score, each other's, the moon's cards, the clause."""
+
+    taker: int
+    others: int
+    cards: frozenset[int]
+    clause: str
+
+
+class TrickScore(NamedTuple):
+    """`score N per trick`: the points, the clause, only the last N tricks or only trick number N
+    (or None), and the account written."""
+
+    points: int
+    clause: str
+    last: int | None
+    number: int | None
+    account: str
+
+
+class CardScore(NamedTuple):
+    """`score N per card of ... taken`: the points, the cards, the clause, the card set as written
+    (for the line) and the account written."""
+
+    points: int
+    cards: frozenset[int]
+    clause: str
+    text: str
+    account: str
 
 
 @dataclass(frozen=True)
@@ -26,8 +85,8 @@ class CompiledContract:
     id: str
     plays: Phase
     """The phase its play runs in: tricks or layout (compiled once: an Enum call costs a microsecond)."""
-    duty: tuple[tuple[str, frozenset[int] | None], ...]
-    """The play duty's steps in order: ("follow"|"trump"|"discard"|"any", cards of a discard)."""
+    duty: tuple[DutyCheck, ...]
+    """The play duty's steps in order."""
     duty_clause: str | None
     trump: int | None
     """Suit index of fixed trumps, or None."""
@@ -40,26 +99,22 @@ class CompiledContract:
     """The duty to head holds only in a trick whose led card is a trump."""
     overtrump: str | None
     """Clause of a duty to overtrump when trumping a trick already trumped, or None."""
-    after_follow: tuple[tuple[str, frozenset[int] | None], ...] | None
+    after_follow: tuple[DutyCheck, ...] | None
     """The duty's steps for a player who cannot follow suit, when it begins `must follow suit`
     and asks nothing more of a player who can (no duty to head or to overtrump); else None."""
     trumps_win: bool
     winner_clause: str | None
-    first_lead: tuple[object, str] | None
-    """(SeatRef, clause) of who leads first (tricks) or moves first (layout)."""
-    ends_when_taken: tuple[tuple[frozenset[int], str], ...]
-    ends_declarer_tricks: tuple[int, str] | None
-    lead_restrictions: tuple[tuple[frozenset[int], str], ...]
-    lead_until_broken: tuple[tuple[frozenset[int], str], ...]
-    first_trick_bans: tuple[tuple[frozenset[int], str], ...]
-    """Cards barred from the first trick while the player holds another he may play, with their clauses."""
-    """Cards that may not be led until one of them has been played to a trick, with the clause."""
-    all_taken: tuple[int, int, frozenset[int], str] | None
-    """Shooting the moon: (the taker's score, each other's, the moon's cards, clause)."""
-    per_trick: tuple[tuple[int, str, int | None, int | None, str], ...]
-    """(points, clause, only the last N tricks or None, only trick number N or None, account)."""
-    per_card: tuple[tuple[int, frozenset[int], str, str, str], ...]
-    """(points, cards, clause, text of the card set, account)."""
+    first_lead: Leader | None
+    ends_when_taken: tuple[CardRule, ...]
+    ends_declarer_tricks: CountRule | None
+    lead_restrictions: tuple[CardRule, ...]
+    lead_until_broken: tuple[CardRule, ...]
+    """Cards that may not be led until one of them has been played to a trick."""
+    first_trick_bans: tuple[CardRule, ...]
+    """Cards barred from the first trick while the player holds another he may play."""
+    all_taken: Moon | None
+    per_trick: tuple[TrickScore, ...]
+    per_card: tuple[CardScore, ...]
     layout: LayoutTables | None
     """The tables of layout play, for a contract that plays layout."""
     layout_named_by: str | None
@@ -93,7 +148,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     return CompiledContract(
         id=contract.id,
         plays=Phase(contract.plays),
-        duty=tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
+        duty=tuple(DutyCheck(step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
         duty_clause=rules.play_duty.clause if rules.play_duty else None,
         trump=table.suit_codes.index(trumps.suit) if trumps.suit in table.suit_codes else None,
         trumps_named_by=named,
@@ -104,22 +159,22 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
-        first_lead=(lead.value, lead.clause) if lead else None,
-        ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
+        first_lead=Leader(lead.value, lead.clause) if lead else None,
+        ends_when_taken=tuple(CardRule(table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
-        ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends
+        ends_declarer_tricks=next((CountRule(c.value.count, c.clause) for c in rules.early_ends
                                    if c.value.kind == "declarer_tricks"), None),
-        lead_restrictions=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
-        lead_until_broken=tuple((table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
-        first_trick_bans=tuple((table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
-        all_taken=(rules.all_taken.value.taker, rules.all_taken.value.others,
-                   _moon_cards(game, table, rules.all_taken.value, scores),
-                   rules.all_taken.clause) if rules.all_taken else None,
+        lead_restrictions=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
+        lead_until_broken=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
+        first_trick_bans=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
+        all_taken=Moon(rules.all_taken.value.taker, rules.all_taken.value.others,
+                       _moon_cards(game, table, rules.all_taken.value, scores),
+                       rules.all_taken.clause) if rules.all_taken else None,
         # `score ... to ACCOUNT` writes there; without `to`, the main account.
-        per_trick=tuple((s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
+        per_trick=tuple(TrickScore(s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
                         for s in scores if s.value.kind == "per_trick"),
-        per_card=tuple((s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
-                        s.value.account or account)
+        per_card=tuple(CardScore(s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
+                                 s.value.account or account)
                        for s in scores if s.value.kind == "per_card" and s.value.cards is not None),
         layout=compile_layout(table, contract, scores) if layout else None,
         layout_named_by=layout_named,
@@ -155,13 +210,13 @@ def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_
 
 
 def _after_follow(table: Table, duty: Sequence[DutyStep],
-                  beat_duty: str | None) -> tuple[tuple[str, frozenset[int] | None], ...] | None:
+                  beat_duty: str | None) -> tuple[DutyCheck, ...] | None:
     """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
     random play works out from hands split by suit (follow, then trump or discard, then any)."""
     kinds = [step.kind for step in duty]
     if beat_duty or kinds[:1] != ["follow"] or kinds[-1:] != ["any"] or not set(kinds[1:-1]) <= {"trump", "discard"}:
         return None
-    return tuple((step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
+    return tuple(DutyCheck(step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
 
 
 def trick_strength_table(table: Table, lowest: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
