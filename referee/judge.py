@@ -13,7 +13,7 @@ from pathlib import Path
 from .errors import Phrase, TranscriptError, UsageError
 from .interpreter import unsupported_mechanics
 from .model.game import Game
-from .replay import FORMAT, Judgement, Outcome, Replay
+from .replay import FORMAT, Judgement, Outcome, Replay, shown_rules
 from .transcript import TranscriptStream, rules_of, validate_transcript
 
 __all__ = ["Judgement", "Outcome", "judge", "judge_file", "FORMAT"]
@@ -82,7 +82,10 @@ def start_replay(header: dict, base: Path | None = None, settings: dict | None =
         raise TranscriptError("transcript.parameters" if header.get("parameters") else
                               ("transcript.game" if "game" in header else "transcript.rules"),
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
-    return Replay(game, header, strict=strict)
+    replay = Replay(game, header, strict=strict)
+    replay.judgement.rules_shown = shown_rules(header, rules_file)
+    return replay
+
 
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,

@@ -880,6 +880,8 @@ def _judge(lines, path, base, rules_file, settings):
         raise TranscriptError("transcript.parameters" if reader.data.get("parameters") else
                               ("transcript.game" if "game" in reader.data else "transcript.rules"),
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
+    from .replay import shown_rules
+    replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     return replay.run(_settled(reader.deals(game, replay.table)))
 
 

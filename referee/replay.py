@@ -26,7 +26,7 @@ from .options import options, options_json
 from .verdicts import ScoreLine, Verdict, cite
 from .verdicts import cite as cite_for_people
 
-__all__ = ["Judgement", "Outcome", "DealReport", "Replay", "Seats", "FORMAT"]
+__all__ = ["Judgement", "Outcome", "DealReport", "Replay", "Seats", "FORMAT", "shown_rules"]
 
 FORMAT = "referee-judgement/1"
 """The version of `judge --json` (referee/data/judgement.schema.json)."""
@@ -99,6 +99,14 @@ class Judgement:
     """The match as the replay left it (`referee.interpreter.Match`): the live state."""
     in_play: Deal | None = None
     """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
+    rules_shown: str | None = None
+    """The rules file as the user named it (`--rules FILE`, or the transcript's `"rules"`), else
+    the shipped file's own name: never a path of the machine that judged."""
+
+    @property
+    def rules_file(self) -> str:
+        """The rules judged under, as `--json` names them (`rules_shown`)."""
+        return self.rules_shown or Path(self.game.path).name
 
     @property
     def exit_status(self) -> int:
@@ -248,7 +256,7 @@ class Judgement:
         g = self.game
         return {
             "format": FORMAT,
-            "game": g.id, "rules": g.path, "legal": self.legal, "verdict": self.verdict,
+            "game": g.id, "rules": self.rules_file, "legal": self.legal, "verdict": self.verdict,
             "parameters": dict(g.settings),
             "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
             "notes": [v.to_json(g, lang) for v in self.notes],
@@ -374,6 +382,15 @@ def _seat(dealer: int | None) -> int:
     """The match's dealer, known once the first deal begins."""
     assert dealer is not None, "the first dealer is set before the first deal"
     return dealer
+
+
+def shown_rules(header: dict, rules_file: str | Path | None = None) -> str | None:
+    """The rules file as the user named it: `--rules FILE` as given, or the transcript's own
+    `"rules"` (a plain name beside it); None for a game named by `"game"`."""
+    if rules_file is not None:
+        return str(rules_file)
+    rules = header.get("rules")
+    return str(rules) if rules is not None else None
 
 
 class Seats(Protocol):

@@ -260,6 +260,22 @@ def test_rules_beside_the_transcript_and_on_the_command_line(tmp_path, capsys):
     assert status in (0, 1) and out.startswith("Kierki, Polish leads (kierki_heart_lead.rules)")
 
 
+def test_json_names_the_rules_file_as_the_user_gave_it(tmp_path, capsys, monkeypatch):
+    """`--json` tells whoever receives it no path of the machine that judged (issue 25, F10)."""
+    variant = Path(__file__).parent / "fixtures" / "variants" / "kierki_heart_lead.rules"
+    (tmp_path / "house.rules").write_bytes(variant.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    judged = transcript(tmp_path, rules="house.rules")
+    for argv, shown in (([judged], "house.rules"), ([judged, "--rules", "house.rules"], "house.rules"),
+                        ([GOLDEN / "kierki-seed1.json"], "kierki.rules"),
+                        ([GOLDEN / "kierki-seed1.deal"], "kierki.rules")):
+        for command in ("judge", "legal", "explain"):
+            extra = ["--at", "1.1"] if command == "explain" else []
+            status, out, err = run(capsys, command, *argv, *extra, "--json")
+            assert status in (0, 1) and json.loads(out)["rules"] == shown, (command, argv, err)
+            assert str(tmp_path) not in out and str(Path(__file__).parent.parent) not in out
+
+
 def test_play_names_its_rules_file_so_that_judge_finds_it(tmp_path, capsys):
     variant = Path(__file__).parent / "fixtures" / "variants" / "kierki_heart_lead.rules"
     (tmp_path / "house.rules").write_bytes(variant.read_bytes())
@@ -420,10 +436,12 @@ def test_bad_command_lines_exit_2(capsys, argv, message):
     ("{dir}/link.json", "is a symbolic link"),
     ("/dev/null", "is not a regular file"),
     ("{dir}/k.rules", "is the file being read"),
+    ("{dir}/victim", "is read-only; it is not replaced"),
 ])
 def test_output_refuses_what_it_must_not_replace(tmp_path, capsys, target, message):
     (tmp_path / "k.rules").write_text('variant k "K" extends kierki\n')
     (tmp_path / "victim").write_text("keep me\n")
+    (tmp_path / "victim").chmod(0o444)  # refused even for root, as `rm` asks
     (tmp_path / "link.json").symlink_to(tmp_path / "victim")
     before = sorted(os.listdir(tmp_path))
     game = str(tmp_path / "k.rules")
