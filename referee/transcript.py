@@ -350,8 +350,7 @@ class TranscriptStream:
         except UnreadableFile as why:
             raise TranscriptError(str(path), why.args[0]) from None
         try:
-            size = os.fstat(self._fd).st_size
-            tail = os.pread(self._fd, 64, max(0, size - 64))
+            tail = _tail(self._fd, os.fstat(self._fd).st_size)
             self._more()
             self._skip_blank()
             if not (self._buffer.startswith("{") and _DEALS_LAST.search(tail)):
@@ -562,6 +561,19 @@ class TranscriptStream:
             raise self._broken(0, "Expecting value")  # a field after the deals: not this reader's
         if self._char():
             raise self._broken(0, "Extra data")
+
+
+def _tail(fd: int, size: int, count: int = 64) -> bytes:
+    """The last `count` bytes of an open file, leaving its position at the start."""
+    start = max(0, size - count)
+    try:
+        return os.pread(fd, count, start)
+    except (AttributeError, OSError):  # a system without pread (the browser's Python)
+        os.lseek(fd, start, os.SEEK_SET)
+        try:
+            return os.read(fd, count)
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
 
 
 def validate_deal(deal, number: int) -> dict:
