@@ -239,7 +239,7 @@ def _next_deal_line(judgement: Judgement, where, lang: str) -> str:
 
 
 def _state_json(judgement: Judgement, where, lang: str) -> dict:
-    return {"game": judgement.game.id, "rules": judgement.game.path, "parameters": dict(judgement.game.settings),
+    return {"game": judgement.game.id, "rules": judgement.rules_file, "parameters": dict(judgement.game.settings),
             "position": {"deal": where[0] + 1, "action": where[1] + 1, "where": f"deals[{where[0]}].actions[{where[1]}]",
                          "shown": _where(where, lang)},
             "illegal_before": None if judgement.illegal is None else {

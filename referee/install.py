@@ -12,6 +12,7 @@ from .front.parser import grammar_path as rules_grammar
 from .front.tables import KEPT, lalr_parser
 from .model.build import load_game
 from .model.cache import keep_installed_games
+from .notation import PARSER_STARTS
 from .notation import grammar_path as deal_grammar
 
 __all__ = ["write_tables"]
@@ -23,8 +24,8 @@ def write_tables() -> list[Path]:
     KEPT.mkdir(exist_ok=True)
     for old in KEPT.glob("*.lark-tables"):  # the pickles of earlier versions: never read again
         old.unlink()
-    for grammar in (rules_grammar(), deal_grammar()):
-        lalr_parser(grammar, keep=True)
+    lalr_parser(rules_grammar(), keep=True)
+    lalr_parser(deal_grammar(), keep=True, start=PARSER_STARTS)
     games = keep_installed_games(lambda path: load_game(path, {}))
     return sorted(KEPT.glob("*.tables.json")) + games
 

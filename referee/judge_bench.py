@@ -151,3 +151,94 @@ def run_judge_bench(repeats: int = 7) -> int:
           f"in-process {in_process_ms:.1f} ms ({in_process_cpu:.1f} ms CPU), "
           f"per action {large:,} vs {small:,} chips: {costs[large] / costs[small]:.2f}x; load average {load}")
     return 0
+
+
+# -- a judge that streams, and the cost of reading each format ----------------------------------------
+
+def _child(argv: list[str], env: dict | None = None) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak resident memory (MB) and exit status of one fresh process."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _pid, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode
+
+
+def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
+    """A JSON transcript and a `.deal` file of `deals` Kierki deals of `actions` actions each,
+    the first action of the first deal illegal (a pass where the contract is to be chosen)."""
+    from .notation import write_deal
+    from .transcript import dump_transcript
+    seeded = _match("kierki", 1)
+    first = seeded["deals"][0]
+    chooser = first["actions"][0]["seat"]
+    deal = {"dealer": first["dealer"], "hands": first["hands"],
+            "actions": [{"seat": chooser, "action": "pass"}] * actions}
+    data = {k: v for k, v in seeded.items() if k != "deals"} | {"deals": [deal] * deals}
+    as_json, as_deal = folder / "big.json", folder / "big.deal"
+    as_json.write_text(dump_transcript(data), encoding="utf-8")
+    head = write_deal({**data, "deals": [{**deal, "actions": []}]})
+    body = head[head.index("\ndeal 1") + 1:].split("\n", 1)[1]  # the deal's lines less its head
+    with as_deal.open("w", encoding="utf-8") as out:
+        out.write(head[:head.index("\ndeal 1")] + "\n")
+        for number in range(deals):
+            out.write(f"\ndeal {number + 1} dealer {deal['dealer'] + 1}\n{body}")
+            out.write(f"{chooser + 1}: pass\n" + "pass\n" * (actions - 1))
+    return as_json, as_deal
+
+
+def _played_files(folder: Path, deals: int) -> tuple[Path, Path]:
+    """A JSON transcript and a `.deal` file of `deals` played Kierki deals (a match's, repeated):
+    what reading costs a megabyte of real deals."""
+    from .notation import write_deal
+    from .transcript import dump_transcript
+    seeded = _match("kierki", 2)
+    data = {**seeded, "deals": (seeded["deals"] * (deals // len(seeded["deals"]) + 1))[:deals]}
+    as_json, as_deal = folder / "played.json", folder / "played.deal"
+    as_json.write_text(dump_transcript(data), encoding="utf-8")
+    as_deal.write_text(write_deal(data), encoding="utf-8")
+    single = {**data, "deals": data["deals"][:1]}
+    (folder / "one.json").write_text(dump_transcript(single), encoding="utf-8")
+    (folder / "one.deal").write_text(write_deal(single), encoding="utf-8")
+    return as_json, as_deal
+
+
+def run_stream_bench(deals: int = 100, actions: int = 10_000, played: int = 2_000) -> int:
+    """`referee bench stream`: the first illegal action of a transcript of `deals` × `actions`
+    actions (JSON and `.deal`) judged as a fresh process, and the cost per megabyte of reading
+    `played` real deals in each format, whole (`convert`, `legal`, `explain`) and as the judge
+    reads them, deal by deal."""
+    python = [sys.executable, "-m", "referee"]
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_CACHE"}
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        # Written by a process of their own: a child's peak memory counts the parent it was forked from.
+        subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; from referee import judge_bench as b; "
+                        f"b._big_files(Path(sys.argv[1]), {deals}, {actions}); b._played_files(Path(sys.argv[1]), {played})",
+                        folder], check=True, env=env)
+        big_json, big_deal = Path(folder) / "big.json", Path(folder) / "big.deal"
+        for path in (big_json, big_deal):
+            size = path.stat().st_size / 1e6
+            runs = [_child(python + ["judge", str(path)], env) for _ in range(3)]
+            wall, cpu, peak, status = min(runs, key=lambda run: run[1])
+            print(f"judge, {deals * actions:,} actions ({size:.1f} MB {path.suffix}), the first illegal: exit {status}, "
+                  f"{wall:.2f} s wall, {cpu:.2f} s CPU, {peak:.0f} MB peak (target < 1 s)")
+        read = {".json": "from referee.transcript import load_transcript as read; read({path!r})",
+                ".deal": "from referee.notation import read_deal_path as read; read({path!r})"}
+        stream = {".json": ("from referee.transcript import TranscriptStream as S\n"
+                            "for d in S({path!r}).deals(): pass"),
+                  ".deal": ("from pathlib import Path; from referee.notation import _Reader, _file_lines\n"
+                            "for d in _Reader(_file_lines(Path({path!r}), 'x'), 'x').records(): pass")}
+        for suffix in (".json", ".deal"):
+            paths = [Path(folder) / f"{name}{suffix}" for name in ("one", "played")]
+            sizes = [path.stat().st_size / 1e6 for path in paths]
+            for what, code in (("whole", read[suffix]), ("deal by deal", stream[suffix])):
+                # The cost of one deal (the imports, the rules) taken off: what each megabyte adds.
+                one, many = ([min((_child([sys.executable, "-c", code.format(path=str(path))], env)
+                                   for _ in range(3)), key=lambda run: run[1]) for path in paths])
+                grown = sizes[1] - sizes[0]
+                print(f"reading {played:,} played deals ({sizes[1]:.1f} MB {suffix}) {what}: exit {many[3]}, "
+                      f"{(many[1] - one[1]) / grown:.2f} s CPU and {(many[2] - one[2]) / grown:.0f} MB a megabyte "
+                      f"({many[1]:.2f} s, {many[2]:.0f} MB peak; one deal {one[1]:.2f} s, {one[2]:.0f} MB)")
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return 0

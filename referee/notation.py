@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,17 +34,16 @@ from .errors import (
     NotationError,
     NotationSyntaxError,
     Phrase,
-    RefereeError,
     SourcePosition,
     TranscriptError,
     UsageError,
 )
 from .i18n import N_
-from .limits import LIMITS, UnreadableFile, read_untrusted
+from .limits import LIMITS, UnreadableFile
 from .resources import resource_dir
-from .transcript import FORMAT, check_counts, rules_of, validate_transcript
+from .transcript import FORMAT, rules_of, validate_transcript
 
-__all__ = ["parse_deal_text", "read_deal_text", "read_deal_path", "write_deal", "grammar_path", "card_code", "card_written"]
+__all__ = ["read_deal_text", "read_deal_path", "judge_deal_path", "judge_deal_text", "PARSER_STARTS", "write_deal", "grammar_path", "card_code", "card_written"]
 
 _SUIT_LETTER = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -83,7 +83,7 @@ def grammar_path() -> Path:
 @functools.cache
 def _parser() -> lark.Lark:
     from .front.tables import lalr_parser
-    return lalr_parser(grammar_path())
+    return lalr_parser(grammar_path(), start=PARSER_STARTS)
 
 
 @functools.cache
@@ -104,31 +104,550 @@ def card_written(code: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading: text -> a transcript whose unnamed seats are still open
+# Reading: a deal file a line at a time, into a transcript's fields and then its deals
+
+_IGNORED = "[ \t\f\r\ufeff]"
+_BLANK_LINE = re.compile(rf"{_IGNORED}*(?:#[^\n]*)?\Z")
+_FIRST_WORD = re.compile(rf"{_IGNORED}*([a-z]+)")
+# The words of a line as the grammar's lexer reads them where it is plain (words apart, keywords
+# whole): a line the quick reader below cannot take is handed to Lark, which reads it or says
+# what is wrong with it, so the two never disagree on a line the quick reader takes.
+_WORD = re.compile(rf"""{_IGNORED}*(?:
+    (?P<seat>[0-9]+!?:)
+  | (?P<card>(?:10|[0-9]{{1,2}}|[A-Z])[♣♦♥♠♧♢♡♤CDHS](?![0-9A-Za-z]))
+  | (?P<word>[a-z][a-z0-9_]*)
+  | (?P<int>-?[0-9]+(?![0-9]))
+  | (?P<rank>(?:10|[2-9JQKA])(?![0-9A-Za-z♣♦♥♠]))
+  | (?P<suit>[♣♦♥♠CDHS](?![0-9A-Za-z]))
+  | (?P<comma>,)
+  | (?P<colon>:)
+  | (?P<end>(?:\#[^\n]*)?\Z)
+)""", re.X)
+_RANK_WORDS = frozenset({"10", "2", "3", "4", "5", "6", "7", "8", "9"})
+_ONE_CARD, _TWO_CARDS = frozenset({"play", "give"}), frozenset({"discard"})
+_ONE_NUMBER = frozenset({"redouble", "open", "raise"})
+PARSER_STARTS = ("start", "line")
+"""The rules of `grammar/deal.lark` a parse may begin at: a whole file, or one line."""
+
+
+@dataclass(frozen=True)
+class _Word:
+    """A word of a line: its terminal (`CARD`, `SEAT`, `NAME`, ...), as written, and its column."""
+
+    type: str
+    text: str
+    column: int
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class _Act:
+    """An action as written: the seat before it (or None), its kind and words, where it starts."""
+
+    seat: _Word | None
+    kind: str
+    args: tuple[_Word, ...]
+    column: int
+    written: str
+    """The action's own words as written (`3♥`, `bid 2`), for messages."""
+
+
+def _words(line: str) -> list[tuple[str, str, int]] | None:
+    """(group, text, column) of each word of the line, ending with ("end", "", column); None when
+    a character is no word of the quick reader."""
+    out, pos = [], 0
+    while True:
+        found = _WORD.match(line, pos)
+        if found is None:
+            return None
+        kind = found.lastgroup or "end"
+        if kind == "end":
+            out.append(("end", "", found.start(kind) + 1))
+            return out
+        out.append((kind, found.group(kind), found.start(kind) + 1))
+        pos = found.end()
+
+
+def _quick_actions(words: list[tuple[str, str, int]], keywords: frozenset[str], line: str) -> list[_Act] | None:
+    """The actions of a line of actions, or None when the quick reader does not take it."""
+    acts: list[_Act] = []
+    i, comma_ok = 0, False
+    while True:
+        kind, text, column = words[i]
+        if kind == "end":
+            return acts or None
+        if kind == "comma":
+            if not comma_ok:
+                return None
+            comma_ok, i = False, i + 1
+            continue
+        seat = None
+        if kind == "seat":
+            seat = _Word("OUT_OF_TURN" if text.endswith("!:") else "SEAT", text, column)
+            i += 1
+            kind, text, column = words[i]
+        start, args = column, []
+        if kind == "card":
+            act, args, i = "play", [_Word("CARD", text, column)], i + 1
+        elif kind != "word" or text not in keywords:
+            return None
+        else:
+            act, i = text, i + 1
+            following = words[i]
+            if act in _ONE_CARD or act in _TWO_CARDS:
+                for _ in range(2 if act in _TWO_CARDS else 1):
+                    if words[i][0] != "card":
+                        return None
+                    args.append(_Word("CARD", words[i][1], words[i][2]))
+                    i += 1
+            elif act in _SIMPLE_ACTIONS:
+                pass
+            elif act == "double":
+                if following[0] == "int" and not following[1].startswith("-"):
+                    args, i = [_Word("INT", following[1], following[2])], i + 1
+            elif act in _ONE_NUMBER:
+                if following[0] != "int" or following[1].startswith("-"):
+                    return None
+                args, i = [_Word("INT", following[1], following[2])], i + 1
+            elif act == "bid":
+                if following[0] == "int" and not following[1].startswith("-"):
+                    args = [_Word("INT", following[1], following[2])]
+                elif following[0] == "word" and following[1] not in keywords:
+                    args = [_Word("NAME", following[1], following[2])]
+                else:
+                    return None
+                i += 1
+            elif act in ("choose", "declare"):
+                if following[0] != "word" or following[1] in keywords:
+                    return None
+                args, i = [_Word("NAME", following[1], following[2])], i + 1
+                kind, text, column = words[i]
+                if kind == "suit" or kind == "rank" or (kind == "int" and text in _RANK_WORDS):
+                    args.append(_Word("SUIT" if kind == "suit" else "RANK", text, column))
+                    i += 1
+            else:
+                return None
+        end = (args[-1].column + len(args[-1].text)) if args else start + len(act)
+        acts.append(_Act(seat, act, tuple(args), seat.column if seat else start, line[start - 1:end - 1][:40]))
+        comma_ok = True
+
+
+def _tree_actions(tree: lark.Tree, line: str) -> list[_Act]:
+    """The actions of a line of actions as Lark read it."""
+    acts = []
+    for node in tree.children:
+        *seat_token, act = node.children
+        seat = _Word(seat_token[0].type, str(seat_token[0]), seat_token[0].column) if seat_token else None
+        args: list[_Word] = []
+        for child in act.children:
+            if isinstance(child, lark.Tree):  # a choice: the suit or rank named with a contract
+                token = child.children[0]
+                args.append(_Word(token.type, str(token), token.column))
+            else:
+                args.append(_Word(child.type, str(child), child.column))
+        acts.append(_Act(seat, act.data, tuple(args), node.meta.column,
+                         line[act.meta.start_pos:act.meta.end_pos][:40]))
+    return acts
+
 
 @dataclass
-class _Reading:
-    """A parsed deal file: the transcript so far, and where each part of it is written."""
+class _DealMarks:
+    """Where each part of one deal is written, and which of its actions name their seat: what the
+    checks and the seats of its actions need (`Seats` for the replay). Held for one deal at a time."""
 
-    text: str
-    path: str
-    data: dict = field(default_factory=lambda: {"format": FORMAT})
+    reader: "_Reader"
+    number: int
+    dealer: int
     at: dict[str, SourcePosition] = field(default_factory=dict)
-    """JSON path (`deals[0].actions[3]`, `deals[0].hands.2`, `game`) -> where it is written."""
+    """JSON path (`deals[0].actions[3]`, `deals[0].hands.2`) -> where it is written."""
+    lines: dict[int, str] = field(default_factory=dict)
+    """The deal's lines by number, for the excerpts of messages."""
     cards: list[tuple[str, str, SourcePosition]] = field(default_factory=list)
-    """Every card written: (code, as written, where)."""
-    named: dict[tuple[int, int], str] = field(default_factory=dict)
-    """(deal, action) -> "seat" or "out_of_turn" for an action whose seat is written."""
-    written: dict[tuple[int, int], str] = field(default_factory=dict)
-    """(deal, action) -> the action's words as written (`3♥`, `bid 2`), for messages."""
+    """Every card written in the deal: (code, as written, where)."""
     seats: list[tuple[int, SourcePosition]] = field(default_factory=list)
-    """Every seat written (from 0), to check against the table once the game is known."""
-
-    def where(self, token) -> SourcePosition:
-        return SourcePosition(self.path, token.line, token.column)
+    """Every seat written in the deal (from 0), checked against the table."""
+    named: dict[int, str] = field(default_factory=dict)
+    """action index -> "seat" or "out_of_turn" for an action whose seat is written."""
+    written: dict[int, str] = field(default_factory=dict)
+    """action index -> the action's words as written, for messages."""
+    played: dict[str, int] = field(default_factory=dict)
+    players: int = 0
 
     def error(self, where: SourcePosition, problem, hint=None) -> NotationError:
-        return NotationError(where, problem, text=self.text, hint=hint)
+        return self.reader.error(where, problem, hint, self.lines.get(where.line))
+
+    def settle(self, index: int, entry: dict, turn: int | None, previous: int | None, lost: bool = False) -> None:
+        """Give an unnamed action the seat whose turn it is, and check a named one and the card
+        played, as far as the judge will judge (up to the first thing it rules on)."""
+        if not lost:
+            self._check_played(index, entry["action"])
+        named = self.named.get(index)
+        if entry["seat"] is None:
+            entry["seat"] = turn if turn is not None else _after(previous, self.dealer, self.players)
+        elif named == "seat" and turn is not None and entry["seat"] != turn:
+            seat = entry["seat"] + 1
+            raise self.error(self.at[f"deals[{self.number}].actions[{index}]"],
+                             Phrase("{action} is written for seat {seat}, but it is seat {turn}'s turn",
+                                    action=self.written[index], seat=seat, turn=turn + 1),
+                             Phrase("correct the seat or an earlier action; if seat {seat} really acted out of "
+                                    "turn, write `{seat}!:` and the referee rules on it", seat=seat))
+
+    def _check_played(self, index: int, action: str) -> None:
+        kind, *words = action.split()
+        if kind != "play":
+            return
+        here = f"deals[{self.number}].actions"
+        if words[0] in self.played:
+            first = self.at[f"{here}[{self.played[words[0]]}]"]
+            raise self.error(self.at.get(f"{here}[{index}].card", self.at[f"{here}[{index}]"]),
+                             Phrase("{card} is played a second time (first at line {line})",
+                                    card=card_written(words[0]) or words[0], line=first.line),
+                             Phrase("a card is played once in a deal: correct one of the two"))
+        self.played[words[0]] = index
+
+
+class _Reader:
+    """A deal file read a line at a time: the tags first (`header`, the transcript's fields), then
+    the deals one at a time (`deals`), each checked against the game as soon as it is whole. The
+    limits on lines, deals and actions are checked as the lines are read, at the line that
+    goes over one; nothing but the current deal is held."""
+
+    def __init__(self, lines: Iterator[str], path: str) -> None:
+        self.path = path
+        self._lines = lines
+        self._read_lines = 0  # the line being read
+        self._ahead: tuple[int, str, object] | None = None  # a line read but not yet used
+        self._keywords = _keywords()
+        self.data: dict = {"format": FORMAT}
+        self.at: dict[str, SourcePosition] = {}
+        self._tag_lines: dict[int, str] = {}
+        self._tag_seats: list[tuple[int, SourcePosition]] = []
+        self._tag_cards: list[tuple[str, str, SourcePosition]] = []
+        self.deals_read = 0
+        self.actions_read = 0
+        self._read_tags()
+
+    # -- lines ----------------------------------------------------------------------------------
+
+    def error(self, where: SourcePosition, problem, hint=None, line: str | None = None,
+              kind: type[NotationError] = NotationError, expected: str | None = None) -> NotationError:
+        """An error at `where`, with the excerpt of its `line` (a tag's line when not given)."""
+        if line is None:
+            line = self._tag_lines.get(where.line)
+        text = "\n" * (where.line - 1) + line if line is not None else None
+        return kind(where, problem, text=text, hint=hint, expected=expected)
+
+    def _next(self) -> tuple[int, str, object] | None:
+        """The next line that is not blank: (number, text, what it says), None at the end."""
+        if self._ahead is not None:
+            found, self._ahead = self._ahead, None
+            return found
+        for line in self._lines:
+            self._read_lines += 1
+            number = self._read_lines
+            if number > LIMITS.deal_lines:
+                raise self.error(SourcePosition(self.path, number, 1),
+                                 Phrase("the file has more than {limit:,} lines; at most {limit:,} are read",
+                                        limit=LIMITS.deal_lines), Phrase('split it into several transcripts'))
+            if len(line) > LIMITS.deal_line_chars:
+                raise self.error(SourcePosition(self.path, number, LIMITS.deal_line_chars + 1),
+                                 Phrase("the line has {count:,} characters; a line may have at most {limit:,}",
+                                        count=len(line), limit=LIMITS.deal_line_chars),
+                                 Phrase("write one trick or one round of actions a line"), line[:LIMITS.deal_line_chars])
+            if _BLANK_LINE.match(line):
+                continue
+            return number, line, self._read_line(number, line)
+        return None
+
+    def _read_line(self, number: int, line: str):
+        """What a line says: ("actions", [_Act]), ("hand", seat, cards), ("talon" | "turned", cards),
+        ("score", name, totals), ("head", number or None, dealer), ("irregularity", name), or
+        ("tag", Lark's tree)."""
+        words = _words(line)
+        if words is not None:
+            first = words[0]
+            quick = None
+            if first[0] == "word" and first[1] in ("hand", "talon", "turned", "score", "deal", "irregularity"):
+                quick = _quick_line(first[1], words)
+            elif first[0] in ("seat", "card", "word"):
+                acts = _quick_actions(words, self._keywords, line)
+                quick = ("actions", acts) if acts else None
+            if quick is not None:
+                return quick
+        return self._lark_line(number, line)
+
+    def _lark_line(self, number: int, line: str):
+        parser = _parser()
+        try:
+            tree = parser.parse(line + "\n", start="line")
+        except UnexpectedInput as error:
+            from .front.parser import syntax_error
+            found = syntax_error(parser, error, line + "\n", self.path, terminals=_TERMINALS, found_names=_FOUND,
+                                 kind=NotationSyntaxError, hint=_hint(error))
+            raise self.error(SourcePosition(self.path, number, found.position.column), found.problem, found.hint, line,
+                             kind=NotationSyntaxError, expected=found.expected) from None
+        node = tree.children[0]
+        kids = node.children
+        if node.data == "action_line":
+            return ("actions", _tree_actions(node, line))
+        if node.data == "hand":
+            return ("hand", _token(kids[0]), [_token(c) for c in kids[1:]])
+        if node.data in ("talon", "turned"):
+            return (node.data, [_token(c) for c in kids])
+        if node.data == "score_line":
+            return ("score", _token(kids[0]), [_token(c) for c in kids[1:]])
+        if node.data == "deal_head":
+            return ("head", _token(kids[0]) if len(kids) == 2 else None, _token(kids[-1]))
+        if node.data == "irregularity":
+            return ("irregularity", _token(kids[0]))
+        return ("tag", node)
+
+    def _where(self, number: int, column: int) -> SourcePosition:
+        return SourcePosition(self.path, number, column)
+
+    # -- the tags ---------------------------------------------------------------------------------
+
+    def _read_tags(self) -> None:
+        tags = 0
+        while True:
+            found = self._next()
+            if found is None:
+                break
+            number, line, said = found
+            if said[0] != "tag":
+                self._ahead = found
+                if said[0] != "head":
+                    raise self.error(self._where(number, 1), Phrase("this line comes before the first deal"),
+                                     Phrase("begin each deal with its head: `deal 1 dealer 3`"), line)
+                break
+            tags += 1
+            if tags > LIMITS.deal_tags:
+                raise self.error(self._where(number, 1),
+                                 Phrase("the file has more than {limit:,} lines of tags", limit=LIMITS.deal_tags),
+                                 Phrase("a game has few parameters and a draw few rounds: remove the others"), line)
+            self._tag_lines[number] = line
+            self._read_tag(said[1], number, line)
+
+    def _number(self, token, line: str, number: int) -> int:
+        if len(str(token)) > LIMITS.json_int_digits:
+            raise self.error(self._where(number, token.column), Phrase("a number of {digits} digits", digits=len(str(token))),
+                             Phrase("numbers have at most {limit} digits", limit=LIMITS.json_int_digits), line)
+        return int(str(token))
+
+    def _seat(self, token, line: str, number: int, seats: list | None = None) -> int:
+        """A seat as written (counted from 1, perhaps with its colon) -> the transcript's (from 0)."""
+        digits = str(token).rstrip(":").rstrip("!")
+        seat = int(digits) - 1 if len(digits) <= 4 else LIMITS.players
+        where = self._where(number, token.column)
+        if seat < 0:
+            raise self.error(where, Phrase("there is no seat {seat}", seat=digits),
+                             Phrase("seats are counted from 1, in the direction of play"), line)
+        if seat >= LIMITS.players:
+            raise self.error(where, Phrase("there is no seat {seat}", seat=digits[:8]),
+                             Phrase("a table has at most {limit} seats", limit=LIMITS.players), line)
+        (self._tag_seats if seats is None else seats).append((seat, where))
+        return seat
+
+    def _read_tag(self, node: lark.Tree, number: int, line: str) -> None:
+        data, tokens = self.data, node.children
+        where = self._where(number, node.meta.column)
+        key = _ONCE.get(node.data)
+        if key is not None:
+            if key in data or (key in ("game", "rules") and ("game" in data or "rules" in data)):
+                raise self.error(where, Phrase("the tag {tag} is given twice", tag=key.replace("_", " ")),
+                                 Phrase("keep one of them"), line)
+            self.at[key] = where
+        if node.data == "game_tag":
+            data["game"] = str(tokens[0])
+        elif node.data == "rules_tag":
+            data["rules"] = _string(tokens[0])
+        elif node.data == "param_tag":
+            name, value = str(tokens[0]), tokens[1]
+            parameters = data.setdefault("parameters", {})
+            if name in parameters:
+                raise self.error(where, Phrase("the parameter {name} is set twice", name=name),
+                                 Phrase("keep one of them"), line)
+            parameters[name] = (self._number(value, line, number) if value.type == "INT"
+                                else _string(value) if value.type == "STRING" else str(value))
+        elif node.data == "players_tag":
+            data["players"] = self._number(tokens[0], line, number)
+        elif node.data == "seats_tag":
+            data["seats"] = [_string(t) for t in tokens]
+        elif node.data == "seed_tag":
+            data["seed"] = self._number(tokens[0], line, number)
+        elif node.data == "draw_tag":
+            rounds = data.setdefault("draw", [])
+            drawn: dict[str, str] = {}
+            for seat_token, card_token in zip(tokens[::2], tokens[1::2]):
+                seat = self._seat(seat_token, line, number)
+                if str(seat) in drawn:
+                    raise self.error(self._where(number, seat_token.column),
+                                     Phrase("seat {seat} draws twice in one round", seat=seat + 1),
+                                     Phrase("write each round of the draw on a line of its own"), line)
+                code = card_code(str(card_token))
+                self._tag_cards.append((code, str(card_token), self._where(number, card_token.column)))
+                drawn[str(seat)] = code
+            rounds.append(drawn)
+        elif node.data == "first_dealer_tag":
+            data["first_dealer"] = self._seat(tokens[0], line, number)
+
+    def check_tags(self, table) -> None:
+        """The cards and seats of the tags, against the table of the game they name."""
+        _check_cards(self, table, self._tag_cards, self._tag_seats)
+
+    # -- the deals --------------------------------------------------------------------------------
+
+    def deals(self, game, table, keep: list | None = None) -> Iterator[tuple[dict, _DealMarks]]:
+        """Each deal as soon as it is read and checked against `game` (the pack, the seats, the
+        hands' sizes), with the marks that settle its seats (`keep`: every deal is also put there)."""
+        for deal, marks in self.records():
+            _check_cards(marks, table, marks.cards, marks.seats)
+            _check_deal(marks, game, table, marks.number, deal)
+            marks.players = table.players
+            if keep is not None:
+                keep.append(deal)
+            yield deal, marks
+
+    def records(self) -> Iterator[tuple[dict, _DealMarks]]:
+        """Each deal as it is read, before any check that needs the game."""
+        while True:
+            found = self._next()
+            if found is None:
+                return
+            yield self._read_deal(found)
+
+    def _read_deal(self, found: tuple[int, str, object]) -> tuple[dict, _DealMarks]:
+        number, line, said = found
+        if said[0] == "tag":
+            raise self.error(self._where(number, 1), Phrase("a tag comes after the first deal"),
+                             Phrase("write the tags (game, param, players, seats, draw) before the first deal"), line)
+        if said[0] != "head":
+            raise self.error(self._where(number, 1), Phrase("this line comes before the first deal"),
+                             Phrase("begin each deal with its head: `deal 1 dealer 3`"), line)
+        index = self.deals_read
+        if index >= LIMITS.deals:
+            raise self.error(self._where(number, 1),
+                             Phrase("the file has more than {limit:,} deals; at most {limit:,} are judged",
+                                    limit=LIMITS.deals), Phrase('split it into several transcripts'), line)
+        self.deals_read += 1
+        marks = _DealMarks(self, index, 0)
+        marks.lines[number] = line
+        here = f"deals[{index}]"
+        _kind, written, dealer_token = said
+        marks.at[here] = self._where(number, 1 + len(line) - len(line.lstrip(" \t\f\r\ufeff")))
+        if written is not None and self._number(written, line, number) != index + 1:
+            raise marks.error(self._where(number, written.column),
+                              Phrase("this is deal {number}, not {written}", number=index + 1, written=str(written)[:8]),
+                              Phrase("number the deals 1, 2, 3 ... in order, or leave the numbers out"))
+        marks.dealer = self._seat(dealer_token, line, number, marks.seats)
+        deal: dict = {"dealer": marks.dealer, "hands": {}}
+        actions: list[dict] = []
+        stage = 0  # 0: the cards dealt, 1: the actions, 2: the score sheet
+        while True:
+            found = self._next()
+            if found is None:
+                break
+            number, line, said = found
+            kind = said[0]
+            if kind in ("head", "tag"):
+                if kind == "tag":
+                    raise self.error(self._where(number, 1), Phrase("a tag comes after the first deal"),
+                                     Phrase("write the tags (game, param, players, seats, draw) before the first deal"),
+                                     line)
+                self._ahead = found
+                break
+            marks.lines[number] = line
+            where = self._where(number, 1 + len(line) - len(line.lstrip(" \t\f\r\ufeff")))
+            if kind == "actions":
+                if stage == 2:
+                    raise marks.error(where, Phrase("an action comes after the score sheet"),
+                                      Phrase("write the score lines after the deal's last action"))
+                stage = 1
+                for act in said[1]:
+                    actions.append(self._action(marks, act, number, line, len(actions)))
+                continue
+            if kind == "score":
+                stage = 2
+                name, totals = str(said[1]), said[2]
+                path = f"{here}.totals.{name}"
+                if name in deal.setdefault("totals", {}):
+                    raise marks.error(where, Phrase("the score of {account} is written twice", account=name),
+                                      Phrase("write one line `score {account}: ...` per account", account=name))
+                deal["totals"][name] = [self._signed(t, line, number) for t in totals]
+                marks.at[path] = where
+                continue
+            if stage:
+                raise marks.error(where, Phrase("the cards dealt are written after the actions"),
+                                  Phrase("write the hands, the talon and the turned cards before the first action"))
+            if kind == "hand":
+                seat = self._seat(said[1], line, number, marks.seats)
+                key, path = str(seat), f"{here}.hands.{seat}"
+                if key in deal["hands"]:
+                    raise marks.error(where, Phrase("seat {seat} is dealt a second hand", seat=seat + 1),
+                                      Phrase("write one line `hand {seat}: ...` per seat", seat=seat + 1))
+                deal["hands"][key] = [self._card(marks, c, number) for c in said[2]]
+            elif kind == "irregularity":
+                deal["irregularity"], path = str(said[1]), f"{here}.irregularity"
+            else:
+                key = "talon" if kind == "talon" else "upcard"
+                path = f"{here}.{key}"
+                if key in deal:
+                    raise marks.error(where, Phrase("the {part} is written twice", part=kind),
+                                      Phrase("keep one of them"))
+                deal[key] = [self._card(marks, c, number) for c in said[1]]
+            marks.at[path] = where
+        out = {"dealer": deal["dealer"], "hands": deal["hands"]}
+        out.update((k, deal[k]) for k in ("talon", "upcard", "irregularity") if k in deal)
+        out["actions"] = actions
+        if "totals" in deal:
+            out["totals"] = deal["totals"]
+        return out, marks
+
+    def _signed(self, token, line: str, number: int) -> int:
+        """A total on the score sheet, perhaps below zero."""
+        text = str(token)
+        if text.startswith("-"):
+            return -self._number(_Word("INT", text[1:], token.column + 1), line, number)
+        return self._number(token, line, number)
+
+    def _card(self, marks: _DealMarks, token, number: int) -> str:
+        code = card_code(str(token))
+        marks.cards.append((code, str(token), self._where(number, token.column)))
+        return code
+
+    def _action(self, marks: _DealMarks, act: _Act, number: int, line: str, index: int) -> dict:
+        deal = marks.number
+        if index >= LIMITS.actions:
+            raise marks.error(self._where(number, act.column),
+                              Phrase("deal {deal} has more than {limit:,} actions; no deal needs more",
+                                     deal=deal + 1, limit=LIMITS.actions))
+        self.actions_read += 1
+        if self.actions_read > LIMITS.transcript_actions:
+            raise marks.error(self._where(number, act.column),
+                              Phrase("the file has more than {limit:,} actions; at most {limit:,} are judged",
+                                     limit=LIMITS.transcript_actions), Phrase('split it into several transcripts'))
+        path = f"deals[{deal}].actions[{index}]"
+        marks.at[path] = self._where(number, act.column)
+        seat = None
+        if act.seat is not None:
+            seat = self._seat(act.seat, line, number, marks.seats)
+            marks.named[index] = "out_of_turn" if act.seat.type == "OUT_OF_TURN" else "seat"
+        marks.written[index] = act.written
+        kind, args = act.kind, act.args
+        if kind in ("play", "give", "discard"):
+            words = [self._card(marks, c, number) for c in args]
+            marks.at.setdefault(f"{path}.card", self._where(number, args[0].column))
+        elif kind in ("double", "redouble"):
+            words = [str(self._seat(a, line, number, marks.seats)) for a in args]
+        elif kind in ("choose", "declare"):
+            words = [args[0].text]
+            if len(args) == 2:
+                words.append(_SUIT_LETTER.get(args[1].text, args[1].text))
+        else:  # bid, open, raise and the one-word actions
+            words = [a.text for a in args]
+        return {"seat": seat, "action": " ".join([kind, *words])}
 
 
 def _hint(error: UnexpectedInput) -> Phrase | None:
@@ -141,313 +660,100 @@ def _hint(error: UnexpectedInput) -> Phrase | None:
     return None
 
 
-def _number(reading: _Reading, token) -> int:
-    if len(token) > LIMITS.json_int_digits:
-        raise reading.error(reading.where(token), Phrase("a number of {digits} digits", digits=len(token)),
-                            Phrase("numbers have at most {limit} digits", limit=LIMITS.json_int_digits))
-    return int(token)
+def _token(token) -> _Word:
+    return _Word(token.type, str(token), token.column)
 
 
-def _signed(reading: _Reading, token) -> int:
-    """A total on the score sheet, perhaps below zero."""
-    return -_number(reading, token[1:]) if token.startswith("-") else _number(reading, token)
-
-
-def _seat(reading: _Reading, token) -> int:
-    """A seat as written (counted from 1, perhaps with its colon) -> the transcript's (from 0)."""
-    digits = str(token).rstrip(":").rstrip("!")
-    seat = int(digits) - 1 if len(digits) <= 4 else LIMITS.players
-    if seat < 0:
-        raise reading.error(reading.where(token), Phrase("there is no seat {seat}", seat=digits),
-                            Phrase("seats are counted from 1, in the direction of play"))
-    if seat >= LIMITS.players:
-        raise reading.error(reading.where(token), Phrase("there is no seat {seat}", seat=digits[:8]),
-                            Phrase("a table has at most {limit} seats", limit=LIMITS.players))
-    reading.seats.append((seat, reading.where(token)))
-    return seat
-
-
-def _card(reading: _Reading, token) -> str:
-    code = card_code(str(token))
-    reading.cards.append((code, str(token), reading.where(token)))
-    return code
+def _quick_line(first: str, words: list[tuple[str, str, int]]):
+    """A line of the cards dealt, a score line, a deal's head or an irregularity, read quickly;
+    None when the quick reader does not take it."""
+    kinds = [w[0] for w in words]
+    if first == "hand":
+        if len(words) < 3 or kinds[1] != "seat" or words[1][1].endswith("!:") or not all(k == "card" for k in kinds[2:-1]):
+            return None
+        return ("hand", _Word("SEAT", words[1][1], words[1][2]), [_Word("CARD", t, c) for _k, t, c in words[2:-1]])
+    if first in ("talon", "turned"):
+        rest = words[2:-1] if len(words) > 2 and kinds[1] == "colon" else words[1:-1]
+        if not all(w[0] == "card" for w in rest):
+            return None
+        return (first, [_Word("CARD", t, c) for _k, t, c in rest])
+    if first == "score":
+        if len(words) < 3 or kinds[1] != "word" or words[1][1] in _keywords():
+            return None
+        rest = words[3:-1] if kinds[2] == "colon" else words[2:-1]
+        if not all(w[0] == "int" for w in rest):
+            return None
+        return ("score", _Word("NAME", words[1][1], words[1][2]), [_Word("TOTAL", t, c) for _k, t, c in rest])
+    if first == "irregularity":
+        if kinds[1:] != ["word", "end"] or words[1][1] in _keywords():
+            return None
+        return ("irregularity", _Word("NAME", words[1][1], words[1][2]))
+    # deal INT? ","? dealer INT
+    i, written = 1, None
+    if kinds[i] == "int":
+        written, i = _Word("INT", words[i][1], words[i][2]), i + 1
+    if kinds[i] == "comma":
+        i += 1
+    if kinds[i:] != ["word", "int", "end"] or words[i][1] != "dealer" or words[i + 1][1].startswith("-") \
+            or (written is not None and written.text.startswith("-")):
+        return None
+    return ("head", written, _Word("INT", words[i + 1][1], words[i + 1][2]))
 
 
 def _string(token) -> str:
     return json.loads(str(token))
 
 
-# A line with something written on it (lines end at "\n" only, and Lark skips the same blanks),
-# from its first word on; and the words that begin a line of something other than actions.
-_WRITTEN_LINE = re.compile(r"^[ \t\f\r\ufeff]*([^\s#][^\n]*)", re.M)
-_NOT_ACTIONS = frozenset({"game", "rules", "param", "players", "seats", "seed", "draw", "first", "hand", "talon",
-                          "turned", "irregularity", "score"})
-
-
-def check_size(text: str, path: str = "<string>") -> None:
-    """Refuse a deal file over the limits on deals and actions (`referee.limits`, as for a JSON
-    transcript) in one pass over its lines, before it is parsed: the parser builds a tree of the
-    whole file, at about 8 s of CPU and 400 MB a megabyte, and the counts were checked only on
-    that tree. A line of actions holds at least one action, and at least a quarter of its words
-    (no action is written in more than four, `3: discard 7♠ 8♠`), so the counts here never
-    exceed the true ones: a file refused here is over a limit, at the line named."""
-    def refused(found: re.Match, problem: Phrase, hint: Phrase | None = None) -> NotationError:
-        line = text.count("\n", 0, found.start()) + 1
-        return NotationError(SourcePosition(path, line, found.start(1) - found.start() + 1), problem, text=text,
-                             hint=hint)
-
-    deals = in_deal = total = 0
-    for found in _WRITTEN_LINE.finditer(text):  # blank and comment lines are skipped by the pattern
-        words = found.group(1).split("#", 1)[0].replace(",", " ").split()
-        if not words:  # only commas: nothing is counted here, and the parser says what is wrong
-            continue
-        if words[0] == "deal":
-            deals, in_deal = deals + 1, 0
-            if deals > LIMITS.deals:
-                raise refused(found, Phrase("the file has more than {limit:,} deals; at most {limit:,} are judged",
-                                            limit=LIMITS.deals), Phrase('split it into several transcripts'))
-        elif words[0] not in _NOT_ACTIONS:
-            actions = max(1, (len(words) + 3) // 4)
-            in_deal, total = in_deal + actions, total + actions
-            if in_deal > LIMITS.actions:
-                raise refused(found, Phrase("deal {deal} has more than {limit:,} actions; no deal needs more",
-                                            deal=max(deals, 1), limit=LIMITS.actions))
-            if total > LIMITS.transcript_actions:
-                raise refused(found, Phrase("the file has more than {limit:,} actions; at most {limit:,} are judged",
-                                            limit=LIMITS.transcript_actions), Phrase('split it into several transcripts'))
-
-
-def parse_deal_text(text: str, path: str = "<string>") -> _Reading:
-    """Parse a deal file's text: the transcript, with None for every seat not written."""
-    check_size(text, path)
-    reading = _Reading(text, path)
-    parser = _parser()
-    try:
-        tree = parser.parse(text if text.endswith("\n") else text + "\n")
-    except UnexpectedInput as error:
-        from .front.parser import syntax_error
-        raise syntax_error(parser, error, text, path, terminals=_TERMINALS, found_names=_FOUND,
-                           kind=NotationSyntaxError, hint=_hint(error)) from None
-    deals = []
-    for node in tree.children:
-        if node.data == "deal":
-            deals.append(_read_deal(reading, node, len(deals)))
-        else:
-            _read_tag(reading, node)
-    reading.data["deals"] = deals
-    return reading
-
-
 _ONCE = {"game_tag": "game", "rules_tag": "rules", "players_tag": "players", "seats_tag": "seats",
          "seed_tag": "seed", "first_dealer_tag": "first_dealer"}
 
 
-def _read_tag(reading: _Reading, node: lark.Tree) -> None:
-    data, tokens = reading.data, node.children
-    where = SourcePosition(reading.path, node.meta.line, node.meta.column)
-    key = _ONCE.get(node.data)
-    if key is not None:
-        if key in data or (key in ("game", "rules") and ("game" in data or "rules" in data)):
-            raise reading.error(where, Phrase("the tag {tag} is given twice", tag=key.replace("_", " ")),
-                                Phrase("keep one of them"))
-        reading.at[key] = where
-    if node.data == "game_tag":
-        data["game"] = str(tokens[0])
-    elif node.data == "rules_tag":
-        data["rules"] = _string(tokens[0])
-    elif node.data == "param_tag":
-        name, value = str(tokens[0]), tokens[1]
-        parameters = data.setdefault("parameters", {})
-        if name in parameters:
-            raise reading.error(where, Phrase("the parameter {name} is set twice", name=name),
-                                Phrase("keep one of them"))
-        parameters[name] = (_number(reading, value) if value.type == "INT"
-                            else _string(value) if value.type == "STRING" else str(value))
-    elif node.data == "players_tag":
-        data["players"] = _number(reading, tokens[0])
-    elif node.data == "seats_tag":
-        data["seats"] = [_string(t) for t in tokens]
-    elif node.data == "seed_tag":
-        data["seed"] = _number(reading, tokens[0])
-    elif node.data == "draw_tag":
-        rounds = data.setdefault("draw", [])
-        drawn = {}
-        for seat_token, card_token in zip(tokens[::2], tokens[1::2]):
-            seat = _seat(reading, seat_token)
-            if str(seat) in drawn:
-                raise reading.error(reading.where(seat_token),
-                                    Phrase("seat {seat} draws twice in one round", seat=seat + 1),
-                                    Phrase("write each round of the draw on a line of its own"))
-            drawn[str(seat)] = _card(reading, card_token)
-        rounds.append(drawn)
-    elif node.data == "first_dealer_tag":
-        data["first_dealer"] = _seat(reading, tokens[0])
-
-
-def _read_deal(reading: _Reading, node: lark.Tree, number: int) -> dict:
-    head, parts = node.children[0], node.children[1:]
-    here = f"deals[{number}]"
-    reading.at[here] = SourcePosition(reading.path, head.meta.line, head.meta.column)
-    if len(head.children) == 2:
-        written = head.children[0]
-        if _number(reading, written) != number + 1:
-            raise reading.error(reading.where(written), Phrase("this is deal {number}, not {written}",
-                                                               number=number + 1, written=str(written)[:8]),
-                                Phrase("number the deals 1, 2, 3 ... in order, or leave the numbers out"))
-    deal: dict = {"dealer": _seat(reading, head.children[-1]), "hands": {}}
-    actions: list[dict] = []
-    for part in parts:
-        where = SourcePosition(reading.path, part.meta.line, part.meta.column)
-        if part.data == "action_line":
-            for action in part.children:
-                actions.append(_read_action(reading, action, number, len(actions)))
-            continue
-        if part.data == "hand":
-            seat = _seat(reading, part.children[0])
-            key, path, cards = str(seat), f"{here}.hands.{seat}", part.children[1:]
-            if key in deal["hands"]:
-                raise reading.error(where, Phrase("seat {seat} is dealt a second hand", seat=seat + 1),
-                                    Phrase("write one line `hand {seat}: ...` per seat", seat=seat + 1))
-            deal["hands"][key] = [_card(reading, c) for c in cards]
-        elif part.data == "score_line":
-            name, totals = str(part.children[0]), part.children[1:]
-            path = f"{here}.totals.{name}"
-            if name in deal.setdefault("totals", {}):
-                raise reading.error(where, Phrase("the score of {account} is written twice", account=name),
-                                    Phrase("write one line `score {account}: ...` per account", account=name))
-            deal["totals"][name] = [_signed(reading, t) for t in totals]
-        elif part.data == "irregularity":
-            deal["irregularity"], path = str(part.children[0]), f"{here}.irregularity"
-        else:
-            key = "talon" if part.data == "talon" else "upcard"
-            path = f"{here}.{key}"
-            if key in deal:
-                raise reading.error(where, Phrase("the {part} is written twice", part=part.data),
-                                    Phrase("keep one of them"))
-            deal[key] = [_card(reading, c) for c in part.children]
-        reading.at[path] = where
-    out = {"dealer": deal["dealer"], "hands": deal["hands"]}
-    out.update((k, deal[k]) for k in ("talon", "upcard", "irregularity") if k in deal)
-    out["actions"] = actions
-    if "totals" in deal:
-        out["totals"] = deal["totals"]
-    return out
-
-
-def _read_action(reading: _Reading, node: lark.Tree, deal: int, index: int) -> dict:
-    *seat_token, act = node.children
-    path = f"deals[{deal}].actions[{index}]"
-    reading.at[path] = SourcePosition(reading.path, node.meta.line, node.meta.column)
-    seat = None
-    if seat_token:
-        seat = _seat(reading, seat_token[0])
-        reading.named[(deal, index)] = "out_of_turn" if seat_token[0].type == "OUT_OF_TURN" else "seat"
-    kind, args = act.data, act.children
-    reading.written[(deal, index)] = reading.text[act.meta.start_pos:act.meta.end_pos][:40]
-    if kind in ("play", "give", "discard"):
-        words = [_card(reading, c) for c in args]
-        for _word, token in zip(words, args):
-            reading.at.setdefault(f"{path}.card", reading.where(token))
-    elif kind in ("double", "redouble"):
-        words = [str(_seat(reading, a)) for a in args]
-    elif kind in ("choose", "declare"):
-        words = [str(args[0])]
-        if len(args) == 2:
-            arg = args[1].children[0]
-            words.append(_SUIT_LETTER.get(str(arg), str(arg)))
-    else:  # bid, open, raise and the one-word actions
-        words = [str(a) for a in args]
-    return {"seat": seat, "action": " ".join([kind, *words])}
-
-
-# ---------------------------------------------------------------------------------------------
-# Following the match through the referee, to know whose turn it is
-
-class _Replay:
-    """The match as the judge replays it, as far as every action is legal: whose turn it is, and
-    where a trick or a phase ends. At the first thing the judge would rule on (a misdeal, an
-    illegal action, the wrong dealer) it loses track, as the judge stops there."""
-
-    def __init__(self, game, data: dict) -> None:
-        from .interpreter import Match
-        self.match = Match(game, data.get("players"))
-        self.table = self.match.table
-        self.deal = None
-        self.cancelled = False
-        self.lost = False
-        try:
-            self._first_dealer(data)
-        except (RefereeError, KeyError, ValueError, IndexError):  # the judge rules on a bad draw
-            self.lost = True
-
-    def _first_dealer(self, data: dict) -> None:
-        if "draw" in data:
-            rounds = [{int(k): v for k, v in r.items()} for r in data["draw"]]
-            if any(self.table.card_id(c) is None for r in rounds for c in r.values()):
-                self.lost = True
-                return
-            verdict = self.match.judge_draw(rounds)
-            self.lost = not verdict.legal or data.get("first_dealer", self.match.dealer) != self.match.dealer
-        elif "first_dealer" in data:
-            self.match.dealer = data["first_dealer"]
-        elif data["deals"]:
-            self.match.dealer = data["deals"][0]["dealer"]
-
-    def begin(self, deal: dict) -> None:
-        from .model.checks import hand_size
-        self.deal, self.cancelled = None, False
-        if self.lost or self.match.is_over() or deal["dealer"] != self.match.dealer:
-            self.lost = True
+def _text_lines(text: str) -> Iterator[str]:
+    """The lines of a text (a line ends at "\\n" only, as the grammar says), one at a time."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            if start < len(text):
+                yield text[start:]
             return
-        game, players = self.table.game, self.table.players
-        hands = [[self.table.card_id(c) for c in deal["hands"].get(str(s), [])] for s in range(players)]
-        laid = {part: [self.table.card_id(c) for c in deal.get(part, [])] for part in ("talon", "upcard")}
-        every = [c for h in hands for c in h] + laid["talon"] + laid["upcard"]
-        wanted = {part: sum(p.count for p in game.deal.value if p.kind == part) for part in laid}
-        size = hand_size(game, players)
-        if (None in every or len(set(every)) != len(every)
-                or any(len(h) != _held(self.table, deal["dealer"], s, size) for s, h in enumerate(hands))
-                or any(len(laid[p]) != wanted[p] for p in laid)):
-            self.lost = True  # a misdeal: the judge rules on it
-            return
-        try:
-            if "irregularity" in deal:
-                if deal["irregularity"] not in game.irregularities or deal["actions"]:
-                    self.lost = True
-                    return
-                self.match.cancel_deal(hands, deal["irregularity"], upcards=laid["upcard"], talon=laid["talon"])
-                self.cancelled = True
-            else:
-                self.deal = self.match.new_deal(hands, talon=laid["talon"], upcards=laid["upcard"])
-        except RefereeError:
-            self.lost = True
+        yield text[start:end]
+        start = end + 1
 
-    def turn(self) -> int | None:
-        """Whose turn it is, or None once the referee cannot tell."""
-        return None if self.deal is None or self.deal.is_over() else self.deal.to_act
 
-    def stage(self):
-        """What a line of actions spans: a phase, and within it a trick."""
-        return None if self.deal is None else (self.deal.phase, len(self.deal.trick_winners))
+def _file_lines(path: Path, shown: str) -> Iterator[str]:
+    """The lines of a deal file read a megabyte at a time, checked to be UTF-8 as they are read."""
+    from .limits import read_chunks
+    pending, rest, done, first = b"", "", 0, True
+    try:
+        for chunk in read_chunks(path, LIMITS.transcript_bytes, "deal"):
+            data = pending + chunk
+            try:
+                text, pending = data.decode("utf-8"), b""
+            except UnicodeDecodeError as err:
+                if err.reason != "unexpected end of data":
+                    _not_utf8(shown, done, rest + data[:err.start].decode("utf-8"), data[err.start])
+                text, pending = data[:err.start].decode("utf-8"), data[err.start:]
+            if first:
+                text, first = text.removeprefix("\ufeff"), False
+            lines = (rest + text).split("\n")
+            rest = lines.pop()
+            done += len(lines)
+            yield from lines
+    except UnreadableFile as why:
+        raise TranscriptError(shown, str(why)) from None
+    if pending:
+        _not_utf8(shown, done, rest, pending[0])
+    if rest:
+        yield rest
 
-    def act(self, seat: int, text: str) -> None:
-        from .interpreter import Action
-        if self.deal is None:
-            self.lost = True
-            return
-        try:
-            legal = self.deal.play(seat, Action.parse(text)).legal
-        except RefereeError:
-            legal = False
-        if not legal:
-            self.deal, self.lost = None, True
 
-    def end(self) -> None:
-        if self.deal is not None and self.deal.is_over():
-            self.match.finish_deal()
-        elif not self.cancelled:
-            self.lost = True
-        self.deal = None
+def _not_utf8(shown: str, done: int, before: str, byte: int):
+    line = done + before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    raise NotationError(SourcePosition(shown, line, column),
+                        Phrase("the file is not UTF-8 text (byte {byte})", byte=f"0x{byte:02x}"),
+                        hint=Phrase("save the deal as UTF-8"))
 
 
 def _held(table, dealer: int, seat: int, size: int) -> int:
@@ -466,39 +772,39 @@ def _after(seat: int | None, dealer: int, players: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # The checks that need the game, and the seats it gives
 
-def _game(reading: _Reading, base: Path | None, rules_file, settings: dict | None):
+def _game(reader: _Reader, base: Path | None, rules_file, settings: dict | None):
     from .model.cache import load_kept
-    data = reading.data
+    data = reader.data
     if "game" not in data and "rules" not in data:
-        raise reading.error(SourcePosition(reading.path, 1, 1), Phrase("the deal names no game"),
-                            Phrase('start the file with `game NAME` (see `referee games`) or `rules "FILE.rules"`'))
-    where = reading.at.get("game") or reading.at.get("rules")
+        raise reader.error(SourcePosition(reader.path, 1, 1), Phrase("the deal names no game"),
+                           Phrase('start the file with `game NAME` (see `referee games`) or `rules "FILE.rules"`'))
+    where = reader.at.get("game") or reader.at.get("rules")
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
     try:
         return load_kept(rules_of(data, base, rules_file), params)
     except TranscriptError as err:
-        raise reading.error(where, err.problem, err.hint) from None
+        raise reader.error(where, err.problem, err.hint) from None
     except UsageError as err:
-        raise reading.error(where, str(err)) from None
+        raise reader.error(where, str(err)) from None
 
 
-def _check_cards(reading: _Reading, table) -> None:
-    for code, written, where in reading.cards:
+def _check_cards(marks, table, cards, seats) -> None:
+    for code, written, where in cards:
         if table.card_id(code) is None:
-            raise reading.error(where, Phrase("{card} is not a card of this game's pack", card=written[:12]),
-                                Phrase("the pack has the ranks {ranks} in the suits {suits}; write a card "
-                                       "as rank and suit: 4♣, 10♥, Q♠ (or 4C, TH, QS)",
-                                       ranks=" ".join(table.rank_codes),
-                                       suits=" ".join(_SUIT_SYMBOL.get(s, s) for s in table.suit_codes)))
-    for seat, where in reading.seats:
+            raise marks.error(where, Phrase("{card} is not a card of this game's pack", card=written[:12]),
+                              Phrase("the pack has the ranks {ranks} in the suits {suits}; write a card "
+                                     "as rank and suit: 4♣, 10♥, Q♠ (or 4C, TH, QS)",
+                                     ranks=" ".join(table.rank_codes),
+                                     suits=" ".join(_SUIT_SYMBOL.get(s, s) for s in table.suit_codes)))
+    for seat, where in seats:
         if seat >= table.players:
-            raise reading.error(where, Phrase("there is no seat {seat} at a table of {players}",
-                                              seat=seat + 1, players=table.players),
-                                Phrase("seats are counted from 1, in the direction of play"))
+            raise marks.error(where, Phrase("there is no seat {seat} at a table of {players}",
+                                            seat=seat + 1, players=table.players),
+                              Phrase("seats are counted from 1, in the direction of play"))
 
 
-def _check_deal(reading: _Reading, game, table, number: int, deal: dict) -> None:
+def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None:
     from .model.checks import hand_size
     here, size = f"deals[{number}]", hand_size(game, table.players)
     if "irregularity" not in deal:  # a cancelled deal records the cards as they were misdealt
@@ -507,62 +813,76 @@ def _check_deal(reading: _Reading, game, table, number: int, deal: dict) -> None
             if cards is None and held == 0:  # a dealer who sits out may be left out
                 continue
             if cards is None:
-                raise reading.error(reading.at[here], Phrase("deal {deal} gives no hand to seat {seat}",
-                                                             deal=number + 1, seat=seat + 1),
-                                    Phrase("write `hand {seat}: ...` with its {size} cards", seat=seat + 1, size=size))
+                raise marks.error(marks.at[here], Phrase("deal {deal} gives no hand to seat {seat}",
+                                                         deal=number + 1, seat=seat + 1),
+                                  Phrase("write `hand {seat}: ...` with its {size} cards", seat=seat + 1, size=size))
             if len(cards) != held:
-                raise reading.error(reading.at[f"{here}.hands.{seat}"],
-                                    Phrase("seat {seat} is dealt {count} cards, not {size}",
-                                           seat=seat + 1, count=len(cards), size=held),
-                                    Phrase("every player is dealt {size} cards: look for a card left out or "
-                                           "written twice", size=size) if held
-                                    else Phrase("the dealer sits out this deal and is dealt no cards"))
+                raise marks.error(marks.at[f"{here}.hands.{seat}"],
+                                  Phrase("seat {seat} is dealt {count} cards, not {size}",
+                                         seat=seat + 1, count=len(cards), size=held),
+                                  Phrase("every player is dealt {size} cards: look for a card left out or "
+                                         "written twice", size=size) if held
+                                  else Phrase("the dealer sits out this deal and is dealt no cards"))
         for part, tag in (("talon", "talon"), ("upcard", "turned")):
             wanted = sum(p.count for p in game.deal.value if p.kind == part)
             if len(deal.get(part, [])) != wanted:
-                raise reading.error(reading.at.get(f"{here}.{part}", reading.at[here]),
-                                    Phrase("the {part} holds {count} cards, not {size}", part=tag,
-                                           count=len(deal.get(part, [])), size=wanted),
-                                    Phrase("write `{part}: ...` with {size} cards", part=tag, size=wanted)
-                                    if wanted else Phrase("this game lays no such cards: leave the line out"))
+                raise marks.error(marks.at.get(f"{here}.{part}", marks.at[here]),
+                                  Phrase("the {part} holds {count} cards, not {size}", part=tag,
+                                         count=len(deal.get(part, [])), size=wanted),
+                                  Phrase("write `{part}: ...` with {size} cards", part=tag, size=wanted)
+                                  if wanted else Phrase("this game lays no such cards: leave the line out"))
 
 
-def _settle_seats(reading: _Reading, replay: _Replay, number: int, deal: dict) -> None:
-    """Give each unnamed action the seat whose turn it is, and check the named ones and the cards
-    played, as far as the judge will judge (up to the first action it rules illegal)."""
-    players, previous, played = replay.table.players, None, {}
-    replay.begin(deal)
-    for index, action in enumerate(deal["actions"]):
-        turn = replay.turn()
-        if not replay.lost:
-            _check_played(reading, number, index, action["action"], played)
-        named = reading.named.get((number, index))
-        if action["seat"] is None:
-            action["seat"] = turn if turn is not None else _after(previous, deal["dealer"], players)
-        elif named == "seat" and turn is not None and action["seat"] != turn:
-            where = reading.at[f"deals[{number}].actions[{index}]"]
-            raise reading.error(where, Phrase("{action} is written for seat {seat}, but it is seat {turn}'s turn",
-                                              action=reading.written[(number, index)], seat=action["seat"] + 1,
-                                              turn=turn + 1),
-                                Phrase("correct the seat or an earlier action; if seat {seat} really acted out of "
-                                       "turn, write `{seat}!:` and the referee rules on it", seat=action["seat"] + 1))
-        replay.act(action["seat"], action["action"])
-        previous = action["seat"]
-    replay.end()
+# ---------------------------------------------------------------------------------------------
+# A deal file judged as it is read, or read whole into a transcript
+
+def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settings: dict | None,
+          strict: bool = True):
+    """The reader with its tags read, the game they name, and a replay of it (`strict`: the judge's)."""
+    from .replay import Replay
+    reader = _Reader(lines, path)
+    game = _game(reader, base, rules_file, settings)
+    header = reader.data
+    validate_transcript({**header, "deals": []})
+    try:
+        replay = Replay(game, header, strict=strict)
+    except TranscriptError as err:
+        raise reader.error(reader.at.get("players", SourcePosition(path, 1, 1)), err.problem) from None
+    reader.check_tags(replay.table)
+    return reader, game, replay
 
 
-def _check_played(reading: _Reading, number: int, index: int, action: str, played: dict[str, int]) -> None:
-    kind, *words = action.split()
-    if kind != "play":
-        return
-    here = f"deals[{number}].actions"
-    if words[0] in played:
-        first = reading.at[f"{here}[{played[words[0]]}]"]
-        raise reading.error(reading.at.get(f"{here}[{index}].card", reading.at[f"{here}[{index}]"]),
-                            Phrase("{card} is played a second time (first at line {line})",
-                                   card=card_written(words[0]) or words[0], line=first.line),
-                            Phrase("a card is played once in a deal: correct one of the two"))
-    played[words[0]] = index
+def _settled(deals: Iterator[tuple[dict, _DealMarks]]) -> Iterator[tuple[dict, _DealMarks]]:
+    from .transcript import validate_deal
+    for deal, marks in deals:
+        yield deal, marks
+        validate_deal(deal, marks.number)  # its seats all settled now
+
+
+def judge_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
+                    rules_file: str | Path | None = None, settings: dict | None = None):
+    """Judge a deal file's text as it is read (see `judge_deal_path`)."""
+    return _judge(_text_lines(text), path, base, rules_file, settings)
+
+
+def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None):
+    """Judge a `.deal` file as it is read: one replay gives each action its seat and rules on it,
+    and reading stops at the first verdict against the deal; memory holds one deal."""
+    path = Path(path)
+    return _judge(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+
+
+def _judge(lines, path, base, rules_file, settings):
+    from .interpreter import unsupported_mechanics
+    reader, game, replay = _open(lines, path, base, rules_file, settings)
+    missing = unsupported_mechanics(game)
+    if missing:
+        raise TranscriptError("transcript.parameters" if reader.data.get("parameters") else
+                              ("transcript.game" if "game" in reader.data else "transcript.rules"),
+                              Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
+    from .replay import shown_rules
+    replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
+    return replay.run(_settled(reader.deals(game, replay.table)))
 
 
 def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
@@ -579,20 +899,16 @@ def read_deal_and_game(text: str, path: str = "<string>", *, base: Path | None =
                        rules_file: str | Path | None = None, settings: dict | None = None):
     """`read_deal_text`, with the game it was read under (loaded with the deal's readings and
     `settings`), so that a judge need not load the rules a second time."""
-    reading = parse_deal_text(text, path)
-    data = reading.data
-    check_counts(data)
-    game = _game(reading, base, rules_file, settings)
-    try:
-        replay = _Replay(game, data)
-    except UsageError as err:
-        raise reading.error(reading.at.get("players", SourcePosition(path, 1, 1)), str(err)) from None
-    _check_cards(reading, replay.table)
-    for number, deal in enumerate(data["deals"]):
-        _check_deal(reading, game, replay.table, number, deal)
-    for number, deal in enumerate(data["deals"]):
-        _settle_seats(reading, replay, number, deal)
-    return validate_transcript(data), game
+    return _read(_text_lines(text), path, base, rules_file, settings)
+
+
+def _read(lines, path, base, rules_file, settings):
+    """The whole transcript: the replay follows the deals to give each action its seat, and goes
+    on past a verdict (each later action by the seat after the one before) to read every deal."""
+    reader, game, replay = _open(lines, path, base, rules_file, settings, strict=False)
+    deals: list[dict] = []
+    replay.run(_settled(reader.deals(game, replay.table, keep=deals)), follow=True)
+    return {**reader.data, "deals": deals}, game
 
 
 def read_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None) -> dict:
@@ -604,19 +920,7 @@ def read_deal_path_and_game(path: str | Path, *, rules_file: str | Path | None =
                             settings: dict | None = None):
     """`read_deal_path`, with the game it was read under (see `read_deal_and_game`)."""
     path = Path(path)
-    try:
-        raw = read_untrusted(path, LIMITS.transcript_bytes, "deal")
-    except UnreadableFile as why:
-        raise TranscriptError(str(path), str(why)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        before = raw[:err.start].decode("utf-8", errors="replace")
-        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
-        raise NotationError(SourcePosition(str(path), line, column),
-                            Phrase("the file is not UTF-8 text (byte {byte})", byte=f"0x{raw[err.start]:02x}"),
-                            hint=Phrase("save the deal as UTF-8")) from None
-    return read_deal_and_game(text, str(path), base=path.parent, rules_file=rules_file, settings=settings)
+    return _read(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -695,10 +999,11 @@ def write_deal(data: dict, game=None, *, base: Path | None = None) -> str:
     where = "transcript"
     try:
         lines += _header(data)
-        replay = _Replay(game, data)
+        from .replay import Replay
+        replay = Replay(game, {k: v for k, v in data.items() if k != "deals"}, strict=False)
         for number, deal in enumerate(data["deals"]):
             where = f"transcript.deals[{number}]"
-            lines += ["", *_deal_lines(deal, number, replay)]
+            lines += ["", *_deal_lines(deal, number, replay, number + 1 < len(data["deals"]))]
     except _Unwritable as err:
         raise TranscriptError(where, f"{str(err.args[0])[:80]!r} cannot be written in the deal notation",
                               hint="keep this transcript as JSON") from None
@@ -726,7 +1031,7 @@ def _header(data: dict) -> list[str]:
     return lines
 
 
-def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
+def _deal_lines(deal: dict, number: int, replay, more: bool) -> list[str]:
     lines = [f"deal {number + 1} dealer {_seat_text(deal['dealer'])}"]
     for seat, cards in deal["hands"].items():
         lines.append(f"hand {_seat_text(int(seat))}: {' '.join(map(_card_text, cards))}".rstrip())
@@ -739,7 +1044,7 @@ def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
     replay.begin(deal)
     line: list[tuple[int, str, bool]] = []  # (seat, as written, a card played?) of the current line
     previous, run = None, 0
-    for action in deal["actions"]:
+    for index, action in enumerate(deal["actions"]):
         seat, turn = action["seat"], replay.turn()
         again = any(s == seat for s, _, _ in line)
         # A new line for each round: when a seat comes round again, or after one seat's run of
@@ -754,14 +1059,14 @@ def _deal_lines(deal: dict, number: int, replay: _Replay) -> list[str]:
                      action["action"].startswith("play ")))
         run = run + 1 if seat == previous and len(line) > 1 else 1
         stage = replay.stage()
-        replay.act(seat, action["action"])
+        replay.act(index, seat, action["action"])
         if replay.stage() != stage:  # a trick or a phase is over
             lines.append(_line(line))
             line = []
         previous = seat
     if line:
         lines.append(_line(line))
-    replay.end()
+    replay.end(deal, more)
     for name, totals in deal.get("totals", {}).items():
         lines.append(" ".join([f"score {_name(name)}:", *(_number_text(total, signed=True) for total in totals)]))
     return lines

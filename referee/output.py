@@ -3,8 +3,8 @@
 The text goes to a fresh temporary file in the same folder (a unique name, created exclusively,
 so no existing file is touched), which then replaces the target in one step: a reader sees the
 old file or the new one, never half of one. The target may be a new name or an existing regular
-file; a symlink, a folder, a device or pipe, and the rules file or transcript being read are
-refused, and the temporary file is removed whatever goes wrong, also when the process is told
+file the user may write; a symlink, a folder, a device or pipe, a read-only file, and the rules
+file or transcript being read are refused, and the temporary file is removed whatever goes wrong, also when the process is told
 to end (SIGTERM, SIGHUP) while writing.
 """
 
@@ -32,6 +32,17 @@ def _same_file(a: os.stat_result, b: Path) -> bool:
     return (a.st_dev, a.st_ino) == (other.st_dev, other.st_ino)
 
 
+def _writable(info: os.stat_result) -> bool:
+    """Whether the file's mode lets the user write it, as `rm` asks before it removes a
+    write-protected file: by the owner's, the group's or the others' bit, whichever is his (also
+    for root, who could write it anyway: a read-only file says it is not to be replaced)."""
+    if info.st_uid == os.geteuid():
+        return bool(info.st_mode & stat.S_IWUSR)
+    if info.st_gid == os.getegid() or info.st_gid in os.getgroups():
+        return bool(info.st_mode & stat.S_IWGRP)
+    return bool(info.st_mode & stat.S_IWOTH)
+
+
 def write_output(text: str, output: str | os.PathLike, inputs: tuple[str | os.PathLike, ...] = ()) -> Path:
     """Write `text` (UTF-8) to `output`, refusing to replace any of `inputs`; the path written."""
     path = Path(output)
@@ -53,6 +64,9 @@ def write_output(text: str, output: str | os.PathLike, inputs: tuple[str | os.Pa
                 raise UsageError(Phrase("-o {path}: is a folder; name a file inside it", path=shown))
             if not stat.S_ISREG(info.st_mode):
                 raise UsageError(Phrase("-o {path}: is not a regular file; it is not replaced", path=shown))
+            if not _writable(info):
+                raise UsageError(Phrase("-o {path}: is read-only; it is not replaced (make it writable, or write "
+                                        "elsewhere)", path=shown))
             for given in inputs:
                 if _same_file(info, Path(given)):
                     raise UsageError(Phrase("-o {path}: is the file being read ({given}); write elsewhere", path=shown, given=str(given)))

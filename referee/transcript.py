@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import reprlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import N_, Phrase, Term, TranscriptError
@@ -23,7 +25,7 @@ _JSON_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expe
                   N_("Illegal trailing comma before end of array"))
 
 __all__ = ["dump_transcript", "FORMAT", "schema", "load_transcript", "validate_transcript", "check_counts",
-           "parse_transcript", "rules_of"]
+           "parse_transcript", "rules_of", "TranscriptStream", "validate_deal"]
 
 FORMAT = "referee-transcript/1"
 
@@ -304,3 +306,291 @@ def dump_transcript(data: dict) -> str:
     text = re.sub(r"\{\s+([^\[\]{}]*?)\s+\}",
                   lambda m: "{" + ", ".join(x.strip() for x in m.group(1).split(",\n")) + "}", text)
     return text + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a transcript a deal at a time
+
+# The next thing that matters to the nesting in JSON text: a string (group 1: its closing quote,
+# missing when the text read so far cuts it off), or a bracket.
+_NEXT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(")?|[\[\]{}]', re.S)
+_BLANK = re.compile(r"[ \t\n\r]*")
+_SCALAR_END = re.compile(r"[\s,\]}]")
+# How a transcript whose last field is its deals ends: a deal's last value is an array or an
+# object (its actions, hands or totals), so the text closes a deal, the deals and the whole.
+_DEALS_LAST = re.compile(rb"[\]}]\s*}\s*]\s*}\s*\Z")
+_CHUNK = 1 << 20
+
+
+class TranscriptStream:
+    """A JSON transcript read from its file as it is judged: the fields before the deals at once
+    (`header`), then the deals one at a time (`deals()`), each checked against the schema and
+    the limits as it is read. Memory holds one deal and the megabyte of the file around it, and
+    a reader that stops at a deal reads no further: the illegal first action of a million is
+    reported as soon as its deal is read.
+
+    That needs the deals to be the transcript's last field, as `referee` writes them (the end of
+    the file says so); any other transcript is read whole first (`load_transcript`), then judged
+    alike.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        from .limits import open_untrusted
+        self.path = Path(path)
+        self.shown = str(path)
+        self._buffer = ""
+        self._base_line, self._base_column = 1, 1  # where the buffer's first character is
+        self._pending = b""
+        self._ended = False
+        self._read = 0
+        self._decoder = json.JSONDecoder(parse_int=_whole_number, parse_constant=_no_constant)
+        self._whole: list | None = None
+        try:
+            self._fd = open_untrusted(self.path, LIMITS.transcript_bytes, N_("transcript"))
+        except UnreadableFile as why:
+            raise TranscriptError(str(path), why.args[0]) from None
+        try:
+            tail = _tail(self._fd, os.fstat(self._fd).st_size)
+            self._more()
+            self._skip_blank()
+            if not (self._buffer.startswith("{") and _DEALS_LAST.search(tail)):
+                self.close()
+                data = load_transcript(self.path)
+                self._whole = data.pop("deals")
+                self.header = data
+                return
+            self.header = self._read_header()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    # -- the text, as much as is needed ---------------------------------------------------------
+
+    def _more(self) -> bool:
+        """Read the next chunk of the file into the buffer; False at the end of the file."""
+        if self._ended:
+            return False
+        try:
+            chunk = os.read(self._fd, _CHUNK)
+        except OSError as err:
+            raise TranscriptError(self.shown, Phrase('cannot be read ({err})', err=err.strerror or err)) from None
+        self._read += len(chunk)
+        if self._read > LIMITS.transcript_bytes:  # it grew while we read it
+            raise TranscriptError(self.shown, Phrase('is more than {limit:,} bytes; a {what} may have at most {limit:,}',
+                                                     limit=LIMITS.transcript_bytes, what=Term(N_("transcript"))))
+        first = self._read == len(chunk)
+        data = self._pending + chunk
+        if not chunk:
+            self._ended = True
+        try:
+            text = data.decode("utf-8")
+            self._pending = b""
+        except UnicodeDecodeError as err:
+            if err.reason == "unexpected end of data" and chunk:
+                text, self._pending = data[:err.start].decode("utf-8"), data[err.start:]
+            else:
+                self._buffer += data[:err.start].decode("utf-8")
+                raise TranscriptError(f"{self.shown}:{self._where(len(self._buffer))}",
+                                      Phrase('is not UTF-8 text (byte 0x{start:02x})', start=data[err.start]),
+                                      hint=Phrase('save the transcript as UTF-8')) from None
+        if first:
+            text = text.removeprefix("\ufeff")
+        self._buffer += text
+        return bool(chunk)
+
+    def _where(self, pos: int) -> str:
+        """line:column of a place in the buffer, as a text editor counts them."""
+        buffer = self._buffer
+        newlines = buffer.count("\n", 0, pos)
+        if not newlines:
+            return f"{self._base_line}:{self._base_column + pos}"
+        return f"{self._base_line + newlines}:{pos - buffer.rfind(chr(10), 0, pos)}"
+
+    def _drop(self, pos: int) -> None:
+        """Forget the buffer's text before `pos` (it is read), keeping count of its lines."""
+        buffer = self._buffer
+        newlines = buffer.count("\n", 0, pos)
+        if newlines:
+            self._base_line += newlines
+            self._base_column = pos - buffer.rfind("\n", 0, pos)
+        else:
+            self._base_column += pos
+        self._buffer = buffer[pos:]
+
+    def _skip_blank(self) -> None:
+        while True:
+            match = _BLANK.match(self._buffer)
+            self._drop(match.end() if match else 0)
+            if self._buffer or not self._more():
+                return
+
+    def _char(self) -> str:
+        """The next character that is not blank (empty at the end of the file)."""
+        self._skip_blank()
+        return self._buffer[:1]
+
+    def _broken(self, pos: int, message: str) -> TranscriptError:
+        return TranscriptError(f"{self.shown}:{self._where(pos)}", Phrase('is not valid JSON: {msg}', msg=Term(message)))
+
+    def _value(self, depth: int):
+        """The JSON value the buffer starts with (more of the file read in as it needs), inside
+        `depth` arrays and objects already; one nested deeper than the limit is refused where it
+        goes too deep."""
+        mark = self._char()
+        pos, level = 0, depth
+        if mark in ("[", "{", '"'):
+            while True:
+                found = _NEXT.search(self._buffer, pos)
+                if found is None or (found.group()[0] == '"' and found.group(1) is None):
+                    # The text read so far ends inside the value: read on, and go on from there.
+                    resume = len(self._buffer) if found is None else found.start()
+                    if not self._more():
+                        break  # the JSON reader says what is wrong
+                    pos = resume
+                    continue
+                token, pos = found.group(), found.end()
+                if token == "[" or token == "{":
+                    level += 1
+                    if level > LIMITS.json_depth:
+                        raise TranscriptError(f"{self.shown}:{self._where(found.start())}",
+                                              Phrase('arrays and objects are nested more than {depth} deep',
+                                                     depth=LIMITS.json_depth),
+                                              hint=Phrase('a transcript nests at most 5 deep: see '
+                                                          'referee/data/transcript.schema.json'))
+                elif token == "]" or token == "}":
+                    level -= 1
+                if level == depth:
+                    break
+        else:
+            while _SCALAR_END.search(self._buffer) is None and self._more():
+                pass
+        try:
+            value, end = self._decoder.raw_decode(self._buffer)
+        except json.JSONDecodeError as err:
+            raise self._broken(err.pos, err.msg) from None
+        except (ValueError, RecursionError) as err:
+            raise TranscriptError(self.shown, Phrase('is not a usable transcript: {err}',
+                                                     err=err.args[0] if err.args else err)) from None
+        self._drop(end)
+        return value
+
+    def _expect(self, mark: str, message: str) -> None:
+        if self._char() != mark:
+            raise self._broken(0, message)
+        self._drop(1)
+
+    def _after_item(self, close: str) -> bool:
+        """After an item of an array or object: True at its end (`close`), False at a comma."""
+        mark = self._char()
+        if mark == close:
+            self._drop(1)
+            return True
+        if mark != ",":
+            raise self._broken(0, "Expecting ',' delimiter")
+        self._drop(1)
+        return False
+
+    # -- the transcript ------------------------------------------------------------------------
+
+    def _read_header(self) -> dict:
+        self._expect("{", "Expecting value")
+        header: dict = {}
+        if self._char() == "}":
+            self._drop(1)
+        while self._buffer or self._more():
+            if self._char() != '"':
+                raise self._broken(0, "Expecting property name enclosed in double quotes")
+            key = self._value(1)
+            self._expect(":", "Expecting ':' delimiter")
+            if key == "deals" and self._char() == "[":
+                self._drop(1)
+                fields = {k: v for k, v in header.items() if k != "deals"}
+                validate_transcript({**fields, "deals": []})
+                return fields
+            header[key] = self._value(1)
+            if self._after_item("}"):
+                break
+        if self._char():
+            raise self._broken(0, "Extra data")
+        validate_transcript(header)  # names the missing deals, or what else is wrong
+        return header  # pragma: no cover - a transcript without deals is refused above
+
+    def deals(self) -> Iterator[dict]:
+        """The deals in order, each checked against the schema and the limits as it is read."""
+        if self._whole is not None:
+            yield from self._whole
+            return
+        try:
+            yield from self._deals()
+        finally:
+            self.close()
+
+    def _deals(self) -> Iterator[dict]:
+        count = total = 0
+        if self._char() == "]":
+            self._drop(1)
+        else:
+            while True:
+                if count >= LIMITS.deals:
+                    raise TranscriptError(f"transcript.deals[{LIMITS.deals}]",
+                                          Phrase("the file has more than {limit:,} deals; at most {limit:,} are judged",
+                                                 limit=LIMITS.deals), hint=Phrase('split it into several transcripts'))
+                deal = self._value(2)
+                actions = deal.get("actions") if isinstance(deal, dict) else None
+                if isinstance(actions, list):
+                    if len(actions) > LIMITS.actions:
+                        raise TranscriptError(f"transcript.deals[{count}].actions[{LIMITS.actions}]",
+                                              Phrase('the deal has {count:,} actions; no deal needs more than {limit:,}',
+                                                     count=len(actions), limit=LIMITS.actions))
+                    total += len(actions)
+                    if total > LIMITS.transcript_actions:
+                        raise TranscriptError(f"transcript.deals[{count}]",
+                                              Phrase("the file has more than {limit:,} actions; at most {limit:,} are "
+                                                     "judged", limit=LIMITS.transcript_actions),
+                                              hint=Phrase('split it into several transcripts'))
+                yield validate_deal(deal, count)
+                count += 1
+                if self._after_item("]"):
+                    break
+        if not self._after_item("}"):
+            raise self._broken(0, "Expecting value")  # a field after the deals: not this reader's
+        if self._char():
+            raise self._broken(0, "Extra data")
+
+
+def _tail(fd: int, size: int, count: int = 64) -> bytes:
+    """The last `count` bytes of an open file, leaving its position at the start."""
+    start = max(0, size - count)
+    try:
+        return os.pread(fd, count, start)
+    except (AttributeError, OSError):  # a system without pread (the browser's Python)
+        os.lseek(fd, start, os.SEEK_SET)
+        try:
+            return os.read(fd, count)
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+
+
+def validate_deal(deal, number: int) -> dict:
+    """Check one deal of a transcript against the schema, as `validate_transcript` checks the
+    whole: errors name the field by the deal's place (`deals[3].actions[0].seat`)."""
+    from .transcript_check import conforms_deal
+
+    if not conforms_deal(deal, _action_pattern()):
+        errors = sorted(_validator("deal").iter_errors(deal), key=lambda e: list(e.absolute_path))
+        if errors:
+            error = errors[0]
+            raise TranscriptError(_field(["deals", number, *error.absolute_path]), _schema_problem(error),
+                                  hint=Phrase('see referee/data/transcript.schema.json for the format'))
+        floats = sorted(_floats(deal, ("deals", number)), key=lambda found: list(found[0]))
+        if floats:
+            path, value = floats[0]
+            raise TranscriptError(_field(path), Phrase("{value} is not of type {kind}", value=repr(value), kind=Term("integer")),
+                                  hint=Phrase('write a whole number without a decimal point: {whole}, not {value}',
+                                              whole=int(value), value=repr(value)))
+    return deal

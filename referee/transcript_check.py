@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["conforms"]
+__all__ = ["conforms", "conforms_deal"]
 
 _TOP = frozenset({"format", "game", "rules", "parameters", "players", "seats", "seed", "draw",
                   "first_dealer", "deals"})
@@ -80,3 +80,8 @@ def conforms(data, format_name: str, action: re.Pattern) -> bool:
                                and all(_by_seat(rnd, lambda card: type(card) is str) for rnd in data["draw"])):
         return False
     return type(data["deals"]) is list and all(_deal(deal, action) for deal in data["deals"])
+
+
+def conforms_deal(deal, action: re.Pattern) -> bool:
+    """Whether one deal surely meets the schema's `deal` (`action`: the schema's action pattern)."""
+    return _deal(deal, action)

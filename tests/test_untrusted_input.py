@@ -146,54 +146,59 @@ KIERKI_DEAL = (GOLDEN / "kierki-seed1.deal").read_text(encoding="utf-8")
 KIERKI_HEAD = KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + "4: choose no_tricks\n"
 
 
-@pytest.fixture
-def unparsed(monkeypatch):
-    """The deal notation's parser, made to fail the test if it is reached."""
+def _records(text: str, path: str = "x.deal") -> list[dict]:
+    """The deals of a deal file's text as the reader reads them, before the checks of the game."""
     from referee import notation
-
-    def parser():
-        pytest.fail("the file was parsed before its counts were checked")
-    monkeypatch.setattr(notation, "_parser", parser)
+    reader = notation._Reader(notation._text_lines(text), path)
+    return [deal for deal, _marks in reader.records()]
 
 
-@pytest.mark.parametrize("body, line, problem", [
+@pytest.mark.parametrize("body, line, column, problem", [
     # 100,000 lines of `pass` after the first action: once 17 s of CPU and 390 MB a megabyte.
-    ("pass\n" * 100_000, 10_012, "deal 1 has more than 10,000 actions; no deal needs more"),
-    ("3: pass  # one action a line\n\n" * 10_001, 20_011, "deal 1 has more than 10,000 actions"),
-    # Many on one line: at least a quarter of its words (fewer are counted after the parse).
-    ("pass, " * 40_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
-    ("3: discard 7♠ 8♠ " * 10_001 + "\n", 13, "deal 1 has more than 10,000 actions"),
+    ("pass\n" * 100_000, 10_012, 1, "deal 1 has more than 10,000 actions; no deal needs more"),
+    ("3: pass  # one action a line\n\n" * 10_001, 20_011, 1, "deal 1 has more than 10,000 actions"),
+    # Many on one line: refused at the action that goes over.
+    ("pass, " * 40_001 + "\n", 13, 1 + 6 * 9_999, "deal 1 has more than 10,000 actions"),
+    ("3: discard 7♠ 8♠ " * 10_001 + "\n", 13, 1 + 17 * 9_999, "deal 1 has more than 10,000 actions"),
 ])
-def test_a_deal_file_over_the_limits_is_refused_before_it_is_parsed(tmp_path, capsys, unparsed, body, line, problem):
+def test_a_deal_file_over_the_limits_is_refused_at_the_line_that_goes_over(tmp_path, capsys, body, line, column,
+                                                                           problem):
     path = tmp_path / "big.deal"
-    path.write_text(KIERKI_HEAD + body, encoding="utf-8")
+    # What follows the line that goes over is never read: a syntax error there is not reported.
+    path.write_text(KIERKI_HEAD + body + "no such line\n", encoding="utf-8")
     status, _, err = run(capsys, "judge", path)
-    assert status == 2 and err.startswith(f"{path}:{line}:1: error in the deal: {problem}")
+    assert status == 2 and err.startswith(f"{path}:{line}:{column}: error in the deal: {problem}"), err
 
 
-def test_a_deal_file_with_too_many_deals_or_actions_in_all_is_refused_before_it_is_parsed(unparsed, monkeypatch):
+def test_a_deal_file_with_too_many_deals_lines_or_actions_is_refused_as_it_is_read(monkeypatch):
     from referee import notation
     from referee.limits import Limits
-    monkeypatch.setattr(notation, "LIMITS", Limits(deals=3, transcript_actions=100))
+    monkeypatch.setattr(notation, "LIMITS", Limits(deals=3, transcript_actions=100, deal_lines=500, deal_tags=2,
+                                                   deal_line_chars=50))
     deal = "deal dealer 1\n" + "pass\n" * 30
     with pytest.raises(NotationError, match=r"x.deal:94:1: .*more than 3 deals; at most 3 are judged"):
-        notation.parse_deal_text(deal * 4, "x.deal")
-    with pytest.raises(NotationError, match=r"x.deal:103:1: .*more than 100 actions; at most 100 are judged") as info:
-        # 99 actions, then a line of five words: at least two actions
-        notation.parse_deal_text(deal * 3 + "pass\n" * 9 + "pass pass pass pass pass\n", "x.deal")
+        _records(deal * 4)
+    with pytest.raises(NotationError, match=r"x.deal:103:6: .*more than 100 actions; at most 100 are judged") as info:
+        _records(deal * 3 + "pass\n" * 9 + "pass pass pass pass pass\n")
     assert "hint: split it into several transcripts" in str(info.value)
+    with pytest.raises(NotationError, match=r"x.deal:501:1: .*more than 500 lines; at most 500 are read"):
+        _records("deal dealer 1\n" + "\n" * 1_000)
+    with pytest.raises(NotationError, match=r"x.deal:3:1: .*more than 2 lines of tags"):
+        _records("param a = 1\nparam b = 1\nparam c = 1\n")
+    with pytest.raises(NotationError, match=r"x.deal:2:51: .*the line has 60 characters; a line may have at most 50"):
+        _records("deal dealer 1\n" + "pass " * 12 + "\n")
 
 
-def test_the_counts_before_parsing_never_refuse_a_file_within_the_limits():
-    from referee.notation import check_size
+def test_the_counts_while_reading_never_refuse_a_file_within_the_limits():
     for path in GOLDEN.glob("*.deal"):
-        check_size(path.read_text(encoding="utf-8"))
-    # At the limit exactly, however the actions are written: a line holds at least one action,
-    # and no action takes more than four words.
+        assert _records(path.read_text(encoding="utf-8"))
+    # At the limit exactly, however the actions are written.
+    head = KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")]
     for body in ("pass\n" * 10_000, "pass, " * 10_000 + "\n", "3: discard 7♠ 8♠, " * 10_000 + "\n",
-                 "2: bid 2, bid igra, pass # comment, pass pass\n" * 3_333, "\n# hand 1: 4♣\n" * 20_000):
-        check_size(KIERKI_DEAL[:KIERKI_DEAL.index("4: choose")] + body)
-    check_size("hand 1: " + "A♣ " * 100_000 + "\nscore points: " + "1 " * 100_000 + "\n")
+                 "2: bid 2, bid igra, pass # comment, pass pass\n" * 3_333 + "pass\n", "\n# hand 1: 4♣\n" * 20_000):
+        (deal,) = _records(head + body)
+        assert len(deal["actions"]) in (10_000, 0)
+    assert len(_records("deal dealer 1\nhand 1: " + "A♣ " * 10_000 + "\nscore points: " + "1 " * 10_000 + "\n")) == 1
 
 
 @pytest.mark.parametrize("name", ["/dev/zero", "/proc/self/environ"])
@@ -253,6 +258,22 @@ def test_rules_beside_the_transcript_and_on_the_command_line(tmp_path, capsys):
     assert status in (0, 1) and out.startswith("Kierki, Polish leads (house.rules)")
     status, out, _ = run(capsys, "judge", transcript(tmp_path, rules="/etc/passwd"), "--rules", variant)
     assert status in (0, 1) and out.startswith("Kierki, Polish leads (kierki_heart_lead.rules)")
+
+
+def test_json_names_the_rules_file_as_the_user_gave_it(tmp_path, capsys, monkeypatch):
+    """`--json` tells whoever receives it no path of the machine that judged (issue 25, F10)."""
+    variant = Path(__file__).parent / "fixtures" / "variants" / "kierki_heart_lead.rules"
+    (tmp_path / "house.rules").write_bytes(variant.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    judged = transcript(tmp_path, rules="house.rules")
+    for argv, shown in (([judged], "house.rules"), ([judged, "--rules", "house.rules"], "house.rules"),
+                        ([GOLDEN / "kierki-seed1.json"], "kierki.rules"),
+                        ([GOLDEN / "kierki-seed1.deal"], "kierki.rules")):
+        for command in ("judge", "legal", "explain"):
+            extra = ["--at", "1.1"] if command == "explain" else []
+            status, out, err = run(capsys, command, *argv, *extra, "--json")
+            assert status in (0, 1) and json.loads(out)["rules"] == shown, (command, argv, err)
+            assert str(tmp_path) not in out and str(Path(__file__).parent.parent) not in out
 
 
 def test_play_names_its_rules_file_so_that_judge_finds_it(tmp_path, capsys):
@@ -415,10 +436,12 @@ def test_bad_command_lines_exit_2(capsys, argv, message):
     ("{dir}/link.json", "is a symbolic link"),
     ("/dev/null", "is not a regular file"),
     ("{dir}/k.rules", "is the file being read"),
+    ("{dir}/victim", "is read-only; it is not replaced"),
 ])
 def test_output_refuses_what_it_must_not_replace(tmp_path, capsys, target, message):
     (tmp_path / "k.rules").write_text('variant k "K" extends kierki\n')
     (tmp_path / "victim").write_text("keep me\n")
+    (tmp_path / "victim").chmod(0o444)  # refused even for root, as `rm` asks
     (tmp_path / "link.json").symlink_to(tmp_path / "victim")
     before = sorted(os.listdir(tmp_path))
     game = str(tmp_path / "k.rules")
@@ -589,3 +612,37 @@ def test_a_deal_file_line_of_only_commas_gets_a_syntax_error(tmp_path):
     path.write_text("game preferans\n, ,", encoding="utf-8")
     assert main(["judge", str(path)]) == 2
     assert main(["convert", str(path), str(tmp_path / "out.json")]) == 2
+
+
+# -- the file checked is the file read ---------------------------------------------------------------
+
+@pytest.mark.parametrize("swap", ["symlink", "fifo", "other file"])
+def test_a_file_swapped_between_its_check_and_its_open_is_refused(tmp_path, monkeypatch, swap):
+    """A name checked, then replaced before it is opened (a race a local user could win): the
+    opened descriptor is checked again and must be the file checked, and no link is followed."""
+    from referee import limits
+    from referee.limits import UnreadableFile, read_untrusted
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET\n", encoding="utf-8")
+    path = tmp_path / "deal.json"
+    path.write_text("{}", encoding="utf-8")
+    real_open = os.open
+
+    def swapped(name, flags, *args, **kwargs):
+        if Path(name) == path.resolve():
+            path.rename(tmp_path / "checked.json")  # kept: its inode is not given to the new file
+            if swap == "symlink":
+                path.symlink_to(secret)
+            elif swap == "fifo":
+                os.mkfifo(path)
+            else:
+                shutil.copy(secret, path)
+        return real_open(name, flags, *args, **kwargs)
+    monkeypatch.setattr(limits.os, "open", swapped)
+    with pytest.raises(UnreadableFile) as refused:
+        read_untrusted(path, 1_000, "transcript")
+    assert "TOPSECRET" not in str(refused.value.args[0])
+    expected = {"symlink": "Too many levels of symbolic links", "fifo": "not a regular file",
+                "other file": "it was replaced while being opened"}[swap]
+    from referee.errors import in_language
+    assert expected in in_language(refused.value.args[0], "en")

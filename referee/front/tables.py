@@ -37,27 +37,27 @@ def _name(grammar: Path) -> str:
     return f"{grammar.stem}.tables.json"
 
 
-def _head(text: str) -> bytes:
-    return json.dumps({"format": _FORMAT, "lark": lark.__version__, "options": _OPTIONS,
+def _head(text: str, start: tuple[str, ...] = ("start",)) -> bytes:
+    return json.dumps({"format": _FORMAT, "lark": lark.__version__, "options": {**_OPTIONS, "start": list(start)},
                        "grammar": hashlib.sha256(text.encode("utf-8")).hexdigest()},
                       sort_keys=True, separators=(",", ":")).encode()
 
 
-def lalr_parser(grammar: Path, keep: bool = False) -> lark.Lark:
-    """The LALR parser of `grammar`, from the kept tables when the install step kept them;
-    `keep` (the install step only): build them and keep them."""
+def lalr_parser(grammar: Path, keep: bool = False, start: tuple[str, ...] = ("start",)) -> lark.Lark:
+    """The LALR parser of `grammar` (with the rules `start` it may begin at), from the kept
+    tables when the install step kept them; `keep` (the install step only): build them and keep them."""
     text = grammar.read_text(encoding="utf-8")
     if not keep:
-        kept = _kept(grammar, text)
+        kept = _kept(grammar, text, start)
         if kept is not None:
             return kept
-    parser = lark.Lark(text, **_OPTIONS)
+    parser = lark.Lark(text, start=list(start), **_OPTIONS)
     if keep:
-        _keep(grammar, text, parser)
+        _keep(grammar, text, parser, start)
     return parser
 
 
-def _kept(grammar: Path, text: str) -> lark.Lark | None:
+def _kept(grammar: Path, text: str, start: tuple[str, ...] = ("start",)) -> lark.Lark | None:
     """The parser from the kept tables of `grammar`, if they are there and were kept from this
     very grammar by this version of Lark; else None."""
     from ..plaindata import Folder, Unreadable, loads, without_cycle_collector
@@ -67,7 +67,7 @@ def _kept(grammar: Path, text: str) -> lark.Lark | None:
     except (OSError, ValueError):
         return None
     first, _, rest = data.partition(b"\n")
-    if first != _head(text):
+    if first != _head(text, start):
         return None
     try:
         kept = loads(rest)
@@ -79,7 +79,7 @@ def _kept(grammar: Path, text: str) -> lark.Lark | None:
         return None
 
 
-def _keep(grammar: Path, text: str, parser: lark.Lark) -> Path:
+def _keep(grammar: Path, text: str, parser: lark.Lark, start: tuple[str, ...] = ("start",)) -> Path:
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
@@ -88,6 +88,6 @@ def _keep(grammar: Path, text: str, parser: lark.Lark) -> Path:
     # As `Lark.save` leaves them out: options given again when the tables are loaded.
     data["options"] = {k: v for k, v in data["options"].items() if k not in lark.lark._LOAD_ALLOWED_OPTIONS}
     with Folder.open(KEPT, create=0o755) as folder:
-        folder.write(_name(grammar), _head(text) + b"\n" + dumps({"data": data, "memo": memo}), 0o644)
+        folder.write(_name(grammar), _head(text, start) + b"\n" + dumps({"data": data, "memo": memo}), 0o644)
     return KEPT / _name(grammar)
 

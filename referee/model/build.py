@@ -154,7 +154,7 @@ class _Builder:
                     tradition = _string(reason)
                 else:
                     interpretation = _string(reason)
-                see.extend(_string(s.children[0]) for s in sees)
+                see.extend(_web_address(item, s.children[0]) for s in sees)
         if not _string(statement).strip():
             raise item.error(statement, Phrase('clause {cid} has an empty statement', cid=cid),
                              hint=Phrase('say the rule in one or two plain English sentences'))
@@ -722,3 +722,21 @@ def _dedent(text: str) -> str:
     first, rest = lines[0], "\n".join(lines[1:])
     return (first.strip() + ("\n" + textwrap.dedent(rest) if rest else "")).strip("\n") \
         if not first.startswith(" ") else textwrap.dedent(text).strip("\n")
+
+
+def _web_address(item: Located, token) -> str:
+    """The address of a `see`: a web page, for the book to link to. Any other scheme
+    (`javascript:`, `file:`, `data:`) would become a link that runs or opens something else."""
+    from urllib.parse import urlsplit
+    address = _string(token)
+    try:
+        parts = urlsplit(address)
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.netloc
+            or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in address)):
+        shown = address if len(address) <= 60 else address[:60] + "..."
+        raise item.error(token, Phrase("{address} is not a web address: `see` names a page whose address begins with http or https",
+                                       address=repr(shown)),
+                         hint=Phrase("write the page's whole address, with its https or http at the start"))
+    return address
