@@ -15,7 +15,7 @@ import textwrap
 from pathlib import Path
 
 from . import i18n
-from .errors import UsageError
+from .errors import Phrase, UsageError
 from .i18n import N_
 
 # Everything else is imported by the command that needs it: `referee --help` stays instant.
@@ -192,6 +192,24 @@ def cmd_explain(args) -> int:
     return found.exit_status
 
 
+def cmd_claim(args) -> int:
+    from .claiming import claim_at
+    from .director import parse_position, read_transcript
+    from .mechanics.claims.rules import Unstated
+    position = parse_position(args.at)
+    data = read_transcript(args.transcript, args.rules, _settings(args.param))
+    rest = args.tricks.strip().lower() == "rest"
+    if not rest and (not args.tricks.strip().isdecimal() or len(args.tricks) > 3):
+        raise UsageError(Phrase("{tricks} is not a number of tricks: write a number, or `rest` for every trick "
+                                "left", tricks=args.tricks))
+    unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
+    view = claim_at(data, position, args.seat - 1, None if rest else int(args.tricks), line=tuple(args.line.split()),
+                    concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
+                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget)
+    _show(view, args)
+    return view.exit_status
+
+
 def _show(answer, args) -> None:
     if args.json:
         print(json.dumps(answer.to_json(args.lang), ensure_ascii=False, indent=1))
@@ -312,6 +330,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_explain)
+    p = sub.add_parser("claim", help="rule on a claim (or a concession) at a position of a transcript, with all "
+                                     "hands open: exit 0 it holds, 1 it fails, 2 unusable input or not decided")
+    p.add_argument("transcript", help="a .json transcript or a .deal file")
+    p.add_argument("seat", type=_count, help="the claiming seat, counted from 1")
+    p.add_argument("tricks", help="the tricks claimed of those left, or `rest` for all of them")
+    common(p, game=False)
+    p.add_argument("--at", metavar="POSITION", required=True, help=at_help + " (inside the trick play)")
+    p.add_argument("--line", metavar="CARDS", default="", help="the cards the claimer says he will play, in order "
+                   "(\"AS KS QS\")")
+    p.add_argument("--concede", action="store_true", help="a concession: TRICKS of those left go to the others")
+    p.add_argument("--reading", choices=("any", "best"), help="the claimer's plays his claim does not state: any "
+                   "legal card (doubt against him) or his best play; default: the game's claim rule")
+    p.add_argument("--budget", type=_positive, default=1_000_000, help="the most positions searched before the "
+                   "ruling says it is not decided")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
+    p.set_defaults(run=cmd_claim)
     p = sub.add_parser("check", help="validate a rules file (for variant authors)")
     p.add_argument("file")
     common(p, game=False)

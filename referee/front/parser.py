@@ -134,14 +134,16 @@ def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names, text: str) 
     word = str(token.value) if token is not None and token.type != "$END" else ""
     if isinstance(error, UnexpectedCharacters) and text[error.pos_in_stream:error.pos_in_stream + 1] == '"':
         return Phrase('a quoted text is not closed: add the missing \'"\' on the same line')
+    # A word that starts a clause or a file-level part, met inside a block: the block before it
+    # is not closed (a likelier slip than a misspelt statement that happens to look like it).
+    if "RBRACE" in expected_names and (at_end or word in ("clause", "replace", "remove", "source",
+                                                          "uncovered", "set")):
+        return Phrase("a '{open}' block is not closed: add the missing '{close}'", open="{", close="}")
     keywords = _keywords(parser, expected_names)
     if word and keywords:
         close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
         if close:
             return Phrase("did you mean '{word}'?", word=close[0])
-    if "RBRACE" in expected_names and (at_end or word in ("clause", "replace", "remove", "source",
-                                                          "uncovered", "set")):
-        return Phrase("a '{open}' block is not closed: add the missing '{close}'", open="{", close="}")
     if word and word[:1].isupper() and "ID" in expected_names:
         return Phrase("names of contracts, parameters and sources are written in lower case")
     return None

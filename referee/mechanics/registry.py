@@ -7,6 +7,7 @@ The list is in the order of `deal phases` words as the language reference shows 
 from __future__ import annotations
 
 from .auction.mechanic import AUCTION, DECLARATION, DEFENCE, TALON_EXCHANGE
+from .claims.mechanic import MECHANIC as CLAIMS
 from .contract_choice.mechanic import MECHANIC as CONTRACT_CHOICE
 from .declaration import Mechanic
 from .doubling.mechanic import MECHANIC as DOUBLING
@@ -18,7 +19,7 @@ from .vying.mechanic import BETTING_MECHANIC, BLINDS_MECHANIC, SHOWDOWN_MECHANIC
 __all__ = ["MECHANICS", "STATEMENT_BUILDERS"]
 
 MECHANICS: tuple[Mechanic, ...] = (PASSING, DOUBLING, CONTRACT_CHOICE, AUCTION, TALON_EXCHANGE, DECLARATION, DEFENCE,
-                                   TRICKS, LAYOUT, BLINDS_MECHANIC, BETTING_MECHANIC, SHOWDOWN_MECHANIC)
+                                   TRICKS, LAYOUT, CLAIMS, BLINDS_MECHANIC, BETTING_MECHANIC, SHOWDOWN_MECHANIC)
 
 STATEMENT_BUILDERS = {node: build for mechanic in MECHANICS for node, build in mechanic.builders.items()}
 """Node type -> the function that reads the statement into the game."""

@@ -121,6 +121,7 @@ _RECORDS = Records({
         "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart",),
     "referee.mechanics.tricks.rules": ("Trumps",),
+    "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",

@@ -17,7 +17,7 @@ from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEED
 
 __all__ = ["check_mechanics"]
 
-_TRICK_ONLY = {"play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
+_TRICK_ONLY = {"claim_rule", "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
                "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
                "score_per_card", "score_all_taken"}
 _LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish"}

@@ -12,6 +12,7 @@ from enum import Enum
 
 from ..errors import SourcePosition
 from ..mechanics.auction.rules import AuctionRules
+from ..mechanics.claims.rules import ClaimRule
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
 from ..mechanics.tricks.rules import Trumps
@@ -278,6 +279,8 @@ class Game:
     auction: "AuctionRules | None" = None
     """The rules of an auction game (its bid ladder and what follows it), or None."""
     vying: VyingModel | None = None
+    claims: Cited[ClaimRule] | None = None
+    """How a claim during trick play is ruled (`referee.mechanics.claims`), or None."""
     """The blinds, betting and showdown statements of a vying game (`referee.mechanics.vying`)."""
 
     @property

@@ -1,0 +1,131 @@
+"""Ruling on a claim or a concession made during trick play: with every hand open, the claim holds
+if the claimer's side takes the tricks it claims against every defence; otherwise it fails, and
+the result is adjusted to the side's worst result over the continuations (doubt goes against the
+claimer), with one line of play that beats it. A concession stands, except for tricks the
+conceder's side takes on every line, which are given back to it.
+
+Every ruling cites the clause of the rules that states the claim rule (`Game.claims`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import Phrase, UsageError
+from ...i18n import N_
+from ...model.values import Cited
+from ...verdicts import Verdict
+from ..base import Phase
+from .rules import ClaimRule, Unstated
+from .solver import Line, OutOfBudget, Search, SearchDeal
+
+__all__ = ["Claim", "ClaimRuling", "rule_on_claim", "side_of"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim by `seat` that his side takes at least `tricks` of the tricks left (all of them:
+    "the rest are mine"), optionally with the cards he says he will play, in order; or, with
+    `concede`, a concession of `tricks` of them to the others."""
+
+    seat: int
+    tricks: int
+    line: tuple[int, ...] = ()
+    concede: bool = False
+
+
+@dataclass(frozen=True)
+class ClaimRuling:
+    """What the search found. `worst` is the side's tricks on its worst continuation (None when
+    the search ran out of budget); `line` is that continuation."""
+
+    claim: Claim
+    side: frozenset[int]
+    left: int
+    worst: int | None
+    line: Line
+    nodes: int
+    verdict: Verdict
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict.legal
+
+    @property
+    def decided(self) -> bool:
+        return self.worst is not None
+
+    @property
+    def tricks_to_side(self) -> int | None:
+        """The tricks of those left the side is credited with by the ruling."""
+        if self.worst is None:
+            return None
+        claim = self.claim
+        if claim.concede:
+            return max(self.left - claim.tricks, self.worst)
+        return claim.tricks if self.holds else self.worst
+
+
+def side_of(deal: SearchDeal, seat: int) -> frozenset[int]:
+    """The seats whose tricks a claim by `seat` counts: the defenders together against a declarer,
+    else the player alone."""
+    if deal.declarer is not None and seat != deal.declarer and seat in deal.defenders:
+        return frozenset(deal.defenders)
+    return frozenset({seat})
+
+
+def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None, *,
+                  unstated: Unstated | None = None, budget: int = 1_000_000) -> ClaimRuling:
+    """Rule on `claim` at the position of `deal` (not changed). `unstated` overrides the rule's
+    reading of the claimer's unstated plays."""
+    if rule is None:
+        raise UsageError(Phrase("the rules of this game state no claim rule, so a claim cannot be ruled on "
+                                "(a clause would say `claims are ruled with all hands open, the claimer playing "
+                                "any legal card`)"))
+    if deal.phase is not Phase.TRICKS or deal.tricks is None:
+        raise UsageError(Phrase("a claim is made during the play of the tricks, and the deal is not there: "
+                                "name a position inside the trick play with --at"))
+    if not 0 <= claim.seat < len(deal.hands) or not deal.hands[claim.seat]:
+        raise UsageError(Phrase("seat {seat} holds no cards, so it has nothing to claim", seat=claim.seat))
+    reading = unstated or rule.value.unstated
+    search = Search(deal, side_of(deal, claim.seat), claim.seat, claim.line, reading, budget)
+    left = search.tricks_left()
+    if not 0 <= claim.tricks <= left:
+        raise UsageError(Phrase("{tricks} tricks cannot be claimed: {left} are left to play (claim a number "
+                                "from 0 to {left})", tricks=claim.tricks, left=left))
+    if claim.concede:  # what the conceder's side takes on every line, whatever it plays
+        search = Search(deal, search.side, claim.seat, (), Unstated.ANY, budget)
+    try:
+        worst = search.value()
+        line = search.line_to(worst)
+    except OutOfBudget:
+        verdict = Verdict(False, N_("Seat {seat}'s claim is not decided: {nodes} positions were searched "
+                                    "without settling it."), (("seat", claim.seat), ("nodes", search.budget)),
+                          (rule.clause,), claim.seat, _written(claim))
+        return ClaimRuling(claim, search.side, left, None, (), search.nodes, verdict)
+    values: tuple[tuple[str, str | int], ...] = (("seat", claim.seat), ("tricks", claim.tricks), ("left", left),
+                                                 ("worst", worst))
+    cited = (rule.clause,)
+    if claim.concede:
+        kept = left - claim.tricks
+        if worst > kept:
+            verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left, but his side "
+                                       "takes {worst} on every line: the tricks it cannot lose are given "
+                                       "back to it."), values, cited, claim.seat, _written(claim))
+        else:
+            verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left: the "
+                                       "concession stands."), values, cited, claim.seat, _written(claim))
+    elif worst >= claim.tricks:
+        verdict = Verdict(True, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim holds, "
+                                   "his side takes at least {worst} against every defence."),
+                          values, cited, claim.seat, _written(claim))
+    else:
+        verdict = Verdict(False, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim fails, "
+                                    "on the line shown his side takes only {worst}, and the result is adjusted "
+                                    "to {worst}."), values, cited, claim.seat, _written(claim))
+    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict)
+
+
+def _written(claim: Claim) -> str:
+    word = "concede" if claim.concede else "claim"
+    return f"{word} {claim.tricks}"

@@ -1,0 +1,199 @@
+"""Claims and concessions (`referee.mechanics.claims`): the search agrees with a plain search of
+every continuation, a failed claim's line really gives the value found, a stated line binds the
+claimer, a concession gives back the tricks its side cannot lose, and bad claims are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from referee.cli import main
+from referee.errors import UsageError
+from referee.interpreter import Match
+from referee.interpreter.players import random_move
+from referee.mechanics.base import Phase
+from referee.mechanics.claims.rules import Unstated
+from referee.mechanics.claims.ruling import Claim, rule_on_claim, side_of
+from referee.mechanics.claims.solver import Search, tricks_left
+from referee.model import load_game
+
+
+def _position(game, seed: int, left: int):
+    """A seeded random deal of `game` played on until `left` tricks (or fewer) remain in trick play."""
+    rng = random.Random(seed)
+    match = Match(game)
+    match.draw_for_dealer(rng)
+    hands, talon, _ = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon)
+    while not deal.is_over():
+        if deal.phase is Phase.TRICKS and tricks_left(deal) <= left:
+            return deal
+        deal.push(random_move(deal, rng))
+    return None
+
+
+def _plain(deal, side, claimer_best: bool) -> int:
+    """Every continuation, by copies of the deal: the side's fewest tricks (or, with
+    `claimer_best`, the side maximising at its own turns)."""
+    if deal.phase is not Phase.TRICKS:
+        return 0
+    before = sum(deal.tricks_won[s] for s in side)
+    values = []
+    for move in deal.legal_moves():
+        child = deal.copy()
+        child.push(move)
+        values.append(sum(child.tricks_won[s] for s in side) - before + _plain(child, side, claimer_best))
+    return max(values) if claimer_best and deal.to_act in side else min(values)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["kierki", "preferans", "black_lady"])
+def test_the_search_agrees_with_every_continuation_played_out(name):
+    game = load_game(name)
+    compared = 0
+    for seed in range(25):
+        deal = _position(game, seed, 2)
+        if deal is None:
+            continue
+        for seat in range(deal.table.players):
+            side = side_of(deal, seat)
+            for unstated in Unstated:
+                found = Search(deal, side, seat, (), unstated).value()
+                assert found == _plain(deal, side, unstated is Unstated.BEST), (seed, seat, unstated)
+                compared += 1
+    assert compared >= 40
+
+
+def test_the_search_agrees_with_every_continuation_on_a_few_endings(kierki):
+    deal = _position(kierki, 5, 2)
+    for seat in range(deal.table.players):
+        for unstated in Unstated:
+            side = side_of(deal, seat)
+            assert Search(deal, side, seat, (), unstated).value() == _plain(deal, side, unstated is Unstated.BEST)
+
+
+def test_a_failed_claim_shows_a_line_that_gives_the_adjusted_result(kierki):
+    checked = 0
+    for seed in range(40):
+        deal = _position(kierki, seed, 5)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        left = tricks_left(deal)
+        ruling = rule_on_claim(deal, Claim(seat, left), kierki.claims)
+        assert ruling.decided and ruling.verdict.clauses == (kierki.claims.clause,)
+        if ruling.holds:
+            continue
+        replayed = deal.copy()
+        for who, card in ruling.line:
+            assert replayed.to_act == who and card in replayed.legal_moves()
+            replayed.push(card)
+        assert replayed.is_over() or replayed.phase is not Phase.TRICKS
+        assert replayed.tricks_won[seat] - deal.tricks_won[seat] == ruling.worst < left
+        assert ruling.tricks_to_side == ruling.worst
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_claim_of_no_tricks_always_holds_and_the_best_reading_is_never_worse():
+    preferans = load_game("preferans")
+    for seed in range(30):
+        deal = _position(preferans, seed, 6)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        assert rule_on_claim(deal, Claim(seat, 0), preferans.claims).holds
+        any_card = rule_on_claim(deal, Claim(seat, 1), preferans.claims, unstated=Unstated.ANY).worst
+        best = rule_on_claim(deal, Claim(seat, 1), preferans.claims, unstated=Unstated.BEST).worst
+        assert any_card is not None and best is not None and best >= any_card
+
+
+def test_a_stated_line_binds_the_claimer_to_its_cards(kierki):
+    for seed in range(40):
+        deal = _position(kierki, seed, 4)
+        if deal is None or deal.trick:
+            continue
+        seat = deal.to_act
+        hand = sorted(deal.hands[seat])
+        free = rule_on_claim(deal, Claim(seat, 0), kierki.claims, unstated=Unstated.BEST).worst
+        # Each line from his hand gives at most what his best play gives, and the line's first
+        # card is the one he leads on the line shown.
+        for first in hand[:3]:
+            bound = rule_on_claim(deal, Claim(seat, 0, (first,)), kierki.claims, unstated=Unstated.BEST)
+            assert bound.worst is not None and bound.worst <= free
+            assert bound.line[0] == (seat, first)
+        return
+    pytest.fail("no position with an empty trick")
+
+
+def test_a_concession_gives_back_the_tricks_its_side_cannot_lose(kierki):
+    for seed in range(60):
+        deal = _position(kierki, seed, 4)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        left = tricks_left(deal)
+        sure = Search(deal, side_of(deal, seat), seat).value()
+        ruling = rule_on_claim(deal, Claim(seat, left, concede=True), kierki.claims)
+        assert ruling.holds and ruling.tricks_to_side == sure
+        if sure:
+            assert "given back" in ruling.verdict.message
+            return
+    pytest.fail("no position where a player takes a trick on every line")
+
+
+def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
+    deal = _position(kierki, 1, 4)
+    seat = deal.to_act
+    with pytest.raises(UsageError, match="cannot be claimed"):
+        rule_on_claim(deal, Claim(seat, tricks_left(deal) + 1), kierki.claims)
+    with pytest.raises(UsageError, match="no claim rule"):
+        rule_on_claim(deal, Claim(seat, 1), None)
+    match = Match(kierki)
+    match.draw_for_dealer(random.Random(2))
+    hands, talon, _ = match.deal_pack(random.Random(2))
+    before_play = match.new_deal(hands, talon=talon)
+    with pytest.raises(UsageError, match="during the play of the tricks"):
+        rule_on_claim(before_play, Claim(0, 1), kierki.claims)
+
+
+def test_the_claim_command_rules_and_exits_by_the_ruling(tmp_path, capsys):
+    path = tmp_path / "deal.json"
+    assert main(["play", "kierki", "--seed", "3", "-o", str(path)]) == 0
+    capsys.readouterr()
+    status = main(["claim", str(path), "1", "rest", "--at", "1.30"])
+    out = capsys.readouterr().out
+    assert status == 1 and "the claim fails" in out and "Line of play: seat 3:" in out and "[K3.7" in out
+    assert main(["claim", str(path), "1", "0", "--at", "1.30", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["holds"] and answer["left"] == 6 and answer["verdict"]["clauses"] == ["K3.7"]
+    assert main(["claim", str(path), "1", "9", "--at", "1.30"]) == 2
+    assert "9 tricks cannot be claimed: 6 are left" in capsys.readouterr().err
+    assert main(["claim", str(path), "1", "many", "--at", "1.30"]) == 2
+    assert main(["claim", str(path), "1", "1", "--at", "1.1"]) == 2
+    assert "during the play of the tricks" in capsys.readouterr().err
+    assert main(["claim", str(path), "1", "1", "--at", "1.30", "--line", "ZZ"]) == 2
+    assert "ZZ is not a card seat 1 holds" in capsys.readouterr().err
+    assert main(["claim", str(path), "1", "1", "--at", "1.30", "--budget", "5"]) == 2
+    assert "not decided" in capsys.readouterr().out
+
+
+def test_the_claim_rule_reading_decides_a_claim():
+    """The game's claim rule (`claim_play`) decides a claim where the claimer's unstated plays
+    matter: a claim that fails when he may play any card holds when he plays his best."""
+    default, best = load_game("kierki"), load_game("kierki", {"claim_play": "best"})
+    for seed in range(60):
+        deal = _position(default, seed, 4)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        sure = Search(deal, side_of(deal, seat), seat).value()
+        top = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST).value()
+        if top > sure:
+            assert not rule_on_claim(deal, Claim(seat, top), default.claims).holds
+            assert rule_on_claim(deal, Claim(seat, top), best.claims).holds
+            assert best.claims.value.unstated is Unstated.BEST
+            return
+    pytest.fail("no position where the claimer's own play matters")
