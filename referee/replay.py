@@ -20,6 +20,9 @@ from typing import Any, Protocol
 from . import i18n, presentation
 from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
 from .interpreter import Action, Deal, Match, MatchResult, Remaining
+from .interpreter.seating import SeatedDeal
+from .mechanics.claims.ruling import Claim, rule_on_claim
+from .mechanics.claims.solver import tricks_left
 from .model.checks import hand_size
 from .model.game import Game
 from .options import options, options_json
@@ -76,6 +79,8 @@ class DealReport:
     """Cards taken in tricks per seat, in the order taken."""
     sheet_checked: bool = False
     """The transcript wrote the score sheet after this deal, and it agrees with the referee's."""
+    claims: list[Verdict] = field(default_factory=list)
+    """The ruling on each claim or concession recorded in the deal (one ends its play)."""
 
 
 @dataclass
@@ -215,6 +220,8 @@ class Judgement:
             out.append(head)
             n = report.actions_judged
             out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
+            for ruling in report.claims:
+                out.append("  " + ruling.describe(g, lang, self.seats))
             if report.cancelled:
                 out.append("  " + _("The deal is cancelled for an irregularity") + f" [{cite(g, [report.ended_early], lang)}]")
             elif report.ended_early:
@@ -267,7 +274,8 @@ class Judgement:
                        "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
                                    "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked}
+                       "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked,
+                       "claims": [v.to_json(g, lang) for v in d.claims]}
                       for d in self.deals],
             "next": self._next_json(lang),
             "match": None if self.match is None else {
@@ -503,7 +511,12 @@ class Replay:
             if seat >= self.table.players:
                 raise TranscriptError(f"transcript.{where}.actions[{index}].seat",
                                       Phrase('there is no seat {seat}', seat=seat))
-            verdict = deal.play(seat, Action.parse(text))
+            action = Action.parse(text)
+            if action.kind in ("claim", "concede"):
+                verdict = self._claim(deal, seat, action, f"transcript.{where}.actions[{index}].action")
+                report.claims.append(verdict)
+            else:
+                verdict = deal.play(seat, action)
         except RefereeError:
             if self.strict:
                 raise
@@ -595,6 +608,52 @@ class Replay:
         return self.finish()
 
     # -- the steps' rulings ----------------------------------------------------------------------
+
+    def _claim(self, deal: Deal | SeatedDeal, seat: int, action: Action, where: str) -> Verdict:
+        """Rule on a recorded claim or concession (`referee.mechanics.claims`) and play the deal out
+        on the line its ruling credits, so that the deal is scored as the ruling says."""
+        inner: Deal
+        local = seat
+        if not isinstance(deal, SeatedDeal):
+            inner = deal
+        else:
+            inner = deal.inner
+            if seat not in deal.seats:
+                raise TranscriptError(where, Phrase("seat {seat} sits out this deal and takes no part in it",
+                                                    seat=seat + 1))
+            local = deal.seats.index(seat)
+        table = inner.table
+        words = action.args
+        if words[0] != "rest" and not (words[0].isascii() and words[0].isdigit() and len(words[0]) <= 3):
+            raise TranscriptError(where, Phrase("{tricks} is not a number of tricks: write a number, or `rest` for "
+                                                "every trick left", tricks=words[0]))
+        line = []
+        for code in words[1:]:
+            card = table.card_id(code)
+            if card is None or card not in inner.hands[local]:
+                raise TranscriptError(where, Phrase("{card} is not a card seat {seat} holds (write the cards of the "
+                                                    "line as the deal writes them, such as AS KS)", card=code,
+                                                    seat=seat + 1))
+            line.append(card)
+        try:
+            left = tricks_left(inner) if inner.tricks is not None else 0
+            tricks = left if words[0] == "rest" else int(words[0])
+            ruling = rule_on_claim(inner, Claim(local, tricks, tuple(line), action.kind == "concede"),
+                                   self.game.claims)
+        except UsageError as err:
+            raise TranscriptError(where, err.args[0]) from None
+        verdict = ruling.verdict
+        if ruling.decided:
+            for _who, card in ruling.play_out:
+                inner.push(card)
+            # Claiming is always allowed: a claim that fails is not an illegal action, its ruling
+            # adjusts the result (the deal is played out on the line that beats it).
+            verdict = Verdict(True, verdict.message, verdict.values, verdict.clauses, verdict.seat, verdict.action)
+        if isinstance(deal, SeatedDeal):  # the ruling's seats are the deal's: name the table's
+            verdict = Verdict(verdict.legal, verdict.message,
+                              tuple((k, deal.seats[v] if k == "seat" and isinstance(v, int) else v)
+                                    for k, v in verdict.values), verdict.clauses, seat, verdict.action)
+        return verdict
 
     def _stop(self, verdict: Verdict, where: str, wrong_score: bool = False) -> None:
         judgement = self.judgement

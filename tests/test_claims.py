@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +198,30 @@ def test_the_claim_rule_reading_decides_a_claim():
             assert best.claims.value.unstated is Unstated.BEST
             return
     pytest.fail("no position where the claimer's own play matters")
+
+
+def test_a_recorded_claim_is_ruled_and_the_deal_scored_as_its_ruling_says(tmp_path, capsys):
+    """The judge rules on a claim in a transcript, plays the deal out on the line the ruling
+    credits and scores it; a failed claim is no illegal action, it adjusts the result."""
+    from referee.judge import judge
+    from referee.transcript import load_transcript
+    rulings = Path(__file__).resolve().parent.parent / "rulings"
+    failed = judge(load_transcript(rulings / "101-claim-the-rest.json"))
+    report = failed.deals[0]
+    assert failed.legal and report.finished and len(report.claims) == 1
+    assert "the claim fails" in report.claims[0].message and report.claims[0].clauses == ("P6.5",)
+    assert sum(report.tricks) == 10  # the deal is played out on the ruling's line
+    assert report.accounts["supe"] == [0, 40, 20]
+    text = failed.text()
+    assert "Seat 1 claims 4 of the 4 tricks left: the claim fails" in text and "Every action is legal." in text
+    assert failed.to_json()["deals"][0]["claims"][0]["clauses"] == ["P6.5"]
+    data = load_transcript(rulings / "101-claim-the-rest.json")
+    data["deals"][0]["actions"].append({"seat": 1, "action": "play 7D"})
+    after = judge(data)  # the claim ended the play: nothing may follow it
+    assert not after.legal and "already over" in after.illegal.message
+    early = load_transcript(rulings / "101-claim-the-rest.json")
+    early["deals"][0]["actions"] = [{"seat": 0, "action": "claim 3"}]
+    path = tmp_path / "early.json"
+    path.write_text(json.dumps(early))
+    assert main(["judge", str(path)]) == 2
+    assert "during the play of the tricks" in capsys.readouterr().err

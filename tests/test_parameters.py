@@ -37,6 +37,8 @@ BY_SCENARIO = {
     ("preferans", "refe_limit"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "refe_counting"): "test_defects.py::test_refe_limit_counts_refes_written_by_default",
     ("preferans", "quota_when_failed"): "test_defects.py::test_a_short_defender_when_the_declarer_fails",
+    ("kierki", "claim_play"): "test_claims.py::test_the_claim_rule_reading_decides_a_claim",
+    ("preferans", "claim_play"): "test_claims.py::test_the_claim_rule_reading_decides_a_claim",
 }
 
 CASES = [(name, param.name, value)

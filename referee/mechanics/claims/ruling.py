@@ -15,6 +15,7 @@ from ...errors import Phrase, UsageError
 from ...i18n import N_
 from ...model.values import Cited
 from ...verdicts import Verdict
+from ..auction.rules import DeclinerTricks
 from ..base import Phase
 from .rules import ClaimRule, Unstated
 from .solver import Line, OutOfBudget, Search, SearchDeal
@@ -46,6 +47,9 @@ class ClaimRuling:
     line: Line
     nodes: int
     verdict: Verdict
+    play_out: Line = ()
+    """A continuation to the end on which the side takes the tricks the ruling credits it with:
+    what a judge plays out to score the deal (the counter-line of a failed claim)."""
 
     @property
     def holds(self) -> bool:
@@ -63,15 +67,22 @@ class ClaimRuling:
         claim = self.claim
         if claim.concede:
             return max(self.left - claim.tricks, self.worst)
-        return claim.tricks if self.holds else self.worst
+        # A claim that holds is met on every line, and one that fails gets its worst line: either
+        # way the side has its worst result (no trick it takes on every line is lost by claiming).
+        return self.worst
 
 
 def side_of(deal: SearchDeal, seat: int) -> frozenset[int]:
-    """The seats whose tricks a claim by `seat` counts: the defenders together against a declarer,
-    else the player alone."""
-    if deal.declarer is not None and seat != deal.declarer and seat in deal.defenders:
-        return frozenset(deal.defenders)
-    return frozenset({seat})
+    """The seats whose tricks a claim by `seat` counts, as the contract's accounting has it: the
+    defenders together against a declarer (with a decliner's tricks when they count for the lone
+    defender), else the player alone."""
+    if deal.declarer is None or seat == deal.declarer or seat not in deal.defenders:
+        return frozenset({seat})
+    state = deal.bidding
+    counted = state.rules.model.decliner_tricks if state is not None else None
+    if len(deal.defenders) == 1 and counted is not None and counted.value is DeclinerTricks.DEFENDER:
+        return frozenset(s for s in range(len(deal.hands)) if s != deal.declarer)
+    return frozenset(deal.defenders)
 
 
 def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None, *,
@@ -123,7 +134,18 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         verdict = Verdict(False, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim fails, "
                                     "on the line shown his side takes only {worst}, and the result is adjusted "
                                     "to {worst}."), values, cited, claim.seat, _written(claim))
-    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict)
+    credited = max(left - claim.tricks, worst) if claim.concede else worst
+    play_out = line if credited == worst else _exact(deal, search, credited) or line
+    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, play_out)
+
+
+def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:
+    """A line on which the side takes `target` tricks (more than its worst)."""
+    most = Search(deal, fewest.side, fewest.claimer, fewest.line, fewest.unstated, fewest.budget, generous=True)
+    try:
+        return fewest.exact_line(target, most)
+    except OutOfBudget:
+        return None
 
 
 def _written(claim: Claim) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ...engine.table import Table
+from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
 from ..tricks.state import TrickState
@@ -37,6 +38,7 @@ class SearchDeal(Protocol):
     contract: CompiledContract | None
     declarer: int | None
     defenders: list[int]
+    bidding: AuctionState | None
     phase: Phase
     to_act: int
 
@@ -78,6 +80,9 @@ class Search:
     unstated: Unstated = Unstated.ANY
     budget: int = 1_000_000
     nodes: int = 0
+    generous: bool = False
+    """Every player plays for the side's tricks (the most it could be given): for a line on
+    which the side takes a number of tricks between its worst and its most."""
 
     def __post_init__(self) -> None:
         contract = self.root.contract
@@ -176,7 +181,7 @@ class Search:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
         seat = deal.to_act
-        maximise = seat in self.side and self.unstated is Unstated.BEST
+        maximise = self.generous or (seat in self.side and self.unstated is Unstated.BEST)
         best = -1 if maximise else 1 << 30
         before = self._side_tricks(deal)
         start_alpha, start_beta = alpha, beta
@@ -201,6 +206,25 @@ class Search:
         else:
             self._table[key] = (best, best)
         return best
+
+    def exact_line(self, target: int, most: Search) -> Line | None:
+        """A continuation on which the side takes exactly `target` tricks, or None if there is none:
+        a walk that keeps `target` between this search's value (the fewest) and `most`'s (the
+        most, a search with `generous`) at every step."""
+        def walk(deal: SearchDeal, at: int, wanted: int) -> list[tuple[int, int]] | None:
+            if deal.phase is not Phase.TRICKS:
+                return [] if wanted == 0 else None
+            before = self._side_tricks(deal)
+            for move, after in self.moves(deal, at):
+                child = self._child(deal, move)
+                left = wanted - (self._side_tricks(child) - before)
+                if left >= 0 and self.value(child, after) <= left <= most.value(child, after):
+                    rest = walk(child, after, left)
+                    if rest is not None:
+                        return [(deal.to_act, move), *rest]
+            return None
+        found = walk(self.root, 0, target)
+        return tuple(found) if found is not None else None
 
     def line_to(self, target: int) -> Line:
         """A continuation from the root on which the side takes `target` tricks, the value found
