@@ -236,9 +236,15 @@ def cmd_explain(args) -> int:
 
 
 def _show(answer, args) -> None:
+    deal = answer.judgement.in_play if args.show else None
     if args.json:
-        print(json.dumps(answer.to_json(args.lang), ensure_ascii=False, indent=1))
+        out = answer.to_json(args.lang)
+        if args.show:
+            out["drawing"] = None if deal is None else deal.draw(args.lang)
+        print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
+        if deal is not None:
+            print(deal.draw(args.lang))
         print(answer.text(args.lang))
 
 
@@ -315,6 +321,8 @@ class _Parser(argparse.ArgumentParser):
 
 _PARAM_HELP = ("choose a parameter's value (repeatable); `referee params GAME` lists each parameter's "
                "name, values and default")
+_SHOW_HELP = ("also draw the table at the position: the hands around it, the trick, layout or pot in the "
+              "middle (with --json: as \"drawing\")")
 _TRANSCRIPT_HELP = "a transcript: a .json file (referee-transcript/1) or a .deal file in the deal notation"
 _JSON_HELP = "print JSON ({format}, schema in referee/data/{schema}); an error is a JSON object too, exit 2"
 
@@ -374,6 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
+    p.add_argument("--show", action="store_true", help=_SHOW_HELP)
     json_flag(p, "referee-legal/1", "legal.schema.json")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_legal)
@@ -382,6 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", required=True, help=at_help)
+    p.add_argument("--show", action="store_true", help=_SHOW_HELP)
     json_flag(p, "referee-explain/1", "explain.schema.json")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_explain)

@@ -97,6 +97,12 @@ class Judgement:
     in_play: Deal | None = None
     """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
 
+    def __repr__(self) -> str:
+        """Short, for a REPL: the outcome, where and by which clauses (the dataclass's own is 20,000
+        characters for one deal)."""
+        at = f" at {self.where} ({', '.join(self.illegal.clauses)})" if self.illegal is not None else ""
+        return f"<Judgement {self.game.id}: {self.verdict}{at}, {len(self.deals)} deal{'' if len(self.deals) == 1 else 's'} judged>"
+
     @property
     def exit_status(self) -> int:
         return 0 if self.legal else 1

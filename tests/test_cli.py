@@ -302,3 +302,14 @@ def test_bash_completion_offers_commands_options_games_and_parameters(tmp_path):
 def test_zsh_completion_runs_the_bash_script_through_bashcompinit(capsys):
     status, out, _ = run(capsys, "completion", "zsh")
     assert status == 0 and "bashcompinit" in out and "complete -F _referee referee" in out
+
+
+def test_legal_show_draws_the_table_at_the_position(capsys):
+    status, out, _ = run(capsys, "legal", str(GOLDEN / "kierki-revoke.json"), "--at", "1.3", "--show")
+    drawing, _, answer = out.partition("Kierki (kierki.rules)")
+    assert status == 0 and "Seat 1 (to act, 0 tricks)" in drawing and "4♦" in drawing
+    assert "Legal: play J♦ Q♦" in answer
+    status, out, _ = run(capsys, "explain", str(GOLDEN / "kierki-revoke.json"), "--at", "1.3", "--show", "--json")
+    data = json.loads(out)
+    _schema("explain").validate(data)
+    assert "Seat 1 (to act, 0 tricks)" in data["drawing"]

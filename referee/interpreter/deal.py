@@ -155,6 +155,26 @@ class Deal(BiddingPhases):
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
+    def __repr__(self) -> str:
+        """Short, for a REPL: the game, the phase, the dealer, whose turn, how many actions."""
+        turn = "over" if self.phase == Phase.OVER else f"seat {self.to_act + 1} to act"
+        contract = f", {self.contract.id}" if self.contract is not None else ""
+        return (f"<Deal {self.game.id}: {self.phase.value}{contract}, dealer seat {self.dealer + 1}, {turn}, "
+                f"{len(self.history)} actions>")
+
+    def draw(self, lang: str = "en", view: int | None = None) -> str:
+        """The deal drawn as text: the hands around the table, the trick or layout or pot in the
+        middle (`referee.drawing`); `view`: only that seat's hand face up."""
+        from ..drawing import picture, text
+        return text(picture(self, lang, view))
+
+    __str__ = draw
+
+    def _repr_html_(self) -> str:
+        """The drawing in a notebook (hearts and diamonds in red)."""
+        from ..drawing import html, picture
+        return html(picture(self))
+
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
         import copy

@@ -259,6 +259,11 @@ class Match:
 
     # -- deals ------------------------------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        dealer = "not drawn" if self.dealer is None else f"seat {self.dealer + 1}"
+        return (f"<Match {self.game.id}: {self.table.players} players, {len(self.results)} deals played, "
+                f"dealer {dealer}, totals {self.totals}>")
+
     @property
     def totals(self) -> list[int]:
         """Each seat's total in the game's main account."""
