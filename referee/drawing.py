@@ -21,11 +21,11 @@ from .mechanics.base import Phase
 if TYPE_CHECKING:
     from .interpreter.deal import Deal
 
-__all__ = ["Picture", "SeatView", "picture", "text", "html", "places"]
+__all__ = ["Drawing", "Picture", "SeatView", "picture", "text", "html", "places"]
 
 _RED = frozenset("♥♦♡♢")
-# Where each seat sits, in the order of play from seat 1 at the bottom (play goes round
-# clockwise as drawn, as in a bridge diagram): compass points of a 3 × 3 grid.
+# Where each seat sits, in the order of play from seat 1 at the bottom, going round clockwise as
+# in a bridge diagram (mirrored for a game played to the right): compass points of a 3 × 3 grid.
 _GRID = {"S": (2, 1), "SW": (2, 0), "W": (1, 0), "NW": (0, 0), "N": (0, 1), "NE": (0, 2), "E": (1, 2),
          "SE": (2, 2)}
 _PLACES = {1: ("S",), 2: ("S", "N"), 3: ("S", "W", "E"), 4: ("S", "W", "N", "E"), 5: ("S", "W", "NW", "NE", "E"),
@@ -37,6 +37,25 @@ _STAKE, _CHIPS, _POT = N_("stake {chips}"), N_("chips {chips}"), N_("pot {chips}
 _TALON, _TURNED = N_("talon: {cards}"), N_("turned: {cards}")
 _CONTRACT, _TRUMPS = N_("contract: {contract}"), N_("trumps: {suit}")
 _DECLARER, _DISCARDED = N_("declarer"), N_("discarded: {cards}")
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A deal drawn in one language, from one seat's view or open (`Deal.show`): the text drawing
+    in a terminal (`print`, `repr`), the HTML one in a notebook."""
+
+    picture: Picture
+
+    def __str__(self) -> str:
+        return text(self.picture)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return html(self.picture)
+
+
+_MIRROR = {"W": "E", "E": "W", "NW": "NE", "NE": "NW", "SW": "SE", "SE": "SW"}
 
 
 def places(players: int) -> tuple[str, ...]:
@@ -85,7 +104,9 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None) -> Picture:
     A deal the dealer sits out (`SeatedDeal`) is drawn as its players see it, each seat labelled
     with its number at the whole table."""
     numbers = getattr(deal, "seats", None)
+    sitting_out = None
     if numbers is not None:  # a SeatedDeal: the deal in its own seats, labelled as the table counts them
+        sitting_out = deal.dealer
         deal = deal.inner  # type: ignore[attr-defined]
     table, game = deal.table, deal.game
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
@@ -104,10 +125,12 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None) -> Picture:
     over = deal.phase == Phase.OVER
     tricks, layout, betting = deal.tricks, deal.layout, deal.betting
     at = places(table.players)
+    if not table.clockwise:  # play goes to the right: the next seat is drawn on the east
+        at = tuple(_MIRROR.get(place, place) for place in at)
     seats = []
     for seat, hand in enumerate(deal.hands):
         notes = []
-        if seat == deal.dealer:
+        if seat == deal.dealer and sitting_out is None:  # (a seated deal's own dealer is only its turn order)
             notes.append(_(_DEALER))
         if seat == getattr(deal, "declarer", None):  # an auction game's declarer, once known
             notes.append(_(_DECLARER))
@@ -126,6 +149,8 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None) -> Picture:
         seats.append(SeatView(seat, at[seat] if seat < len(at) else "S", _(_SEAT).format(seat=presentation.seat(seat if numbers is None else numbers[seat])),
                               None if hidden else by_suit(hand), len(hand), tuple(notes)))
     head = [_(game.title)]
+    if sitting_out is not None:
+        head.append(f"{_(_SEAT).format(seat=presentation.seat(sitting_out))} ({_(_DEALER)})")
     contract = deal.contract
     if contract is not None:
         head.append(_(_CONTRACT).format(contract=_(game.contracts[contract.id].title)))
@@ -192,8 +217,9 @@ def text(shown: Picture) -> str:
     for seat in shown.seats:
         cells[_GRID[seat.place]] = _hand_lines(seat)
     middle = _middle_lines(shown)
-    if middle:
-        cells[(1, 1)] = middle
+    if middle:  # in the middle of the seats beside it
+        beside = max(len(cells.get((1, 0), [])), len(cells.get((1, 2), [])))
+        cells[(1, 1)] = [""] * max(0, (beside - len(middle) + 1) // 2) + middle
     widths = [max([len(line) for (r, c), lines in cells.items() if c == col for line in lines] or [0]) for col in range(3)]
     out = [" · ".join(shown.head)]
     for row in range(3):

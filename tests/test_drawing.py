@@ -141,3 +141,10 @@ def test_reprs_are_short_and_say_what_the_object_is(obj):
     expected = {"deal": "tricks, no_tricks, dealer seat", "game": "(heart_lead=restricted)",
                 "match": "4 players, 0 deals played, dealer seat", "judgement": "illegal at deals[0].actions[3] (K3.1, K3.6)"}
     assert expected[obj] in shown
+
+
+def test_a_game_played_to_the_right_is_drawn_counter_clockwise():
+    deal = _deal("bouillotte")
+    assert not deal.table.clockwise
+    assert [s.place for s in picture(deal).seats] == ["S", "E", "N", "W"]
+    assert [s.place for s in picture(_deal("kierki")).seats] == ["S", "W", "N", "E"]
