@@ -230,9 +230,7 @@ def text(shown: Picture) -> str:
                 lines = cells.get((row, col), [])
                 parts.append(f"{lines[i] if i < len(lines) else '':<{widths[col]}}")
             out.append("   ".join(parts).rstrip())
-        if height:
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return "\n".join(out)  # no blank line: a doctest or a paste keeps it whole
 
 
 def _red(text_: str) -> str:
@@ -244,7 +242,7 @@ def html(shown: Picture) -> str:
     """The picture as an HTML table (inline styles: it shows alike in a notebook and the book)."""
     def hand(seat: SeatView) -> str:
         label = _html.escape(seat.label)
-        notes = f' <small>({_html.escape(", ".join(seat.notes))})</small>' if seat.notes else ""
+        notes = f'<br><small>{_html.escape(", ".join(seat.notes))}</small>' if seat.notes else ""
         if seat.suits is None:
             rows = "▮" * seat.count
         else:
@@ -260,14 +258,14 @@ def html(shown: Picture) -> str:
     middle = []
     if shown.trick:
         grid = {_GRID[place]: card for place, card in shown.trick}
-        rows = "".join("<tr>" + "".join(f'<td style="padding:0 .4em;text-align:center">{_red(grid.get((r, c), ""))}'
+        rows = "".join("<tr>" + "".join(f'<td style="min-width:2.4em;height:1.5em;padding:0 .2em;text-align:center">{_red(grid.get((r, c), ""))}'
                                         "</td>" for c in range(3)) + "</tr>" for r in shown.rows)
         middle.append(f'<table style="margin:auto;border:1px solid #999;border-radius:4px">{rows}</table>')
     middle += [_red(f"{symbol} {' '.join(ranks)}") for symbol, ranks in shown.columns]
     middle += [_red(line) for line in shown.middle]
     if middle:
         cells[(1, 1)] = "<br>".join(middle)
-    style = "vertical-align:top;padding:.3em .8em;font-family:monospace,monospace;white-space:nowrap"
+    style = "vertical-align:top;padding:.3em .6em;font-family:monospace,monospace;white-space:nowrap"
     rows = "".join("<tr>" + "".join(f'<td style="{style}{";text-align:center;vertical-align:middle" if (r, c) == (1, 1) else ""}">'
                                     f"{cells.get((r, c), '')}</td>" for c in range(3)) + "</tr>"
                    for r in range(3) if any((r, c) in cells for c in range(3)))

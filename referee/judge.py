@@ -105,6 +105,7 @@ class Judgement:
 
     @property
     def exit_status(self) -> int:
+        """As `referee judge` exits: 0 every action legal, 1 an illegal action or a wrong score."""
         return 0 if self.legal else 1
 
     @property
@@ -181,6 +182,7 @@ class Judgement:
         return text
 
     def text(self, lang: str = "en") -> str:
+        """The judgement for people, in `lang`: as `referee judge` prints it."""
         g = self.game
         _ = functools.partial(i18n.gettext, lang)
 
@@ -368,6 +370,8 @@ def _check_score_sheet(match, report: DealReport, sheet: dict, where: str) -> tu
 
 def judge_file(path: str | Path, settings: dict | None = None,
                rules_file: str | Path | None = None) -> Judgement:
+    """Judge a transcript file: a `.json` transcript or a `.deal` file in the deal notation, under
+    the game or rules file it names (or `rules_file`), with `settings` overriding its readings."""
     if Path(path).suffix.lower() == ".deal":  # reading the notation loads the game: judge under it
         from .notation import read_deal_path_and_game
         data, game = read_deal_path_and_game(path, rules_file=rules_file, settings=settings)

@@ -81,3 +81,28 @@ def test_a_deal_the_dealer_sits_out_plays_without_a_seat_too():
     verdict = deal.play("pass")
     assert verdict.legal and verdict.seat == seat and deal.to_act != seat
     assert repr(deal).startswith("<SeatedDeal preferans_four: auction, dealer seat")
+
+
+def test_every_name_and_member_the_api_page_shows_has_a_docstring():
+    from referee.sphinx_api import MEMBERS, entries
+    shown = entries()
+    assert [s.split("(")[0] for s, _, _ in shown] == referee.__all__
+    assert set(MEMBERS) <= set(referee.__all__)
+    bare = [s for s, doc, _ in shown if not doc] + [m for _, _, members in shown for m, doc in members if not doc]
+    assert bare == []
+
+
+def test_random_deal_deals_as_referee_play_does():
+    deal = referee.random_deal("kierki", seed=4)
+    record = referee.random_transcript(referee.load_game("kierki"), 4)["deals"][0]
+    assert deal.dealer == record["dealer"]
+    assert [sorted(deal.table.code(c) for c in hand) for hand in deal.hands] == \
+        [sorted(record["hands"][str(s)]) for s in range(4)]
+
+
+def test_the_readme_examples_run():
+    from pathlib import Path
+    readme = Path(__file__).parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, encoding="utf-8",
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8 and result.failed == 0

@@ -66,7 +66,7 @@ def test_the_html_drawing_colours_hearts_and_diamonds_red_and_escapes_text():
     assert set(red) == {"♥", "♦"}
     stripped = re.sub(r'<span style="color:#c00">.</span>', "", drawn)
     assert "♠" in stripped and "♣" in stripped and "♥" not in stripped and "♦" not in stripped
-    assert "<b>Seat 1</b>" in drawn
+    assert "<b>Seat 1</b><br><small>" in drawn  # the notes (tricks taken, ...) under the seat
 
 
 def test_a_layout_deal_draws_each_column_from_its_lowest_to_its_highest_rank():
