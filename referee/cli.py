@@ -296,6 +296,9 @@ def cmd_bench(args) -> int:
     if args.game == "judge":  # not a game: the director's figures (help, judge, cost per action)
         from .judge_bench import run_judge_bench
         return run_judge_bench()
+    if args.game == "wheel":  # not a game: the installed wheel against the checkout
+        from .wheel_bench import run_wheel_bench
+        return run_wheel_bench(args.repeats)
     from .bench import run_bench
     from .errors import Phrase, UsageError
     if (args.game is None) == (not args.all):
@@ -406,7 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
     p.set_defaults(run=cmd_ruling)
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
-                                     "`bench judge`: the time of --help, of judging a match, and of one betting action")
+                                     "`bench judge`: the time of --help, of judging a match, and of one betting action; "
+                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout")
     common(p, game=False)
     p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
     p.add_argument("--all", action="store_true", help="every shipped game")

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import html as _html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import i18n, presentation
 from .i18n import N_
 from .mechanics.base import Phase
 
-if TYPE_CHECKING:
-    from .interpreter.deal import Deal
+# A deal is typed `Any` here: `Deal` and `SeatedDeal` import this module (lazily) to draw
+# themselves, and the drawing reads only their mechanics' typed state.
+Deal = Any
 
 __all__ = ["Drawing", "Picture", "SeatView", "picture", "text", "html", "places"]
 
@@ -107,7 +108,7 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None) -> Picture:
     sitting_out = None
     if numbers is not None:  # a SeatedDeal: the deal in its own seats, labelled as the table counts them
         sitting_out = deal.dealer
-        deal = deal.inner  # type: ignore[attr-defined]
+        deal = deal.inner
     table, game = deal.table, deal.game
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     symbols = [presentation.suit_symbol(code, game) for code in table.suit_codes]
