@@ -121,7 +121,9 @@ def setup(app: Any) -> dict[str, Any]:
                             nodes.definition("", *_doc(member_doc)))
                     body += inner
                 items += nodes.definition_list_item("", term, body)
-            return untranslatable([items])
+            # Marked as English in every book: the docstrings are not translated.
+            return [nodes.raw("", '<div lang="en">', format="html"), *untranslatable([items]),
+                    nodes.raw("", "</div>", format="html")]
 
     app.add_directive("api-reference", ApiReference)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
