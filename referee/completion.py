@@ -28,9 +28,9 @@ def words(kind: str, game: str | None = None) -> list[str]:
         return [str(r.number) for r in load_rulings()]
     if kind == "params" and game:
         from .errors import RefereeError
-        from .model import load_game
-        try:
-            loaded = load_game(game, {})
+        from .model.cache import load_kept, shipped_game
+        try:  # a shipped game as the install step kept it (no parse); any other file is parsed
+            loaded = load_kept(shipped_game(game) or game, {})
         except (RefereeError, OSError):  # completing a half-typed name: nothing to offer
             return []
         out = []
