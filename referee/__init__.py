@@ -23,7 +23,7 @@ _HOMES = {
     "load_game": "model", "Game": "model", "Match": "interpreter", "Deal": "interpreter",
     "Action": "interpreter", "Verdict": "verdicts", "ScoreLine": "verdicts", "cite": "verdicts",
     "judge": "judge", "judge_file": "judge", "Judgement": "judge", "load_transcript": "transcript",
-    "random_transcript": "simulate", "RefereeError": "errors", "RulesError": "errors",
+    "random_transcript": "simulate", "random_deal": "simulate", "RefereeError": "errors", "RulesError": "errors",
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
     "read_deal_file": "records",
@@ -50,7 +50,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
-    "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_transcript",
+    "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_deal", "random_transcript",
     "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
     "UsageError", "IllegalActionError",
 ]

@@ -55,7 +55,9 @@ def _links(value) -> list[str]:
 
 def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: str | None = None) -> str:
     """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
-    the error), its line of verdict, the clause links (relative to the book's root) and the game judged."""
+    the error), its line of verdict, the clause links (relative to the book's root), the game
+    judged, what could be done at the illegal action or the end (`next`, as `referee legal`
+    prints it) and the table drawn there as HTML (`drawing`)."""
     argv = ["--lang", lang, *(f"--param={p}" for p in params)]
     if rules:
         argv += ["--rules", shipped_rules(rules)]
@@ -71,12 +73,30 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
             # What could be done: at the illegal action (what the player might have done
             # instead), else at the end of the deal (whose turn it is, or who deals next).
             at = _position((found.get("illegal") or {}).get("where")) if status == 1 else "end"
-            legal_status, legal_out, _ = _run(["legal", name, *argv, "--at", at]) if at else (2, "", "")
+            offered, drawing = _legal_at(name, at, lang, params, shipped_rules(rules) if rules else None) if at \
+                else ("", "")
         finally:
             os.chdir(here)
     return json.dumps({"status": status, "text": out, "error": err, "links": links, "game": found.get("game"),
-                       "headline": _headline(out, lang), "next": legal_out if legal_status == 0 else ""},
+                       "headline": _headline(out, lang), "next": offered, "drawing": drawing},
                       ensure_ascii=False)
+
+
+def _legal_at(name: str, at: str, lang: str, params, rules: str | None) -> tuple[str, str]:
+    """What `referee legal NAME --at AT` prints (empty unless it exits 0), and the table drawn at
+    that position as HTML (empty when no deal is in play there): one replay for both."""
+    from .cli import _settings
+    from .director import legal_at, parse_position, read_transcript
+    from .errors import RefereeError
+    try:
+        settings = _settings(list(params))
+        data = read_transcript(name, rules, settings)
+        view = legal_at(data, parse_position(at), Path(name).parent, settings, rules)
+    except (RefereeError, OSError):
+        return "", ""
+    deal = view.judgement.in_play
+    return (view.text(lang) + "\n" if view.exit_status == 0 else "",
+            deal.show(lang)._repr_html_() if deal is not None else "")
 
 
 _VERDICT_LINES = ("ILLEGAL, {where}: {verdict}", "WRONG SCORE, {where}: {verdict}",

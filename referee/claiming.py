@@ -82,7 +82,7 @@ class ClaimView:
         ruling, game = self.ruling, self.judgement.game
         table = self.judgement.in_play
         assert table is not None
-        return {"deal": self.where[0] + 1, "action": self.where[1] + 1, "seat": self._seat(ruling.claim.seat),
+        return {"format": "referee-claim/1", "deal": self.where[0] + 1, "action": self.where[1] + 1, "seat": self._seat(ruling.claim.seat),
                 "claim": {"tricks": ruling.claim.tricks, "concede": ruling.claim.concede,
                           "line": [table.table.codes[c] for c in ruling.claim.line]},
                 "decided": ruling.decided, "holds": ruling.holds, "left": ruling.left, "worst": ruling.worst,

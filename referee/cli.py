@@ -1,9 +1,10 @@
-"""The `referee` command line: games, rules, play, judge, convert, legal, explain, check, ruling,
-bench.
+"""The `referee` command line: games, rules, params, play, judge, convert, legal, explain, check,
+ruling, bench, completion.
 
 Errors never show a traceback: a rules file error prints file:line:col with a caret, a
 transcript error names the field, and the exit status says who must act (judge: 0 legal,
-1 illegal, 2 unusable input).
+1 illegal, 2 unusable input). Under `--json` an error is a JSON object on standard output
+(`referee-error/1`, schema in `referee/data/error.schema.json`), still with exit 2.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import NoReturn
 
-from . import i18n
+from . import __version__, i18n
 from .errors import Phrase, UsageError
 from .i18n import N_
 
@@ -127,6 +129,47 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def cmd_params(args) -> int:
+    """Every parameter of a game: the names `--param NAME=VALUE` takes, each value, the default."""
+    from .model import load_game
+    game = load_game(args.game, _settings(args.param))
+    lang = args.lang
+    if args.json:
+        print(json.dumps({"format": "referee-params/1", "game": game.id, "parameters": [
+            {"name": p.name, "value": game.settings[p.name], "default": p.default, "clause": p.clause,
+             "question": i18n.gettext(lang, p.question),
+             "choices": [{"value": v, "description": i18n.gettext(lang, d)} for v, d in p.choices],
+             "low": p.low, "high": p.high} for p in game.parameters.values()]}, ensure_ascii=False, indent=1))
+        return 0
+    default = i18n.gettext(lang, "default")
+    out = []
+    for p in game.parameters.values():
+        out.append(f"{p.name}={game.settings[p.name]}  [{p.clause}] {i18n.gettext(lang, p.question)}")
+        if p.is_number:
+            bounds = f"{'' if p.low is None else p.low}..{'' if p.high is None else p.high}"
+            out.append(f"  {bounds:16} ({default} {p.default})")
+        for value, description in p.choices:
+            mark = f" ({default})" if value == p.default else ""
+            out.append(f"  {value:16} {i18n.gettext(lang, description)}{mark}")
+    print("\n".join(out) if out else f"{game.id}: —")
+    return 0
+
+
+def cmd_completion(args) -> int:
+    from .completion import script
+    sys.stdout.write(script(args.shell, build_parser()))
+    return 0
+
+
+def cmd_complete(args) -> int:
+    """The words the completion script asks for as it completes (`referee complete games`)."""
+    from .completion import words
+    found = words(args.kind, args.game)
+    if found:
+        print("\n".join(found))
+    return 0
+
+
 def cmd_play(args) -> int:
     from .model.cache import load_kept, shipped_game
     from .simulate import random_transcript
@@ -211,9 +254,15 @@ def cmd_claim(args) -> int:
 
 
 def _show(answer, args) -> None:
+    deal = answer.judgement.in_play if args.show else None
     if args.json:
-        print(json.dumps(answer.to_json(args.lang), ensure_ascii=False, indent=1))
+        out = answer.to_json(args.lang)
+        if args.show:
+            out["drawing"] = None if deal is None else deal.draw(args.lang)
+        print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
+        if deal is not None:
+            print(deal.draw(args.lang))
         print(answer.text(args.lang))
 
 
@@ -268,6 +317,9 @@ def cmd_bench(args) -> int:
     if args.game == "stream":  # nor this: the first illegal action of a million, and reading per megabyte
         from .judge_bench import run_stream_bench
         return run_stream_bench()
+    if args.game == "wheel":  # not a game: the installed wheel against the checkout
+        from .wheel_bench import run_wheel_bench
+        return run_wheel_bench(args.repeats)
     from .bench import run_bench
     from .errors import Phrase, UsageError
     if (args.game is None) == (not args.all):
@@ -277,15 +329,43 @@ def cmd_bench(args) -> int:
                      output=args.output)
 
 
+class _ArgumentError(Exception):
+    """A command line argparse cannot read: raised instead of exiting, so that `main` can answer
+    under `--json` with a JSON object."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser, self.message = parser, message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(self, message)
+
+
+_PARAM_HELP = ("choose a parameter's value (repeatable); `referee params GAME` lists each parameter's "
+               "name, values and default")
+_SHOW_HELP = ("also draw the table at the position: the hands around it, the trick, layout or pot in the "
+              "middle (with --json: as \"drawing\")")
+_TRANSCRIPT_HELP = "a transcript: a .json file (referee-transcript/1) or a .deal file in the deal notation"
+_JSON_HELP = "print JSON ({format}, schema in referee/data/{schema}); an error is a JSON object too, exit 2"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="referee", description="Referee for card games written in the rules language.")
+    parser = _Parser(prog="referee", description="Referee for card games written in the rules language.",
+                     epilog="Shell completion: `source <(referee completion bash)` (or zsh).")
+    parser.add_argument("--version", action="version", version=f"referee {__version__}",
+                        help="print the referee's version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(p, game=True):
         if game:
             p.add_argument("game", help="a game name (see `referee games`) or a path to a .rules file")
-        p.add_argument("--param", action="append", metavar="NAME=VALUE", help="choose a parameter value")
+        p.add_argument("--param", action="append", metavar="NAME=VALUE", help=_PARAM_HELP)
         p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
+
+    def json_flag(p, format_: str, schema: str):
+        p.add_argument("--json", action="store_true", help=_JSON_HELP.format(format=format_, schema=schema))
 
     p = sub.add_parser("games", help="list the games")
     p.set_defaults(run=cmd_games)
@@ -293,46 +373,55 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.add_argument("--formal", action="store_true", help="also print each clause's formal text")
     p.set_defaults(run=cmd_rules)
+    p = sub.add_parser("params", help="list a game's parameters: the names and values --param takes, and the defaults")
+    common(p)
+    json_flag(p, "referee-params/1", "params.schema.json")
+    p.set_defaults(run=cmd_params)
     p = sub.add_parser("play", help="play a seeded deal (or --match) with random legal players; prints a transcript")
     common(p)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="seed of the random draw, deal and players (default 0): the same seed plays the same deal")
     p.add_argument("--match", action="store_true", help="play the whole match")
-    p.add_argument("--players", type=_count)
-    p.add_argument("-o", "--output", help="write the transcript to this file (replaced atomically); "
+    p.add_argument("--players", type=_count, metavar="N",
+                   help="how many sit at the table, for a game that allows several counts (default: the first count its rules state)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the transcript to this file (replaced atomically); "
                    "a .deal file is written in the deal notation, any other as JSON")
     p.set_defaults(run=cmd_play)
     p = sub.add_parser("convert", help="convert a transcript between JSON and the deal notation (.deal)")
-    p.add_argument("input", help="a .json transcript or a .deal file")
-    p.add_argument("output", help="the file to write (.deal: the deal notation, else JSON; - for standard output)")
+    p.add_argument("input", metavar="INPUT", help="a .json transcript or a .deal file")
+    p.add_argument("output", metavar="OUTPUT",
+                   help="the file to write (.deal: the deal notation, else JSON; - for standard output)")
     common(p, game=False)
     p.set_defaults(run=cmd_convert)
     p = sub.add_parser("judge", help="judge a transcript: exit 0 legal, 1 illegal or a wrong score, 2 unusable input")
-    p.add_argument("transcript")
+    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     common(p, game=False)
-    p.add_argument("--json", action="store_true")
+    json_flag(p, "referee-judgement/1", "judgement.schema.json")
     p.add_argument("--rules", metavar="FILE", help="judge under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_judge)
     at_help = ("a position: DEAL.ACTION (2.7: deal 2 before its action 7), \"deal 2 action 7\", "
                "DEAL alone for the end of that deal, or end")
     p = sub.add_parser("legal", help="whose turn it is at a position of a transcript, every legal action, "
                                      "and the clause that forbids each other kind")
-    p.add_argument("transcript")
+    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--show", action="store_true", help=_SHOW_HELP)
+    json_flag(p, "referee-legal/1", "legal.schema.json")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_legal)
     p = sub.add_parser("explain", help="why the action at a position was legal or not, under every reading of "
                                        "the parameters involved: exit 0 legal, 1 illegal, 2 unusable input")
-    p.add_argument("transcript")
+    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", required=True, help=at_help)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--show", action="store_true", help=_SHOW_HELP)
+    json_flag(p, "referee-explain/1", "explain.schema.json")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_explain)
     p = sub.add_parser("claim", help="rule on a claim (or a concession) at a position of a transcript, with all "
                                      "hands open: exit 0 it holds, 1 it fails, 2 unusable input or not decided")
-    p.add_argument("transcript", help="a .json transcript or a .deal file")
+    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
     p.add_argument("seat", type=_count, help="the claiming seat, counted from 1")
     p.add_argument("tricks", help="the tricks claimed of those left, or `rest` for all of them")
     common(p, game=False)
@@ -344,71 +433,107 @@ def build_parser() -> argparse.ArgumentParser:
                    "legal card (doubt against him) or his best play; default: the game's claim rule")
     p.add_argument("--budget", type=_positive, default=1_000_000, help="the most positions searched before the "
                    "ruling says it is not decided")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--show", action="store_true", help=_SHOW_HELP)
+    json_flag(p, "referee-claim/1", "claim.schema.json")
     p.add_argument("--rules", metavar="FILE", help="replay under this rules file, whatever the transcript names")
     p.set_defaults(run=cmd_claim)
     p = sub.add_parser("check", help="validate a rules file (for variant authors)")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the rules file to check (a .rules file, or a shipped game's name)")
     common(p, game=False)
     p.set_defaults(run=cmd_check)
     p = sub.add_parser("ruling", help="print a ruling of the casebook and replay its cases: exit 0 all hold, 1 one does not")
-    p.add_argument("number", nargs="?", help="the ruling's number (see --list)")
+    p.add_argument("number", nargs="?", metavar="NUMBER", help="the ruling's number (see --list)")
     p.add_argument("--list", action="store_true", help="list the rulings")
     p.add_argument("-v", "--verbose", action="store_true", help="also print the judgement of each case")
     p.add_argument("--lang", default="en", choices=i18n.LANGUAGES, help="language of the output")
     p.set_defaults(run=cmd_ruling)
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
                                      "`bench judge`: the time of --help, of judging a match, and of one betting action; "
-                                     "`bench stream`: the first illegal action of a million, and reading per megabyte")
+                                     "`bench stream`: the first illegal action of a million, and reading per megabyte; "
+                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout")
     common(p, game=False)
     p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
     p.add_argument("--all", action="store_true", help="every shipped game")
     p.add_argument("--deals", type=_positive, default=1000, help="complete deals per contender and repetition")
     p.add_argument("--repeats", type=_positive, default=7, help="interleaved repetitions")
-    p.add_argument("-o", "--output", help="also write the figures as JSON to this file")
-    p.add_argument("--players", type=_count)
+    p.add_argument("-o", "--output", metavar="FILE", help="also write the figures as JSON to this file")
+    p.add_argument("--players", type=_count, metavar="N",
+                   help="how many sit at the table, for a game that allows several counts (default: the first count its rules state)")
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("completion", help="print a shell completion script (commands, options, games, "
+                                          "parameters): `source <(referee completion bash)`")
+    p.add_argument("shell", choices=("bash", "zsh"), help="the shell to complete for")
+    p.set_defaults(run=cmd_completion)
+    # Not listed (no help): what the completion script asks for as it completes.
+    p = sub.add_parser("complete")
+    p.add_argument("kind", choices=("games", "params", "rulings"))
+    p.add_argument("game", nargs="?")
+    p.set_defaults(run=cmd_complete)
     return parser
+
+
+def _error_json(kind: str, err: BaseException | None, lang: str, message: str) -> str:
+    """An error as `--json` prints it (`referee-error/1`): the same message as on standard error,
+    and its parts: where (file:line:col, or the transcript's field), the problem, what was expected,
+    the hint."""
+    from .errors import SourcePosition, in_language
+    position = getattr(err, "position", None)
+    part = (lambda name: None if getattr(err, name, None) is None else in_language(getattr(err, name), lang))
+    return json.dumps({
+        "format": "referee-error/1", "error": kind, "message": message,
+        "position": {"file": position.path, "line": position.line, "column": position.column}
+        if isinstance(position, SourcePosition) else None,
+        "where": getattr(err, "where", None), "problem": part("problem") or message, "expected": part("expected"),
+        "hint": part("hint"), "exit_status": 2}, ensure_ascii=False, indent=1)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exit_:
+    except _ArgumentError as err:
+        if "--json" in words:
+            print(_error_json("usage", None, "en", err.message))
+        else:
+            err.parser.print_usage(sys.stderr)
+            print(f"{err.parser.prog}: error: {err.message}", file=sys.stderr)
+        return 2
+    except SystemExit as exit_:  # --help, --version
         return int(exit_.code or 0) and 2
     lang = getattr(args, "lang", "en")
+    as_json = getattr(args, "json", False)
+
+    def fail(kind: str, message: str, err: BaseException | None = None) -> int:
+        if as_json:
+            print(_error_json(kind, err, lang, message))
+        else:
+            print(message, file=sys.stderr)
+        return 2
+
     from .errors import NotationError, RefereeError, RulesError, TranscriptError, UsageError, in_language
     try:
         return args.run(args)
     except (RulesError, NotationError) as err:
-        print(err.render(lang), file=sys.stderr)
-        return 2
+        return fail("rules" if isinstance(err, RulesError) else "transcript", err.render(lang), err)
     except TranscriptError as err:
-        print(f"referee: {err.render(lang)}", file=sys.stderr)
-        return 2
+        return fail("transcript", f"referee: {err.render(lang)}", err)
     except UsageError as err:
-        print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
-        return 2
+        return fail("usage", f"referee: {in_language(err.args[0], lang) if err.args else err}", err)
     except RefereeError as err:
-        print(f"referee: {in_language(err.args[0], lang) if err.args else err}", file=sys.stderr)
-        return 2
+        return fail("referee", f"referee: {in_language(err.args[0], lang) if err.args else err}", err)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
     except (RecursionError, MemoryError) as err:  # the limits should stop any input before this
-        print(f"referee: the input is too large or too deeply nested to handle ({type(err).__name__})",
-              file=sys.stderr)
-        return 2
+        return fail("limit", f"referee: the input is too large or too deeply nested to handle ({type(err).__name__})")
     except OSError as err:
-        print(f"referee: {err.filename or 'output'}: {err.strerror or err}", file=sys.stderr)
-        return 2
+        return fail("file", f"referee: {err.filename or 'output'}: {err.strerror or err}")
     except Exception as err:  # a bug: still no traceback for the user, but say it is one
-        print(f"referee: internal error, please report it with the command and its input: "
-              f"{type(err).__name__}: {str(err)[:500]}", file=sys.stderr)
-        return 2
+        return fail("internal", f"referee: internal error, please report it with the command and its input: "
+                    f"{type(err).__name__}: {str(err)[:500]}")
 
 
 if __name__ == "__main__":

@@ -162,7 +162,7 @@ class LegalView:
                                                                                   self.where, lang))
 
     def to_json(self, lang: str = "en") -> dict:
-        out = _state_json(self.judgement, self.where, lang)
+        out = {"format": "referee-legal/1", **_state_json(self.judgement, self.where, lang)}
         out["options"] = options_json(self.judgement.game, self.options, lang)
         return out
 
@@ -315,7 +315,7 @@ class Explanation:
 
     def to_json(self, lang: str = "en") -> dict:
         game = self.judgement.game
-        out = _state_json(self.judgement, self.where, lang)
+        out = {"format": "referee-explain/1", **_state_json(self.judgement, self.where, lang)}
         if self.sheet:
             out["position"].update(where=f"deals[{self.where[0]}].totals",
                                    shown=i18n.gettext(lang, "the end of deal {deal}").format(deal=self.where[0] + 1))

@@ -17,7 +17,7 @@ from pathlib import Path
 from . import i18n
 from .i18n import N_, NC_
 
-__all__ = ["card", "cards", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
+__all__ = ["card", "cards", "suit_symbol", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
            "cardset"]
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
@@ -49,6 +49,11 @@ def _suit_symbols(game) -> dict[str, str]:
     for deck in getattr(game, "decks", {}).values():
         symbols.update({s.code: s.symbol for s in deck.suits if s.symbol})
     return symbols
+
+
+def suit_symbol(code: str, game=None) -> str:
+    """A suit's symbol, as the game's deck declares it (``H`` -> ``♥``), else its code."""
+    return _suit_symbols(game).get(code, code)
 
 
 def rank(code: str, lang: str = "en") -> str:

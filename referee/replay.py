@@ -113,8 +113,15 @@ class Judgement:
         """The rules judged under, as `--json` names them (`rules_shown`)."""
         return self.rules_shown or Path(self.game.path).name
 
+    def __repr__(self) -> str:
+        """Short, for a REPL: the outcome, where and by which clauses (the dataclass's own is 20,000
+        characters for one deal)."""
+        at = f" at {self.where} ({', '.join(self.illegal.clauses)})" if self.illegal is not None else ""
+        return f"<Judgement {self.game.id}: {self.verdict}{at}, {len(self.deals)} deal{'' if len(self.deals) == 1 else 's'} judged>"
+
     @property
     def exit_status(self) -> int:
+        """As `referee judge` exits: 0 every action legal, 1 an illegal action or a wrong score."""
         return 0 if self.legal else 1
 
     @property
@@ -191,6 +198,7 @@ class Judgement:
         return text
 
     def text(self, lang: str = "en") -> str:
+        """The judgement for people, in `lang`: as `referee judge` prints it."""
         g = self.game
         _ = functools.partial(i18n.gettext, lang)
 

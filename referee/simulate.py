@@ -10,7 +10,22 @@ from .interpreter import Match
 from .interpreter.players import random_move
 from .transcript import FORMAT
 
-__all__ = ["random_transcript"]
+__all__ = ["random_deal", "random_transcript"]
+
+
+def random_deal(game, seed: int = 0, *, players: int | None = None, parameters: dict | None = None):
+    """A new deal of `game` (a `Game`, or a game's name or rules file), shuffled and dealt from
+    `seed` after the draw for the first dealer, as `referee play GAME --seed N` deals it: one
+    call to a position to play from."""
+    if not hasattr(game, "clauses"):
+        from .model import load_game
+        game = load_game(game, parameters)
+    rng = random.Random(seed)
+    match = Match(game, players)
+    match.draw_for_dealer(rng)
+    hands, talon, upcards = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon, upcards=upcards)
+    return deal
 
 
 def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,

@@ -23,6 +23,7 @@ CASEBOOK_PAGE = "rulings"
 L_RULING_HEAD = N_("Ruling {number}")
 L_RULINGS = N_("Rulings:")
 L_GAME = N_("Game:")
+L_AT_RULING = N_("The table at the ruling of the first case:")
 
 
 @functools.cache
@@ -91,10 +92,18 @@ def _directive():
                 box += items
                 box += _para(nodes.strong(_(L_READINGS), _(L_READINGS)), " ", *_with_code(_(ruling.readings)))
                 cases = nodes.bullet_list(classes=["rules-casebook-cases"])
-                for case in ruling.cases:
-                    cases += nodes.list_item("", _para(case_line(replay(ruling, case), ruling, lang, detail=lang == "en")))
+                replays = [replay(ruling, case) for case in ruling.cases]
+                for replayed in replays:
+                    cases += nodes.list_item("", _para(case_line(replayed, ruling, lang, detail=lang == "en")))
                 box += _para(nodes.strong(_(L_CASES), _(L_CASES)))
                 box += cases
+                # The table where the first case's ruling falls: the deal the replay stopped in,
+                # before the action ruled illegal (a ruling on a finished deal draws nothing).
+                first = replays[0].judgement if replays else None
+                if first is not None and first.in_play is not None and not first.legal:
+                    from .drawing import html, picture
+                    box += _para(nodes.strong(_(L_AT_RULING), _(L_AT_RULING)))
+                    box += nodes.raw("", html(picture(first.in_play, lang)), format="html")
                 out.append(box)
             return _untranslatable(out)
 

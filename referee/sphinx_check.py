@@ -118,6 +118,7 @@ def _visit(self, node: check_deal) -> None:
  <progress class="check-progress" max="100" value="0"></progress>
  <div class="check-verdict-head" role="status" hidden></div>
  <pre class="check-verdict" hidden></pre>
+ <div class="check-drawing" hidden></div>
  <div class="check-next" hidden><p>{w["next"]}</p><pre></pre></div>
  <div class="check-links" hidden><p>{w["clauses"]}</p><ul></ul></div>
 </div>

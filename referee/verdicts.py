@@ -68,15 +68,18 @@ class Verdict:
     action: str | None = None
 
     def text(self, lang: str = "en", game=None, names=()) -> str:
+        """The ruling in words, in `lang` (`names`: the players' names by seat)."""
         return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game, names))
 
     def describe(self, game=None, lang: str = "en", names=()) -> str:
+        """The ruling in words with the clauses it cites and their sources."""
         text = self.text(lang, game, names)
         if self.clauses:
             text += " [" + cite(game, self.clauses, lang, human=True) + "]"
         return text
 
     def to_json(self, game=None, lang: str = "en") -> dict:
+        """The ruling as `--json` writes it: legal, seat, action, message, clauses, citations, links."""
         from .links import book_page, clause_url
 
         page = book_page(game) if game is not None else None

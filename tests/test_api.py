@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import doctest
+import re
+
+import pytest
 
 import referee
 
@@ -15,3 +18,91 @@ def test_public_names_exist():
 def test_package_docstring_examples_run():
     result = doctest.testmod(referee, verbose=False)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# -- playing from Python: the seat the deal knows, text as written, a clear error for a bad move -----
+
+def _new_deal(name="kierki", seed=2024):
+    import random
+    game = referee.load_game(name)
+    match = referee.Match(game)
+    rng = random.Random(seed)
+    match.draw_for_dealer(rng)
+    hands, talon, upcards = match.deal_pack(rng)
+    return game, match.new_deal(hands, talon=talon, upcards=upcards)
+
+
+def test_play_takes_the_seat_to_act_and_text_with_suit_symbols():
+    game, deal = _new_deal()
+    chooser = deal.to_act
+    verdict = deal.play("choose no_hearts")
+    assert verdict.legal and verdict.seat == chooser
+    leader = deal.to_act
+    card = deal.legal_actions()[0]
+    code = card.args[0]
+    verdict = deal.play(f"play {code[:-1]}{dict(C='♣', D='♦', H='♥', S='♠')[code[-1]]}")  # `play A♦`, as printed
+    assert verdict.legal and verdict.action == str(card) and deal.history[-1][0] == leader
+
+
+def test_play_takes_a_move_of_legal_moves_and_an_illegal_one_gets_a_verdict():
+    _, deal = _new_deal()
+    deal.play("choose no_hearts")
+    before = len(deal.history)
+    held = set(deal.hands[deal.to_act])
+    move = deal.legal_moves()[0]
+    assert deal.play(move).legal and len(deal.history) == before + 1
+    wrong = next(c for c in range(52) if c not in held and c not in deal.hands[deal.to_act])
+    verdict = deal.play(wrong)  # a card he does not hold: a verdict citing the clause, not applied
+    assert not verdict.legal and verdict.clauses and len(deal.history) == before + 1
+
+
+@pytest.mark.parametrize("bad, words", [
+    (9999, "is no move of this deal now: deal.legal_moves() lists the moves"),
+    (2.5, "an action is text (play Q♠), a move of deal.legal_moves() or an Action, not 2.5"),
+    ("nonsense", "cannot read the action 'nonsense'")])
+def test_a_bad_action_is_a_usage_error_saying_what_to_give(bad, words):
+    _, deal = _new_deal()
+    with pytest.raises(referee.UsageError, match=re.escape(words)):
+        deal.play(bad)
+
+
+def test_push_of_a_move_that_cannot_be_applied_is_a_usage_error_and_leaves_the_history():
+    _, deal = _new_deal()
+    deal.play("choose no_hearts")
+    before = list(deal.history)
+    with pytest.raises(referee.UsageError, match=r"push\(\) does not check its move, and 9999 is not one seat"):
+        deal.push(9999)
+    assert deal.history == before
+
+
+def test_a_deal_the_dealer_sits_out_plays_without_a_seat_too():
+    game, deal = _new_deal("preferans_four", seed=2)
+    seat = deal.to_act
+    verdict = deal.play("pass")
+    assert verdict.legal and verdict.seat == seat and deal.to_act != seat
+    assert repr(deal).startswith("<SeatedDeal preferans_four: auction, dealer seat")
+
+
+def test_every_name_and_member_the_api_page_shows_has_a_docstring():
+    from referee.sphinx_api import MEMBERS, entries
+    shown = entries()
+    assert [s.split("(")[0] for s, _, _ in shown] == referee.__all__
+    assert set(MEMBERS) <= set(referee.__all__)
+    bare = [s for s, doc, _ in shown if not doc] + [m for _, _, members in shown for m, doc in members if not doc]
+    assert bare == []
+
+
+def test_random_deal_deals_as_referee_play_does():
+    deal = referee.random_deal("kierki", seed=4)
+    record = referee.random_transcript(referee.load_game("kierki"), 4)["deals"][0]
+    assert deal.dealer == record["dealer"]
+    assert [sorted(deal.table.code(c) for c in hand) for hand in deal.hands] == \
+        [sorted(record["hands"][str(s)]) for s in range(4)]
+
+
+def test_the_readme_examples_run():
+    from pathlib import Path
+    readme = Path(__file__).parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, encoding="utf-8",
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8 and result.failed == 0

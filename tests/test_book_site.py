@@ -168,7 +168,9 @@ class _Prose(HTMLParser):
         cls = dict(attrs).get("class") or ""
         output = "cell_output" in cls or "referee-output" in cls
         inside_output = output or any(flag == "output" for flag in self.stack)
-        hide = not inside_output and (tag in self.SKIP or "cell_input" in cls or "highlight" in cls)
+        # An element marked as English (the API reference's docstrings) is English on purpose.
+        hide = not inside_output and (tag in self.SKIP or "cell_input" in cls or "highlight" in cls
+                                      or dict(attrs).get("lang") == "en")
         self.stack.append("output" if output else hide)
         self.hidden += hide
 
@@ -195,7 +197,8 @@ _QUOTED = ("The dealer leads to the first trick.",)
 @pytest.mark.parametrize("lang", ("ru", "pl", "hr"))
 def test_pages_read_wholly_in_their_language(lang):
     """An English sentence in the Russian, Polish or Croatian book (prose or referee output) is a
-    missing translation; quotations, code and the rules language are not counted."""
+    missing translation; quotations, code, the rules language and what is marked `lang="en"` (the
+    API reference, from the docstrings) are not counted."""
     found = []
     for path in sorted((SITE / lang).rglob("*.html")):
         if path.name in ("search.html", "genindex.html") or "_static" in path.parts:

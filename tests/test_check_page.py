@@ -258,6 +258,9 @@ def test_verdict_panel(browser, site, lang):  # noqa: F811
     assert red.inner_text() == "♦" and red.evaluate("e => getComputedStyle(e).color") == "rgb(192, 28, 40)"
     offered = tab.page.locator(".check-next pre").inner_text()
     assert "defend" not in offered and i18n.gettext(lang, "defend") not in offered, offered
+    drawing = tab.page.locator(".check-drawing .referee-deal")  # the table at the illegal action
+    assert drawing.is_visible() and i18n.gettext(lang, "Seat {seat}").format(seat=2) in drawing.inner_text()
+    assert "4♦" in drawing.inner_text() and "Q♦" in drawing.inner_text()  # the trick so far
     first = tab.page.locator(".check-links li").first
     title = i18n.gettext(lang, load_game("kierki").clauses["K3.1"].title)
     assert first.inner_text() == f"K3.1 {title}"

@@ -164,3 +164,152 @@ def test_short_defender_rule_without_a_quota_is_a_definition_error(tmp_path, cap
     assert status == 2
     assert "no quota is stated, so no defender is ever short" in err
     assert "internal error" not in err
+
+
+# -- the conventions of a command line: --version, help, --json, completion -------------------------
+
+DATA = Path(__file__).parent.parent / "referee" / "data"
+
+
+def _schema(name: str):
+    import jsonschema
+    schema = json.loads((DATA / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_version_prints_the_package_version(capsys):
+    import referee
+    status, out, _ = run(capsys, "--version")
+    assert status == 0 and out.strip() == f"referee {referee.__version__}"
+
+
+def _visible_commands():
+    import argparse
+
+    from referee.cli import build_parser
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    listed = {choice.dest for choice in sub._choices_actions}  # the commands --help lists
+    return parser, {name: p for name, p in sub.choices.items() if name in listed}
+
+
+def test_every_argument_of_every_command_has_help_text():
+    parser, commands = _visible_commands()
+    assert {"games", "rules", "params", "play", "judge", "legal", "explain", "completion"} <= set(commands)
+    missing = [f"{name} {action.dest}" for name, p in [("referee", parser), *commands.items()]
+               for action in p._actions if not action.help and action.dest != "command"]
+    assert missing == []
+
+
+def test_param_help_says_where_the_names_come_from(capsys):
+    status, out, _ = run(capsys, "play", "--help")
+    assert status == 0 and "`referee params GAME`" in " ".join(out.split())
+
+
+def test_params_lists_the_names_values_and_defaults_param_takes(capsys):
+    status, out, _ = run(capsys, "params", "kierki")
+    assert status == 0
+    assert out.startswith("heart_lead=free  [K3.5] ")
+    assert "  restricted       no, unless he holds only hearts" in out
+    status, out, _ = run(capsys, "params", "kierki", "--param", "heart_lead=restricted", "--json")
+    data = json.loads(out)
+    _schema("params").validate(data)
+    first = data["parameters"][0]
+    assert (first["name"], first["value"], first["default"]) == ("heart_lead", "restricted", "free")
+
+
+@pytest.mark.parametrize("transcript, at", [
+    ("kierki-revoke.json", "1.3"), ("kierki-revoke.json", "1.5"), ("kierki-seed1.json", "1"),
+    ("preferans-seed5.json", "1.2"), ("bouillotte-seed4.deal", "1.4")])
+def test_legal_and_explain_json_have_a_format_and_follow_their_schema(capsys, transcript, at):
+    status, out, _ = run(capsys, "legal", str(GOLDEN / transcript), "--at", at, "--json")
+    data = json.loads(out)
+    _schema("legal").validate(data)
+    assert data["format"] == "referee-legal/1" and status in (0, 1)
+    status, out, _ = run(capsys, "explain", str(GOLDEN / transcript), "--at", at, "--json")
+    data = json.loads(out)
+    _schema("explain").validate(data)
+    assert data["format"] == "referee-explain/1" and status in (0, 1)
+
+
+def test_legal_json_lists_the_choices_with_the_clause_forbidding_each(capsys):
+    _, out, _ = run(capsys, "legal", str(GOLDEN / "kierki-revoke.json"), "--at", "1.3", "--json")
+    options = json.loads(out)["options"]
+    assert options["seat"] == 0 and options["legal"] == ["play JD", "play QD"]
+    assert any(f["clauses"] == ["K3.1", "K3.6"] and "play QS" in f["actions"] for f in options["forbidden"])
+
+
+def test_an_error_under_json_is_a_json_object_on_stdout_with_exit_2(tmp_path, capsys):
+    errors = _schema("error")
+    # a transcript's field at fault
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "referee-transcript/1", "game": "nosuchgame", "deals": []}')
+    status, out, err = run(capsys, "judge", str(path), "--json")
+    data = json.loads(out)
+    errors.validate(data)
+    assert status == 2 and err == "" and data["error"] == "transcript" and data["where"] == "transcript.game"
+    # a rules file at file:line:col, with the hint the text shows
+    rules = tmp_path / "broken.rules"
+    rules.write_text('game "x"\nclause X1 "y": nonsense here\n')
+    status, out, _ = run(capsys, "judge", str(GOLDEN / "kierki-seed1.json"), "--rules", str(rules), "--json")
+    data = json.loads(out)
+    errors.validate(data)
+    assert status == 2 and data["error"] == "rules"
+    assert data["position"]["file"].endswith("broken.rules") and data["position"]["line"] >= 1
+    assert data["message"].startswith(f"{data['position']['file']}:{data['position']['line']}:")
+    # a command line argparse refuses
+    status, out, err = run(capsys, "legal", "--json")
+    data = json.loads(out)
+    errors.validate(data)
+    assert status == 2 and data["error"] == "usage" and "TRANSCRIPT" in data["message"]
+    # without --json the same error goes to standard error, as text
+    status, out, err = run(capsys, "judge", str(path))
+    assert status == 2 and out == "" and "transcript.game" in err
+
+
+def _complete(line: str, tmp_path) -> list[str]:
+    """What bash offers for `line` (the cursor at its end) with `referee completion bash` loaded."""
+    import os
+    import subprocess
+    import sys
+    script = tmp_path / "referee.bash"
+    script.write_text(subprocess.run([sys.executable, "-m", "referee", "completion", "bash"], check=True,
+                                     capture_output=True, text=True).stdout)
+    import re
+    words = [w for w in re.split(r" |(=)", line) if w is not None]  # as bash splits (COMP_WORDBREAKS)
+    words = [w for i, w in enumerate(words) if w or i == len(words) - 1]
+    probe = (f"source {script}; COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_LINE={line!r}; "
+             f"COMP_POINT={len(line)}; COMP_CWORD={len(words) - 1}; _referee; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [w for w in done.stdout.splitlines() if w]
+
+
+def test_bash_completion_offers_commands_options_games_and_parameters(tmp_path):
+    assert {"judge", "legal", "params", "completion", "--version"} <= set(_complete("referee ", tmp_path))
+    assert "complete" not in _complete("referee ", tmp_path)  # the script's own helper is not offered
+    assert _complete("referee pl", tmp_path) == ["play"]
+    assert _complete("referee play --se", tmp_path) == ["--seed"]
+    assert {"kierki", "black_lady", "preferans"} <= set(_complete("referee play ", tmp_path))
+    assert _complete("referee rules kierki --param heart_lead=", tmp_path) == ["free", "restricted"]
+    assert _complete("referee rules kierki --param heart_lead=r", tmp_path) == ["restricted"]
+    assert "heart_lead=free" in _complete("referee rules kierki --param ", tmp_path)
+    assert _complete("referee judge --lang r", tmp_path) == ["ru"]
+
+
+def test_zsh_completion_runs_the_bash_script_through_bashcompinit(capsys):
+    status, out, _ = run(capsys, "completion", "zsh")
+    assert status == 0 and "bashcompinit" in out and "complete -F _referee referee" in out
+
+
+def test_legal_show_draws_the_table_at_the_position(capsys):
+    status, out, _ = run(capsys, "legal", str(GOLDEN / "kierki-revoke.json"), "--at", "1.3", "--show")
+    drawing, _, answer = out.partition("Kierki (kierki.rules)")
+    assert status == 0 and "Seat 1 (to act, 0 tricks)" in drawing and "4♦" in drawing
+    assert "Legal: play J♦ Q♦" in answer
+    status, out, _ = run(capsys, "explain", str(GOLDEN / "kierki-revoke.json"), "--at", "1.3", "--show", "--json")
+    data = json.loads(out)
+    _schema("explain").validate(data)
+    assert "Seat 1 (to act, 0 tricks)" in data["drawing"]

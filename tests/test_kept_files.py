@@ -81,7 +81,7 @@ def test_a_planted_pickle_runs_nothing_and_the_verdict_stands(tmp_path, call):
     assert not marker.exists(), "a planted pickle ran"
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
     assert "internal error" not in again.stderr
-    assert kept.read_bytes().startswith(b'{"format":"referee-game/2"')  # rebuilt and kept again
+    assert kept.read_bytes().startswith(b'{"format":"referee-game/3"')  # rebuilt and kept again
 
 
 def test_a_judge_of_a_kept_game_does_not_even_import_pickle(tmp_path):
@@ -204,7 +204,7 @@ def test_a_file_kept_under_other_readings_or_another_version_is_refused(folder):
     (kept,) = _kept(folder)
     head, _, body = kept.read_bytes().partition(b"\n")
     for changed in (head.replace(b'"restricted"', b'"free"'), head.replace(b'"version":"', b'"version":"0'),
-                    head.replace(b"referee-game/2", b"referee-game/3")):
+                    head.replace(b"referee-game/3", b"referee-game/4")):
         assert changed != head
         kept.write_bytes(changed + b"\n" + body)
         calls = []
@@ -318,4 +318,23 @@ def test_the_installed_games_are_read_only_from_a_folder_no_one_else_may_write(t
     calls = []
     cache._keep(path, {}, lambda: calls.append(1) or game, installed, False)
     assert calls == [1]
-    assert json.loads(next(installed.glob("*/*.json")).read_bytes().partition(b"\n")[0])["game"] == str(path)
+    assert json.loads(next(installed.glob("*/*.json")).read_bytes().partition(b"\n")[0])["shipped"] == "kierki.rules"
+
+
+def test_a_kept_game_names_its_rules_files_wherever_the_rules_folder_now_is(folder, monkeypatch):
+    """A wheel's games are kept where it is built and read where it is installed: the paths inside
+    the rules folder are kept relative, and read back under the folder of the reading process."""
+    path = cache.shipped_game("kierki")
+    game = load_game(path, {})
+    cache.kept_game(path, {}, lambda: game)
+    (kept,) = _kept(folder)
+    data = kept.read_bytes()
+    assert b'"<rules>/kierki.rules"' in data and str(cache.rules_dir().resolve()).encode() not in data
+    moved = Path("/elsewhere/site-packages/referee/_rules")
+    version = cache._fingerprint()
+    monkeypatch.setattr(cache, "_fingerprint", lambda: version)  # (a wheel's is its build stamp)
+    monkeypatch.setattr(cache, "rules_dir", lambda: moved)
+    monkeypatch.setattr(cache, "_shipped_name", lambda _path: "kierki.rules")
+    again = cache.kept_game(path, {}, _never("read, not built"))
+    assert again.path == str(moved / "kierki.rules") and again.clauses.keys() == game.clauses.keys()
+    assert again.clauses["K3.1"].position.path == str(moved / "kierki.rules")

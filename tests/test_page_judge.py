@@ -31,6 +31,16 @@ def test_same_verdict_as_the_command_line(lang):
     assert result["status"] == 1
     assert result["text"] == _cli(["judge", str(path), "--lang", lang])
     assert result["links"][0] == f"{lang}/kierki/rules.html#K3.1"
+    # what could be done there, as `referee legal --at 1.4` says it, and the table drawn there
+    assert result["next"] == _cli(["legal", str(path), "--at", "1.4", "--lang", lang])
+    drawing = result["drawing"]
+    assert drawing.startswith('<div class="referee-deal">') and '<span style="color:#c00">♦</span>' in drawing
+    assert ("Gracz 2" if lang == "pl" else "Seat 2") in drawing
+
+
+def test_a_legal_deal_draws_no_table():
+    result = json.loads(judge_pasted((GOLDEN / "kierki-seed1.json").read_text("utf-8"), "json", "en"))
+    assert result["status"] == 0 and result["drawing"] == "" and "deals the next one" in result["next"]
 
 
 def test_errors_name_the_paste_at_line_and_column_in_the_readers_language():

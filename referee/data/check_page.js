@@ -110,7 +110,7 @@
     this.pending = null;
     var self = this;
     this.config.games.forEach(function (game) { self.byRules[game.rules] = game; self.byName[game.name] = game; });
-    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "verdict-head", "next", "links"].forEach(function (part) {
+    ["format", "game", "readings", "text", "judge", "status", "progress", "verdict", "verdict-head", "drawing", "next", "links"].forEach(function (part) {
       self[part] = root.querySelector(".check-" + part);
     });
     this.config.games.forEach(function (game) {
@@ -239,6 +239,10 @@
     this.verdict.hidden = false;
     linked(this.next.querySelector("pre"), result.next || "");
     this.next.hidden = !result.next;
+    // The table at the illegal action, drawn by the referee (referee/drawing.py: every text in it
+    // escaped there, so it is set as HTML).
+    this.drawing.innerHTML = result.drawing || "";
+    this.drawing.hidden = !result.drawing;
     var list = this.links.querySelector("ul"), game = this.byName[result.game];
     list.textContent = "";
     result.links.forEach(function (link) {

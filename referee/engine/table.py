@@ -51,6 +51,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> "Action":
+        """An action from its text as a transcript writes it (`play QS`, `bid 2`); a `UsageError`
+        listing the forms otherwise (`Deal.parse_action` also reads suit symbols)."""
         words = text.split()
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))

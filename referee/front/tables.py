@@ -4,7 +4,7 @@ Building Lark's LALR tables takes about half a second, so they are kept between 
 own `cache=True` would write a pickle into the shared temporary folder and read it back, where any
 local user could put a file of that name first, and a pickle is code. So the tables live in
 `_tables/` beside this module, written only by the install step (`python -m referee.install`,
-which `scripts/setup` runs), as Lark's own data-only serialisation (`memo_serialize`:
+which `scripts/setup` runs, and which `hatch_build.py` runs into a wheel as it is built), as Lark's own data-only serialisation (`memo_serialize`:
 dicts, lists, numbers and strings, whose `__type__` names Lark maps only to its own classes) in
 the plain form of `referee.plaindata`, with the hash of the grammar and Lark's version on the
 first line. They are read only when that file is there, the folder is the user's or root's and
@@ -43,9 +43,11 @@ def _head(text: str, start: tuple[str, ...] = ("start",)) -> bytes:
                       sort_keys=True, separators=(",", ":")).encode()
 
 
-def lalr_parser(grammar: Path, keep: bool = False, start: tuple[str, ...] = ("start",)) -> lark.Lark:
+def lalr_parser(grammar: Path, keep: bool = False, start: tuple[str, ...] = ("start",),
+                into: Path | None = None) -> lark.Lark:
     """The LALR parser of `grammar` (with the rules `start` it may begin at), from the kept
-    tables when the install step kept them; `keep` (the install step only): build them and keep them."""
+    tables when the install step kept them; `keep` (the install step only): build them and keep
+    them (in `into`, else `KEPT`)."""
     text = grammar.read_text(encoding="utf-8")
     if not keep:
         kept = _kept(grammar, text, start)
@@ -53,7 +55,7 @@ def lalr_parser(grammar: Path, keep: bool = False, start: tuple[str, ...] = ("st
             return kept
     parser = lark.Lark(text, start=list(start), **_OPTIONS)
     if keep:
-        _keep(grammar, text, parser, start)
+        _keep(grammar, text, parser, into or KEPT, start)
     return parser
 
 
@@ -79,7 +81,7 @@ def _kept(grammar: Path, text: str, start: tuple[str, ...] = ("start",)) -> lark
         return None
 
 
-def _keep(grammar: Path, text: str, parser: lark.Lark, start: tuple[str, ...] = ("start",)) -> Path:
+def _keep(grammar: Path, text: str, parser: lark.Lark, folder_path: Path, start: tuple[str, ...] = ("start",)) -> Path:
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
@@ -87,7 +89,7 @@ def _keep(grammar: Path, text: str, parser: lark.Lark, start: tuple[str, ...] = 
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     # As `Lark.save` leaves them out: options given again when the tables are loaded.
     data["options"] = {k: v for k, v in data["options"].items() if k not in lark.lark._LOAD_ALLOWED_OPTIONS}
-    with Folder.open(KEPT, create=0o755) as folder:
+    with Folder.open(folder_path, create=0o755) as folder:
         folder.write(_name(grammar), _head(text, start) + b"\n" + dumps({"data": data, "memo": memo}), 0o644)
-    return KEPT / _name(grammar)
+    return folder_path / _name(grammar)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.table import Action, Table
+from ..errors import Phrase, UsageError
 from ..i18n import N_
 from ..mechanics.auction.compiled import CompiledAuction
 from ..mechanics.auction.phase import random_bidding, start_auction
@@ -153,6 +154,29 @@ class Deal:
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
+    def __repr__(self) -> str:
+        """Short, for a REPL: the game, the phase, the dealer, whose turn, how many actions."""
+        turn = "over" if self.phase == Phase.OVER else f"seat {self.to_act + 1} to act"
+        contract = f", {self.contract.id}" if self.contract is not None else ""
+        return (f"<Deal {self.game.id}: {self.phase.value}{contract}, dealer seat {self.dealer + 1}, {turn}, "
+                f"{len(self.history)} actions>")
+
+    def draw(self, lang: str = "en", view: int | None = None) -> str:
+        """The deal drawn as text: the hands around the table, the trick or layout or pot in the
+        middle (`referee.drawing`); `view`: only that seat's hand face up."""
+        return str(self.show(lang, view))
+
+    def show(self, lang: str = "en", view: int | None = None):
+        """The deal drawn in `lang` (`referee.drawing.Drawing`): HTML in a notebook, text in a terminal."""
+        from ..drawing import Drawing, picture
+        return Drawing(picture(self, lang, view))
+
+    __str__ = draw
+
+    def _repr_html_(self) -> str:
+        """The drawing in a notebook (hearts and diamonds in red)."""
+        return self.show()._repr_html_()
+
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
         import copy
@@ -175,6 +199,7 @@ class Deal:
         return contract.trump if contract.trumps_named_by is None else self.named_trump
 
     def is_over(self) -> bool:
+        """Whether the deal has ended (all cards played, ended early, or passed out)."""
         return self.phase == Phase.OVER
 
     def legal_moves(self) -> list[int]:
@@ -185,6 +210,7 @@ class Deal:
         return runner.moves(self, self.to_act) if runner is not None else []
 
     def legal_actions(self) -> list[Action]:
+        """The legal moves as actions (`play QS`), in the order of `legal_moves()`."""
         return [self.action_of(m) for m in self.legal_moves()]
 
     def action_of(self, move: int) -> Action:
@@ -267,13 +293,20 @@ class Deal:
             self.layout = start_layout(self.contract.layout, trump)
 
     def push(self, move: int) -> None:
-        """Apply a move without checking it (simulations); `play` is the checked form."""
+        """Apply a move of `legal_moves()` without checking it (simulations); `play` is the checked
+        form. A move that cannot be applied at all is a `UsageError`, never a bare IndexError."""
         seat = self.to_act
         self.history.append((seat, move))
-        if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
-            trick_push(self, seat, move)
-        else:
-            RUNNERS[self.phase].push(self, seat, move)
+        try:
+            if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
+                trick_push(self, seat, move)
+            else:
+                RUNNERS[self.phase].push(self, seat, move)
+        except (IndexError, KeyError, ValueError, TypeError):
+            self.history.pop()
+            raise UsageError(Phrase("push() does not check its move, and {move} is not one seat {seat} can make now: "
+                                    "deal.legal_moves() lists them, and deal.play() checks and rules on a move",
+                                    move=move, seat=seat + 1)) from None
 
     # -- checked play ---------------------------------------------------------------------------------
 
@@ -328,12 +361,45 @@ class Deal:
             out.extend(runner.turn_clauses(self))
         return tuple(dict.fromkeys(c for c in out if c))
 
-    def play(self, seat: int, action: Action) -> Verdict:
-        """Rule on an action and apply it if legal. Returns the verdict either way."""
-        verdict = self.judge(seat, action)
+    def play(self, seat: int | Action | str, action: Action | str | int | None = None) -> Verdict:
+        """Rule on an action and apply it if legal; the verdict either way (an illegal action is
+        not applied, and its verdict cites the clause that forbids it).
+
+        The action is the seat to act's unless a seat comes first: ``deal.play("play Q♠")``,
+        ``deal.play(Action.parse("pass"))``, ``deal.play(move)`` with a move of `legal_moves()`, or
+        ``deal.play(seat, action)`` (a seat out of turn gets a verdict saying whose turn it is).
+        Text is read as `parse_action` reads it."""
+        if action is None:
+            seat, action = self.to_act, seat
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise UsageError(Phrase("deal.play(seat, action) takes a seat number from 0, not {value}", value=repr(seat)))
+        found = self.parse_action(action)
+        verdict = self.judge(seat, found)
         if verdict.legal:
-            self.push(self.table.move(action))
+            self.push(self.table.move(found))
         return verdict
+
+    def parse_action(self, action: Action | str | int) -> Action:
+        """An action from its text as a transcript writes it (``play QS``, or with the deck's suit
+        symbols, ``play Q♠``), from a move of `legal_moves()`, or an `Action` as it is. Anything
+        else, or a number that is no move of this phase, is a `UsageError` saying what to give."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            kind, _, rest = action.strip().partition(" ")
+            for deck in self.game.decks.values():
+                for suit in deck.suits:
+                    if suit.symbol:
+                        rest = rest.replace(suit.symbol, suit.code)
+            return Action.parse(f"{kind} {rest}" if rest else kind)
+        if isinstance(action, int) and not isinstance(action, bool):
+            try:
+                return self.action_of(action)
+            except (IndexError, KeyError, ValueError, TypeError):
+                raise UsageError(Phrase("{move} is no move of this deal now: deal.legal_moves() lists the moves, and "
+                                        "deal.legal_actions() the same as actions", move=action)) from None
+        raise UsageError(Phrase("an action is text (play Q♠), a move of deal.legal_moves() or an Action, not {value}",
+                                value=repr(action)))
 
     # -- scores ------------------------------------------------------------------------------------------
 

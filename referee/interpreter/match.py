@@ -260,6 +260,11 @@ class Match:
 
     # -- deals ------------------------------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        dealer = "not drawn" if self.dealer is None else f"seat {self.dealer + 1}"
+        return (f"<Match {self.game.id}: {self.table.players} players, {len(self.results)} deals played, "
+                f"dealer {dealer}, totals {self.totals}>")
+
     @property
     def totals(self) -> list[int]:
         """Each seat's total in the game's main account."""
@@ -344,6 +349,8 @@ class Match:
 
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
+        """The next deal on these hands (from `deal_pack`), talon and face-up cards; its contract
+        is the fixed one of `contracts in order`, else `contract` when given, else chosen in play."""
         if self.dealer is None:
             raise UsageError(Phrase("the first dealer is not known: draw for it first"))
         order = self.game.contract_order
@@ -454,6 +461,7 @@ class Match:
         return None
 
     def is_over(self) -> bool:
+        """Whether the match has ended, by its `match ends` rule (deals played, or a total reached)."""
         length = self.length
         if length is not None:
             return len(self.results) >= length

@@ -183,9 +183,36 @@ class SeatedDeal:
         seat = seat_of(int(action.args[0]))
         return None if seat is None else Action(action.kind, (str(seat),) + action.args[1:])
 
-    def play(self, seat: int, action: Action) -> Verdict:
-        """Rule on `seat`'s action and apply it if legal; the dealer, sitting out, has no turn."""
-        return self._rule(seat, action, self.inner.play)
+    def play(self, seat, action=None) -> Verdict:
+        """Rule on `seat`'s action and apply it if legal; the dealer, sitting out, has no turn.
+        Without a seat, the seat to act's; the action as `Deal.play` takes it."""
+        if action is None:
+            seat, action = self.to_act, seat
+        if isinstance(action, int) and not isinstance(action, bool):
+            self.inner.parse_action(action)  # a clear error for a number that is no move now
+            action = self.action_of(action)
+        return self._rule(seat, self.inner.parse_action(action), self.inner.play)
+
+    def __repr__(self) -> str:
+        inner = self.inner
+        turn = "over" if inner.phase == Phase.OVER else f"seat {self.to_act + 1} to act"
+        return (f"<SeatedDeal {inner.game.id}: {inner.phase.value}, dealer seat {self.dealer + 1} sits out, {turn}, "
+                f"{len(inner.history)} actions>")
+
+    def draw(self, lang: str = "en", view: int | None = None) -> str:
+        """The deal drawn as text, each seat as the table numbers it (`Deal.draw`)."""
+        return str(self.show(lang, view))
+
+    def show(self, lang: str = "en", view: int | None = None):
+        """The deal drawn in `lang` (`Deal.show`); `view` is a seat of the table."""
+        from ..drawing import Drawing, picture
+        return Drawing(picture(self.inner, lang, None if view is None else self._inside.get(view, -1),
+                               numbers=self.seats, sitting_out=self.dealer))
+
+    __str__ = draw
+
+    def _repr_html_(self) -> str:
+        return self.show()._repr_html_()
 
     def judge(self, seat: int, action: Action) -> Verdict:
         """Rule on `seat`'s action without applying it."""

@@ -9,7 +9,12 @@ When any of those files changes, the games are built again and the folders of ot
 removed.
 
 The install step (`python -m referee.install`, run by `scripts/setup`) keeps the shipped
-games under their default readings beside the package; at run time that folder is only read. A
+games under their default readings beside the package; at run time that folder is only read.
+A wheel carries them already (`hatch_build.py` runs the same step when the wheel is built),
+with a build stamp: the hash of the content of every file a game depends on, which stands for
+the version, since the files of an installed wheel are its own and change only with it. A kept
+game holds the paths of its rules files inside the shipped rules folder as relative ones, so
+that it reads back wherever the package is installed. A
 user may name another folder, `REFEREE_CACHE=DIR`, where games under any readings are kept as
 they are built (`REFEREE_CACHE=off`: nothing is read or kept). The referee writes no other path.
 
@@ -36,10 +41,10 @@ from .. import __version__
 from ..plaindata import Folder, FolderRefused, Records, Unreadable, dumps, loads
 from ..resources import resource_dir, rules_dir
 
-__all__ = ["kept_game", "load_kept", "shipped_game"]
+__all__ = ["content_fingerprint", "installed_is_current", "kept_game", "load_kept", "shipped_game"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
-_FORMAT = "referee-game/2"
+_FORMAT = "referee-game/3"
 _VERSION = re.compile(r"[0-9a-f]{24}")
 _KEPT_FILE = re.compile(r".*\.(json|pickle|tmp)")  # what a version folder holds (pickle: before format 2)
 _LIMIT = 4_000_000  # bytes of one kept game (the shipped ones are 40-100 kB)
@@ -62,6 +67,11 @@ def shipped_game(name: str) -> Path | None:
 # The shipped games under their default readings, kept by the install step
 # (`python -m referee.install`) beside the parser tables; read, never written, at run time.
 INSTALLED = Path(__file__).resolve().parent.parent / "front" / "_tables" / "games"
+# Written into a wheel when it is built (`hatch_build.py`), never into a checkout: see `_fingerprint`.
+STAMP = INSTALLED.parent / "build-stamp"
+_STAMP = re.compile(rb"[0-9a-f]{64}")
+# A kept game's paths inside the shipped rules folder start with this instead of the folder.
+_RULES_MARK = b'"<rules>/'
 
 
 def _folder() -> tuple[Path | None, bool]:
@@ -83,18 +93,56 @@ def load_kept(name, settings: dict[str, str]):
     return kept_game(Path(name), settings, build)
 
 
-def keep_installed_games(build) -> list[Path]:
+def keep_installed_games(build, folder: Path | None = None, version: str | None = None) -> list[Path]:
     """The install step: keep every shipped game and variant under its default readings
-    (`build(path)` builds one) in `INSTALLED`; the files kept."""
+    (`build(path)` builds one) in `folder` (`INSTALLED`), under `version` (the fingerprint of
+    the files); the files kept."""
+    folder = folder or INSTALLED
     for path in sorted([*rules_dir().glob("*.rules"), *(rules_dir() / "variants").glob("*.rules")]):
-        _keep(path, {}, lambda path=path: build(path), INSTALLED, True)
-    return sorted(INSTALLED.rglob("*.json"))
+        _keep(path, {}, lambda path=path: build(path), folder, True, version)
+    return sorted(folder.rglob("*.json"))
+
+
+def installed_is_current() -> bool:
+    """Whether the shipped games kept in `INSTALLED` are those of the files as they are now (in a
+    checkout they go stale as its code is edited, until the install step runs again)."""
+    class _Stale(Exception):
+        pass
+
+    def stale():
+        raise _Stale
+    for path in sorted(rules_dir().glob("*.rules"))[:1]:
+        try:
+            _keep(path, {}, stale, INSTALLED, False)
+        except _Stale:
+            return False
+    return True
+
+
+def content_fingerprint() -> str:
+    """What every kept game depends on, wherever the files are: the format, the referee's version,
+    and the relative path and content of its code, its grammar and every shipped rules file and
+    source (the build stamp of a wheel)."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\n".encode())
+    for folder, pattern in ((package, "**/*.py"), (resource_dir("grammar"), "*.lark"), (rules_dir(), "**/*")):
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" +
+                              hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 def _fingerprint() -> str:
-    """What every kept game depends on: the referee's version, the size and modification time of
-    its code and grammar, and the hash of every shipped rules file and source (a built game
-    holds their paths, so those count too)."""
+    """What every kept game depends on: the build stamp of an installed wheel; else (a checkout,
+    whose files change as they are edited) the referee's version, the size and modification time
+    of its code and grammar, and the hash of every shipped rules file and source."""
+    try:
+        stamp = STAMP.read_bytes()[:100].strip()
+        if _STAMP.fullmatch(stamp) and not STAMP.is_symlink():
+            return stamp.decode()
+    except OSError:
+        pass
     package = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256(f"{_FORMAT}\0{__version__}\n".encode())
     for folder, pattern in ((package, "**/*.py"), (resource_dir("grammar"), "*.lark")):
@@ -160,12 +208,19 @@ def _shipped_name(path: Path) -> str | None:
         return None
 
 
-def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writable: bool):
+def _relative_paths() -> tuple[bytes, bytes]:
+    """The shipped rules folder as a kept game writes the start of a path in it, and as its mark."""
+    folder = json.dumps(rules_dir().resolve().as_posix() + "/", ensure_ascii=False)[:-1].encode("utf-8")
+    return folder, _RULES_MARK
+
+
+def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writable: bool,
+          version: str | None = None):
     shipped = _shipped_name(path) if folder is not None else None
     if folder is None or shipped is None:
         return build()
     try:
-        version = _fingerprint()
+        version = version or _fingerprint()
         # The user's folder must be the user's; the install folder may also be root's.
         top = Folder.open(folder, owners={os.getuid()} if writable else {os.getuid(), 0},
                           create=(0o755 if folder == INSTALLED else 0o700) if writable else None)
@@ -176,7 +231,7 @@ def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writ
     except (OSError, ValueError, RuntimeError):
         return build()
     # The file's first line: what it must have been built from.
-    head = json.dumps({"format": _FORMAT, "version": version, "game": str(path), "shipped": shipped,
+    head = json.dumps({"format": _FORMAT, "version": version, "shipped": shipped,
                        "readings": sorted([k, v] for k, v in settings.items())},
                       ensure_ascii=False, separators=(",", ":")).encode()
     name = hashlib.sha256(head).hexdigest() + ".json"
@@ -206,8 +261,9 @@ def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
     first, _, rest = data.partition(b"\n")
     if first != head:  # another game's file, or one kept under other readings or another version
         return None
+    absolute, mark = _relative_paths()
     try:
-        game = loads(rest, _RECORDS)
+        game = loads(rest.replace(mark, absolute), _RECORDS)
     except Unreadable:
         return None
     return game if type(game) is Game else None
@@ -215,8 +271,12 @@ def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
 
 def _write(top: Folder, version: str, name: str, head: bytes, game, mode: int) -> None:
     try:
+        absolute, mark = _relative_paths()
         data = dumps(game, _RECORDS)
         if loads(data, _RECORDS) != game:  # kept only if it reads back as this very game
+            return
+        data = data.replace(absolute, mark)
+        if loads(data.replace(mark, absolute), _RECORDS) != game:  # (and after its paths are made relative)
             return
         _forget_other_versions(top, version)
         with top.folder(version, create=0o755 if mode & 0o044 else 0o700) as inside:

@@ -326,6 +326,14 @@ class Game:
                 up += packet.count
         return hand, talon, up
 
+    def __repr__(self) -> str:
+        """Short, for a REPL (the dataclass's own would print every clause: 30,000 characters)."""
+        players = "-".join(str(n) for n in dict.fromkeys((min(self.players.value), max(self.players.value)))) \
+            if self.players is not None else "?"
+        changed = [f"{k}={v}" for k, v in self.settings.items() if v != self.parameters[k].default]
+        return (f"<Game {self.id}: {self.title!r}, {players} players, {len(self.clauses)} clauses, "
+                f"{len(self.parameters)} parameters{' (' + ', '.join(changed) + ')' if changed else ''}>")
+
     @property
     def default_players(self) -> int:
         assert self.players is not None
