@@ -3,6 +3,7 @@ source's numbers, and random sessions with chips conserved exactly."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -428,3 +429,75 @@ def test_a_showdown_that_could_not_be_decided_is_refused_at_load(tmp_path, old, 
     from referee.errors import RulesDefinitionError
     with pytest.raises(RulesDefinitionError, match=message):
         variant(tmp_path, (old, new))
+
+
+# -- issue 26: no turn that nobody can answer ---------------------------------------------------------
+
+
+def test_the_last_player_with_chips_gets_no_turn_once_he_has_called(bouillotte):
+    """Seats 1 and 2 raise all in, seat 3 folds and seat 0 calls: he is the only player left with
+    chips and holds the largest stake, so nobody could answer a raise of his and the betting is
+    over (B4.3, B4.4). It used to offer him one more chance to raise, and a judged deal that
+    ended there came back unfinished."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
+    run(deal, [(0, "pass"), (0, "open 3"), (1, "raise 5"), (2, "raise 20"), (3, "fold"), (0, "call")])
+    assert deal.betting.all_in == {1, 2} and deal.is_over()
+    assert not deal.judge(0, Action.parse("raise 10")).legal
+
+
+def test_a_judged_deal_that_left_one_player_with_chips_is_finished():
+    """The same in a judged session of caves of 20: after the first deal the dealer has one chip
+    more than the others. In the second, everyone else goes all in and he calls with one chip
+    to spare; the deal is over and the transcript is legal, not unfinished."""
+    hands = {"0": ["AC", "AD", "KS"], "1": ["9C", "9D", "8H"], "2": ["QC", "QD", "9H"], "3": ["KC", "KD", "8S"]}
+    second = [(1, "pass"), (1, "open 3"), (2, "raise 20"), (3, "call"), (0, "call"), (1, "call")]
+    data = {"format": "referee-transcript/1", "game": "bouillotte", "players": 4, "first_dealer": 3,
+            "parameters": {"cave": 20},
+            "deals": [{"dealer": 3, "hands": hands, "upcard": ["8C"],
+                       "actions": [{"seat": s, "action": a} for s, a in
+                                   [(0, "pass"), (0, "open 5"), (1, "fold"), (2, "fold"), (3, "fold")]]},
+                      {"dealer": 0, "hands": hands, "upcard": ["8C"],
+                       "actions": [{"seat": s, "action": a} for s, a in second]}]}
+    judgement = judge(data)
+    assert judgement.verdict == "legal" and judgement.deals[1].finished
+    assert judgement.deals[1].totals == [80, 0, 0, 0]  # his spare chip and the pot of 20 + 20 + 20 + 19
+
+
+def _answerable(state, seat: int) -> bool:
+    """Whether a turn of `seat` in the open betting is one somebody's move answers: he has chips
+    to put in to reach the largest stake, or another player still able to bet could answer a
+    raise of his."""
+    others = state.everyone & ~state.folded_mask & ~state.all_in_mask & ~(1 << seat)
+    return state.top > state.stake[seat] or others != 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4, 5]), cave=st.sampled_from([3, 6, 12, 25]))
+def test_random_play_offers_no_turn_that_nobody_can_answer(seed, players, cave):
+    """Random sessions with small caves, so that stacks differ and players go all in often: at
+    every turn of the open betting, the player to speak either must put in chips or faces a
+    player who could answer him (issue 26)."""
+    game = _with_cave(cave)
+    rng = random.Random(seed)
+    match = Match(game, players)
+    match.draw_for_dealer(rng)
+    for _ in range(8):
+        if match.is_over() or sum(1 for chips in match.totals if chips > 0) < 2:
+            break
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        for _step in range(500):
+            if deal.is_over():
+                break
+            state = deal.betting
+            if deal.phase == "betting" and state.opened:
+                assert _answerable(state, deal.to_act), (seed, deal.history)
+            deal.random_betting(rng, 1)
+        assert deal.is_over()  # within 500 moves
+        match.finish_deal()
+
+
+@functools.cache
+def _with_cave(cave: int):
+    return load_game("bouillotte", {"cave": str(cave)})

@@ -344,6 +344,12 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
             if not waiting or waiting == blind_bit:
                 state.pass_out, phase = True, Phase.OVER
                 break
+        elif not able & (able - 1) and (not able or stake[able.bit_length() - 1] == top):
+            # At most one player can still bet and he holds the largest stake: the others are
+            # all in, so nobody could answer a raise of his. Offering him a turn would leave a
+            # finished round waiting for a call that changes nothing.
+            phase = Phase.OVER
+            break
         elif second is not None:
             if not second:
                 phase = Phase.OVER
