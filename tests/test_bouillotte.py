@@ -501,3 +501,69 @@ def test_random_play_offers_no_turn_that_nobody_can_answer(seed, players, cave):
 @functools.cache
 def _with_cave(cave: int):
     return load_game("bouillotte", {"cave": str(cave)})
+
+
+# -- issue 26: the readings the casebook used to decline ---------------------------------------------
+
+
+def _replay_case(ruling: str, index: int):
+    from referee.rulings import find_ruling, replay
+    found = find_ruling(ruling)
+    return replay(found, found.cases[index])
+
+
+def test_a_level_player_may_fold_unless_the_reading_forbids_it():
+    game = load_game("bouillotte", {"level_fold": "forbidden"})
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "fold"), (2, "fold")])
+    refused = deal.judge(3, Action.parse("fold"))  # the dealer's ante equals the open
+    assert not refused.legal and refused.clauses == ("B4.2",) and "may not fold" in refused.text()
+    assert deal.play(3, Action.parse("call")).legal
+
+
+def test_a_raise_nobody_can_call_is_refused_only_under_its_reading():
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    script = [(0, "pass"), (0, "open 3"), (1, "raise 5"), (2, "raise 20"), (3, "fold")]
+    for reading, legal in (("allowed", True), ("forbidden", False)):
+        game = load_game("bouillotte", {"lone_raise": reading})
+        match, deal = start(game, hands, "8C", chips=[100, 5, 20, 100])
+        run(deal, script)
+        raised = deal.judge(0, Action.parse("raise 30"))
+        assert raised.legal is legal and (legal or raised.clauses == ("B4.2",))
+        assert deal.judge(0, Action.parse("call")).legal and deal.judge(0, Action.parse("fold")).legal
+
+
+@pytest.mark.parametrize("start_at, winner", [("eldest", 0), ("dealer", 3)])
+def test_equal_totals_go_to_the_first_from_the_eldest_or_from_the_dealer(start_at, winner):
+    """The ruling's second transcript: the dealer (seat 4) ties with seat 1 (B5.4)."""
+    replayed = _replay_case("40", 1 if start_at == "eldest" else 2)
+    assert replayed.verdict == "legal"
+    assert max(range(4), key=lambda s: replayed.totals[s]) == winner
+
+
+def test_folded_hands_count_in_the_suit_totals_unless_the_reading_ignores_them():
+    default, ignored = _replay_case("31", 2), _replay_case("31", 3)
+    assert default.totals == (99, 99, 97, 105) and ignored.totals == (99, 99, 105, 97)
+
+
+def test_a_side_pot_goes_with_the_main_suit_or_with_its_own_showdown():
+    main, own = _replay_case("41", 1), _replay_case("41", 2)
+    assert main.totals == (12, 0, 4, 16) and own.totals == (14, 0, 2, 16)
+
+
+def test_after_a_misdeal_the_same_dealer_or_the_next_deals_again():
+    same, moved = _replay_case("32", 0), _replay_case("32", 1)
+    assert dict(moved.case.params) == {"misdeal_redealer": "next"}
+    assert same.verdict == "legal" and moved.verdict == "illegal" and moved.where == "deals[1].dealer"
+
+
+def test_several_exposed_cards_complete_the_deal_only_under_their_reading():
+    plain, completed = _replay_case("32", 2), _replay_case("32", 3)
+    assert dict(completed.case.params) == {"exposed_cards": "any"}
+    assert plain.totals == (153, 75, 97, 75) and completed.totals == (152, 74, 96, 78)  # the brelan paid
+    assert "B6.1" in completed.cites and "B6.1" not in plain.cites
+
+
+def test_two_blinds_only_under_the_reading_that_names_two():
+    to_dealer, two = _replay_case("82", 0), _replay_case("82", 1)
+    assert to_dealer.verdict == "legal" and two.verdict == "illegal" and two.where == "deals[0].actions[3]"

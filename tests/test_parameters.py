@@ -31,6 +31,10 @@ RECORDED_ONLY[("preferans", "turn_direction")] = (
 BY_SCENARIO = {
     ("bouillotte", "two_brelans"): "test_bouillotte.py::test_two_brelans_cancel_reading",
     ("bouillotte", "carre_bonus"): "test_bouillotte.py::test_carre_bonus_reading",
+    ("bouillotte", "misdeal_redealer"): "test_bouillotte.py::test_after_a_misdeal_the_same_dealer_or_the_next_deals_again",
+    ("bouillotte", "exposed_cards"):
+        "test_bouillotte.py::test_several_exposed_cards_complete_the_deal_only_under_their_reading",
+    ("bouillotte", "lone_raise"): "test_bouillotte.py::test_a_raise_nobody_can_call_is_refused_only_under_its_reading",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",
     ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",

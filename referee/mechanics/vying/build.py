@@ -31,6 +31,8 @@ from .syntax import (
     FoldedHands,
     HandOrder,
     HandStatement,
+    LevelFold,
+    LoneRaise,
     Opening,
     PassBeforeOpen,
     PassOut,
@@ -131,6 +133,14 @@ def build_first_bet(builder: Builder, item: Located, node: FirstBet, cid: str, s
     _once(builder, item, node, cid, scope, "first_bet", seats)
 
 
+def build_level_fold(builder: Builder, item: Located, node: LevelFold, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "level_fold", True)
+
+
+def build_lone_raise(builder: Builder, item: Located, node: LoneRaise, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "lone_raise", True)
+
+
 def build_raise_limit(builder: Builder, item: Located, node: RaiseLimit, cid: str, scope: str | None) -> None:
     _once(builder, item, node, cid, scope, "raise_limit", node.size)
 
@@ -222,7 +232,7 @@ def build_suit_owner(builder: Builder, item: Located, node: SuitOwner, cid: str,
 
 
 def build_showdown_ties(builder: Builder, item: Located, node: ShowdownTies, cid: str, scope: str | None) -> None:
-    _once(builder, item, node, cid, scope, "ties", True)
+    _once(builder, item, node, cid, scope, "ties", node.start)
 
 
 def build_bonus(builder: Builder, item: Located, node: BonusStatement, cid: str, scope: str | None) -> None:
@@ -254,7 +264,8 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
                 FirstBet: build_first_bet, RaiseLimit: build_raise_limit, BettingEnd: build_betting_end,
                 StakeLimit: build_stake_limit, ShortStake: build_short_stake, AllInOpening: build_all_in_opening,
                 AllInWinnings: build_all_in_winnings, StakesAbove: build_stakes_above,
-                SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out},
+                SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out,
+                LevelFold: build_level_fold, LoneRaise: build_lone_raise},
     "showdown": {HandStatement: build_hand, HandOrder: build_hand_order, Showing: build_showing,
                  FoldedHands: build_folded_hands, TurnedCard: build_turned_card, SuitOwner: build_suit_owner,
                  ShowdownTies: build_showdown_ties, BonusStatement: build_bonus, BonusMeeting: build_bonus_meeting,

@@ -140,6 +140,13 @@ class ShowingWho(Enum):
     STILL_IN = "players still in show"
 
 
+class TieStart(Enum):
+    """Where turn order starts when a tie at the showdown is broken."""
+
+    ELDEST = "eldest"
+    DEALER = "dealer"
+
+
 class SuitOwnerRule(Enum):
     """Which player a suit goes to at the showdown."""
 
@@ -235,8 +242,12 @@ class VyingModel:
     turned_card: Cited[bool] | None = None
     """Whether the turned card counts in its suit's total."""
     suit_owner: Cited[SuitOwnerRule] | None = None
-    ties: Cited[bool] | None = None
-    """Ties are won by the first from the eldest hand."""
+    ties: Cited[TieStart] | None = None
+    """Ties are won by the first in turn order from this seat."""
+    level_fold: Cited[bool] | None = None
+    """A player level with the largest stake may not fold."""
+    lone_raise: Cited[bool] | None = None
+    """The one player still able to bet may not raise (nobody could call it)."""
     bonuses: tuple[Bonus, ...] = ()
     bonus_meeting: Cited[Meeting] | None = None
     bonuses_at_showdown: Cited[bool] | None = None

@@ -183,8 +183,11 @@ def _owner(deal: ShowdownDeal, rules: VyingRules, hands: list[Held], suit: int, 
 
 
 def _first_in_hand(deal: ShowdownDeal, seats: Container[int]) -> int:
-    """Of `seats`, the first in turn order from the eldest hand (the one "in hand")."""
-    n, seat = deal.table.players, deal.eldest
+    """Of `seats`, the first in turn order from the eldest hand (the one "in hand"), or from the
+    dealer himself under `ties won by first from dealer`."""
+    state = deal.betting
+    n = deal.table.players
+    seat = deal.dealer if state is not None and state.rules.ties_from_dealer else deal.eldest
     while seat not in seats:
         seat = (seat + 1) % n
     return seat

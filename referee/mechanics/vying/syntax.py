@@ -34,12 +34,13 @@ from .rules import (
     SidePotRule,
     SizeKind,
     SuitOwnerRule,
+    TieStart,
 )
 
 __all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
            "BrokenPlayer", "PassOut", "HandStatement", "HandOrder", "Showing", "FoldedHands", "TurnedCard",
-           "SuitOwner", "ShowdownTies", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw"]
+           "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw"]
 
 _E = TypeVar("_E", bound=Enum)
 Children = list[Token | Number | lark.Tree[Token]]
@@ -248,6 +249,24 @@ class BrokenPlayer(Node):
         return cls(pos=pos, unless_timed=bool(children))
 
 
+@statement_node("level_fold")
+class LevelFold(Node):
+    """`player level with largest stake may not fold`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> LevelFold:
+        return cls(pos=pos)
+
+
+@statement_node("lone_raise")
+class LoneRaise(Node):
+    """`no raise that nobody can call`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> LoneRaise:
+        return cls(pos=pos)
+
+
 @statement_node("pass_out")
 class PassOut(Node):
     """`everyone passes: pot to last blind, else pot stays`"""
@@ -338,11 +357,13 @@ class SuitOwner(Node):
 
 @statement_node("showdown_ties")
 class ShowdownTies(Node):
-    """`ties won by first from eldest`"""
+    """`ties won by first from eldest` (or `from dealer`)."""
+
+    start: TieStart
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> ShowdownTies:
-        return cls(pos=pos)
+        return cls(pos=pos, start=_choice(TieStart, children[0]))
 
 
 @statement_node("bonus")
