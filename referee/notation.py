@@ -350,6 +350,8 @@ def _read_action(reading: _Reading, node: lark.Tree, deal: int, index: int) -> d
             reading.at.setdefault(f"{path}.card", reading.where(token))
     elif kind in ("double", "redouble"):
         words = [str(_seat(reading, a)) for a in args]
+    elif kind == "draw":
+        words = [str(args[0].children[0]), _card(reading, args[1])]
     elif kind in ("choose", "declare"):
         words = [str(args[0])]
         if len(args) == 2:
@@ -663,6 +665,8 @@ def _action_text(text: str) -> str:
         return _card_text(args[0])
     if kind in ("give", "discard") and len(args) == {"give": 1, "discard": 2}[kind]:
         return " ".join([kind, *map(_card_text, args)])
+    if kind == "draw" and len(args) == 2 and args[0] in ("top", "bottom"):
+        return f"draw {args[0]} {_card_text(args[1])}"
     if kind in ("double", "redouble") and len(args) == 1 and _NUMBER.fullmatch(args[0]) and len(args[0]) < 5:
         return f"{kind} {_seat_text(int(args[0]))}"
     if kind == "double" and not args:

@@ -567,3 +567,95 @@ def test_several_exposed_cards_complete_the_deal_only_under_their_reading():
 def test_two_blinds_only_under_the_reading_that_names_two():
     to_dealer, two = _replay_case("82", 0), _replay_case("82", 1)
     assert to_dealer.verdict == "legal" and two.verdict == "illegal" and two.where == "deals[0].actions[3]"
+
+
+# -- issue 26: the brelan carré anglais (B5.2, source line 9) -------------------------------------------
+
+ANGLAIS = {0: "AC AD 8S", 1: "9D 9H 9S", 2: "KC KD KH", 3: "QC QD 8H"}
+"""Seat 2's brelan of kings meets seat 1's brelan carré of nines (the turned nine); the fourth king
+is in the stock."""
+ANGLAIS_BETTING = [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "fold"), (1, "call"), (2, "call")]
+
+
+ANGLAIS_READINGS = ("carre_anglais", "anglais_card", "anglais_gain", "anglais_tie")
+"""The readings of B5.2, each switched on by a test below."""
+
+
+def _anglais(**readings):
+    assert set(readings) <= set(ANGLAIS_READINGS)
+    game = load_game("bouillotte", {"carre_anglais": "on", **readings})
+    match, deal = start(game, ANGLAIS, "9C")
+    run(deal, ANGLAIS_BETTING)
+    return match, deal
+
+
+def _pot_winner(result):
+    return [l.seat for l in result.scores if "pot won" in l.message][0]
+
+
+def test_without_the_carre_anglais_the_brelan_does_not_draw(bouillotte):
+    match, deal = start(bouillotte, ANGLAIS, "9C")
+    run(deal, ANGLAIS_BETTING)
+    assert deal.is_over() and _pot_winner(match.finish_deal()) == 1
+
+
+def test_the_brelan_facing_a_carre_turns_up_the_top_or_the_bottom_card_of_the_stock():
+    match, deal = _anglais()
+    assert deal.phase == "stock_draw" and deal.to_act == 2 and not deal.is_over()
+    legal = {str(a) for a in deal.legal_actions()}
+    assert {"draw top KS", "draw bottom KS", "pass"} <= legal and len(legal) == 2 * 7 + 1  # seven in the stock
+    dealt = deal.judge(2, Action.parse("draw top 9C"))
+    assert not dealt.legal and "not in the stock" in dealt.text() and dealt.clauses == ("B5.2",)
+    assert not deal.judge(1, Action.parse("draw top KS")).legal  # the carré does not draw
+    drew = deal.play(2, Action.parse("draw bottom KS"))
+    assert drew.legal and drew.clauses == ("B5.2",) and deal.is_over()
+    result = match.finish_deal()
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == 1 and "B5.2" in pot.clauses  # the dealt carré wins the meeting of carrés
+
+
+def test_what_the_drawn_card_wins_and_which_carre_wins_are_readings():
+    match, deal = _anglais(anglais_tie="rank")
+    run(deal, [(2, "draw top KS")])
+    assert _pot_winner(match.finish_deal()) == 2  # kings above nines
+    match, deal = _anglais(anglais_tie="rank", anglais_gain="bonus")
+    run(deal, [(2, "draw top KS")])
+    result = match.finish_deal()
+    assert _pot_winner(result) == 1  # the pot goes as dealt; the kings are paid as a carré
+    assert any(l.seat == 2 and "brelan carré" in l.text() for l in result.scores if l.points > 0)
+
+
+def test_a_card_of_another_rank_or_declining_leaves_the_hands_as_dealt():
+    for move in ("draw top AH", "pass"):
+        match, deal = _anglais(anglais_tie="rank")
+        run(deal, [(2, move)])
+        assert deal.is_over() and _pot_winner(match.finish_deal()) == 1
+
+
+def test_only_the_top_card_under_its_reading():
+    match, deal = _anglais(anglais_card="top")
+    bottom = deal.judge(2, Action.parse("draw bottom KS"))
+    assert not bottom.legal and bottom.clauses == ("B5.2",) and "only the top card" in bottom.text()
+    assert deal.judge(2, Action.parse("draw top KS")).legal
+    assert {str(a) for a in deal.legal_actions()} >= {"draw top KS"} and "draw bottom KS" not in {
+        str(a) for a in deal.legal_actions()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_sessions_with_the_carre_anglais_conserve_chips(seed):
+    game = _anglais_game()
+    rng = random.Random(seed)
+    match = Match(game, 4)
+    match.draw_for_dealer(rng)
+    for _ in range(6):
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        play_out(deal, rng, step_cap=500)
+        match.finish_deal()
+        assert sum(match.totals) + match.carry == 400 and min(match.totals) >= 0
+
+
+@functools.cache
+def _anglais_game():
+    return load_game("bouillotte", {"carre_anglais": "on"})

@@ -23,6 +23,7 @@ from ..base import DealCore, Illegal, Phase, PhaseRunner
 from .compiled import VyingRules, clause
 from .rules import AnteWho
 from .state import BettingState
+from .stock_draw import start_stock_draw
 
 __all__ = ["BettingDeal", "start_betting", "end_clauses", "blind_moves", "betting_moves", "bet_allowed",
            "random_bet", "random_betting", "BLINDS", "BETTING"]
@@ -126,6 +127,7 @@ def _start_betting(deal: BettingDeal, state: BettingState) -> None:
     deal.phase = Phase.BETTING
     if state.all_in_mask == state.everyone:
         deal.phase = Phase.OVER  # nobody has chips left to bet: straight to the showdown
+        start_stock_draw(deal, state)
         return
     start = deal.eldest  # `first bet by player after last blind, else eldest`
     if state.rules.after_last_blind_first and state.blinders:
@@ -397,6 +399,8 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask = folded, all_in, passed, acted
     state.opened, state.raiser, state.second_chance, state.called_mask = opened, raiser, second, called
     deal.to_act, deal.phase = seat, phase
+    if phase is Phase.OVER and rules.model.stock_draw is not None:
+        start_stock_draw(deal, state)  # `hand ... may draw from stock against ...`
     return steps
 
 

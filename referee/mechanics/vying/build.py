@@ -27,6 +27,8 @@ from .syntax import (
     BonusMeeting,
     BonusStatement,
     BrokenPlayer,
+    DrawnLosesTies,
+    DrawnPaidOnly,
     FirstBet,
     FoldedHands,
     HandOrder,
@@ -44,6 +46,7 @@ from .syntax import (
     StakeLimit,
     StakesAbove,
     StockDraw,
+    StockDrawTop,
     SuitOwner,
     TurnedCard,
 )
@@ -254,6 +257,19 @@ def build_bonus_meeting(builder: Builder, item: Located, node: BonusMeeting, cid
     _once(builder, item, node, cid, scope, "bonus_meeting", node.meeting)
 
 
+def build_stock_draw_top(builder: Builder, item: Located, node: StockDrawTop, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "stock_draw_top", True)
+
+
+def build_drawn_paid_only(builder: Builder, item: Located, node: DrawnPaidOnly, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "drawn_paid_only", True)
+
+
+def build_drawn_loses_ties(builder: Builder, item: Located, node: DrawnLosesTies, cid: str,
+                           scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "drawn_loses_ties", True)
+
+
 def build_stock_draw(builder: Builder, item: Located, node: StockDraw, cid: str, scope: str | None) -> None:
     _once(builder, item, node, cid, scope, "stock_draw", (str(node.hand), str(node.against)))
 
@@ -269,6 +285,8 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
     "showdown": {HandStatement: build_hand, HandOrder: build_hand_order, Showing: build_showing,
                  FoldedHands: build_folded_hands, TurnedCard: build_turned_card, SuitOwner: build_suit_owner,
                  ShowdownTies: build_showdown_ties, BonusStatement: build_bonus, BonusMeeting: build_bonus_meeting,
-                 BonusesAtShowdown: build_bonuses_at_showdown, StockDraw: build_stock_draw},
+                 BonusesAtShowdown: build_bonuses_at_showdown, StockDraw: build_stock_draw,
+                 StockDrawTop: build_stock_draw_top, DrawnPaidOnly: build_drawn_paid_only,
+                 DrawnLosesTies: build_drawn_loses_ties},
 }
 """Per phase, its statements with the functions that read them."""

@@ -253,7 +253,13 @@ class VyingModel:
     bonuses_at_showdown: Cited[bool] | None = None
     """Bonuses are not paid on a deal that ends without a showdown."""
     stock_draw: Cited[tuple[str, str]] | None = None
-    """(hand, hand it is against): the holder may draw from the stock (refused at load: not run yet)."""
+    """(hand, hand it is against): at the showdown the holder may turn up a card of the stock."""
+    stock_draw_top: Cited[bool] | None = None
+    """Only the top card of the stock may be turned up."""
+    drawn_paid_only: Cited[bool] | None = None
+    """A hand made by the draw is paid as such, but does not play for the pot."""
+    drawn_loses_ties: Cited[bool] | None = None
+    """A hand made by the draw loses to the same hand dealt."""
 
     @property
     def active(self) -> bool:

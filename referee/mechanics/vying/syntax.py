@@ -40,7 +40,8 @@ from .rules import (
 __all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
            "BrokenPlayer", "PassOut", "HandStatement", "HandOrder", "Showing", "FoldedHands", "TurnedCard",
-           "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw"]
+           "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw",
+           "StockDrawTop", "DrawnPaidOnly", "DrawnLosesTies"]
 
 _E = TypeVar("_E", bound=Enum)
 Children = list[Token | Number | lark.Tree[Token]]
@@ -410,3 +411,30 @@ class StockDraw(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> StockDraw:
         return cls(pos=pos, hand=_token(children[0]), against=_token(children[1]))
+
+
+@statement_node("stock_draw_top")
+class StockDrawTop(Node):
+    """`stock draw from top only`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> StockDrawTop:
+        return cls(pos=pos)
+
+
+@statement_node("drawn_paid_only")
+class DrawnPaidOnly(Node):
+    """`drawn hand is paid only`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DrawnPaidOnly:
+        return cls(pos=pos)
+
+
+@statement_node("drawn_loses_ties")
+class DrawnLosesTies(Node):
+    """`drawn hand loses ties`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DrawnLosesTies:
+        return cls(pos=pos)
