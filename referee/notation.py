@@ -641,6 +641,8 @@ class _Reader:
             marks.at.setdefault(f"{path}.card", self._where(number, args[0].column))
         elif kind in ("double", "redouble"):
             words = [str(self._seat(a, line, number, marks.seats)) for a in args]
+        elif kind == "draw":  # draw top|bottom CARD: the end of the stock, then the card turned up
+            words = [args[0].text, self._card(marks, args[1], number)]
         elif kind in ("choose", "declare"):
             words = [args[0].text]
             if len(args) == 2:
@@ -967,6 +969,8 @@ def _action_text(text: str) -> str:
         return _card_text(args[0])
     if kind in ("give", "discard") and len(args) == {"give": 1, "discard": 2}[kind]:
         return " ".join([kind, *map(_card_text, args)])
+    if kind == "draw" and len(args) == 2 and args[0] in ("top", "bottom"):
+        return f"draw {args[0]} {_card_text(args[1])}"
     if kind in ("double", "redouble") and len(args) == 1 and _NUMBER.fullmatch(args[0]) and len(args[0]) < 5:
         return f"{kind} {_seat_text(int(args[0]))}"
     if kind == "double" and not args:

@@ -3,6 +3,7 @@ source's numbers, and random sessions with chips conserved exactly."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -428,3 +429,233 @@ def test_a_showdown_that_could_not_be_decided_is_refused_at_load(tmp_path, old, 
     from referee.errors import RulesDefinitionError
     with pytest.raises(RulesDefinitionError, match=message):
         variant(tmp_path, (old, new))
+
+
+# -- issue 26: no turn that nobody can answer ---------------------------------------------------------
+
+
+def test_the_last_player_with_chips_gets_no_turn_once_he_has_called(bouillotte):
+    """Seats 1 and 2 raise all in, seat 3 folds and seat 0 calls: he is the only player left with
+    chips and holds the largest stake, so nobody could answer a raise of his and the betting is
+    over (B4.3, B4.4). It used to offer him one more chance to raise, and a judged deal that
+    ended there came back unfinished."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    match, deal = start(bouillotte, hands, "8C", chips=[100, 5, 20, 100])
+    run(deal, [(0, "pass"), (0, "open 3"), (1, "raise 5"), (2, "raise 20"), (3, "fold"), (0, "call")])
+    assert deal.betting.all_in == {1, 2} and deal.is_over()
+    assert not deal.judge(0, Action.parse("raise 10")).legal
+
+
+def test_a_judged_deal_that_left_one_player_with_chips_is_finished():
+    """The same in a judged session of caves of 20: after the first deal the dealer has one chip
+    more than the others. In the second, everyone else goes all in and he calls with one chip
+    to spare; the deal is over and the transcript is legal, not unfinished."""
+    hands = {"0": ["AC", "AD", "KS"], "1": ["9C", "9D", "8H"], "2": ["QC", "QD", "9H"], "3": ["KC", "KD", "8S"]}
+    second = [(1, "pass"), (1, "open 3"), (2, "raise 20"), (3, "call"), (0, "call"), (1, "call")]
+    data = {"format": "referee-transcript/1", "game": "bouillotte", "players": 4, "first_dealer": 3,
+            "parameters": {"cave": 20},
+            "deals": [{"dealer": 3, "hands": hands, "upcard": ["8C"],
+                       "actions": [{"seat": s, "action": a} for s, a in
+                                   [(0, "pass"), (0, "open 5"), (1, "fold"), (2, "fold"), (3, "fold")]]},
+                      {"dealer": 0, "hands": hands, "upcard": ["8C"],
+                       "actions": [{"seat": s, "action": a} for s, a in second]}]}
+    judgement = judge(data)
+    assert judgement.verdict == "legal" and judgement.deals[1].finished
+    assert judgement.deals[1].totals == [80, 0, 0, 0]  # his spare chip and the pot of 20 + 20 + 20 + 19
+
+
+def _answerable(state, seat: int) -> bool:
+    """Whether a turn of `seat` in the open betting is one somebody's move answers: he has chips
+    to put in to reach the largest stake, or another player still able to bet could answer a
+    raise of his."""
+    others = state.everyone & ~state.folded_mask & ~state.all_in_mask & ~(1 << seat)
+    return state.top > state.stake[seat] or others != 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4, 5]), cave=st.sampled_from([3, 6, 12, 25]))
+def test_random_play_offers_no_turn_that_nobody_can_answer(seed, players, cave):
+    """Random sessions with small caves, so that stacks differ and players go all in often: at
+    every turn of the open betting, the player to speak either must put in chips or faces a
+    player who could answer him (issue 26)."""
+    game = _with_cave(cave)
+    rng = random.Random(seed)
+    match = Match(game, players)
+    match.draw_for_dealer(rng)
+    for _ in range(8):
+        if match.is_over() or sum(1 for chips in match.totals if chips > 0) < 2:
+            break
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        for _step in range(500):
+            if deal.is_over():
+                break
+            state = deal.betting
+            if deal.phase == "betting" and state.opened:
+                assert _answerable(state, deal.to_act), (seed, deal.history)
+            deal.random_betting(rng, 1)
+        assert deal.is_over()  # within 500 moves
+        match.finish_deal()
+
+
+@functools.cache
+def _with_cave(cave: int):
+    return load_game("bouillotte", {"cave": str(cave)})
+
+
+# -- issue 26: the readings the casebook used to decline ---------------------------------------------
+
+
+def _replay_case(ruling: str, index: int):
+    from referee.rulings import find_ruling, replay
+    found = find_ruling(ruling)
+    return replay(found, found.cases[index])
+
+
+def test_a_level_player_may_fold_unless_the_reading_forbids_it():
+    game = load_game("bouillotte", {"level_fold": "forbidden"})
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "open 1"), (1, "fold"), (2, "fold")])
+    refused = deal.judge(3, Action.parse("fold"))  # the dealer's ante equals the open
+    assert not refused.legal and refused.clauses == ("B4.2",) and "may not fold" in refused.text()
+    assert deal.play(3, Action.parse("call")).legal
+
+
+def test_a_raise_nobody_can_call_is_refused_only_under_its_reading():
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    script = [(0, "pass"), (0, "open 3"), (1, "raise 5"), (2, "raise 20"), (3, "fold")]
+    for reading, legal in (("allowed", True), ("forbidden", False)):
+        game = load_game("bouillotte", {"lone_raise": reading})
+        match, deal = start(game, hands, "8C", chips=[100, 5, 20, 100])
+        run(deal, script)
+        raised = deal.judge(0, Action.parse("raise 30"))
+        assert raised.legal is legal and (legal or raised.clauses == ("B4.2",))
+        assert deal.judge(0, Action.parse("call")).legal and deal.judge(0, Action.parse("fold")).legal
+
+
+@pytest.mark.parametrize("start_at, winner", [("eldest", 0), ("dealer", 3)])
+def test_equal_totals_go_to_the_first_from_the_eldest_or_from_the_dealer(start_at, winner):
+    """The ruling's second transcript: the dealer (seat 4) ties with seat 1 (B5.4)."""
+    replayed = _replay_case("40", 1 if start_at == "eldest" else 2)
+    assert replayed.verdict == "legal"
+    assert max(range(4), key=lambda s: replayed.totals[s]) == winner
+
+
+def test_folded_hands_count_in_the_suit_totals_unless_the_reading_ignores_them():
+    default, ignored = _replay_case("31", 2), _replay_case("31", 3)
+    assert default.totals == (99, 99, 97, 105) and ignored.totals == (99, 99, 105, 97)
+
+
+def test_a_side_pot_goes_with_the_main_suit_or_with_its_own_showdown():
+    main, own = _replay_case("41", 1), _replay_case("41", 2)
+    assert main.totals == (12, 0, 4, 16) and own.totals == (14, 0, 2, 16)
+
+
+def test_after_a_misdeal_the_same_dealer_or_the_next_deals_again():
+    same, moved = _replay_case("32", 0), _replay_case("32", 1)
+    assert dict(moved.case.params) == {"misdeal_redealer": "next"}
+    assert same.verdict == "legal" and moved.verdict == "illegal" and moved.where == "deals[1].dealer"
+
+
+def test_several_exposed_cards_complete_the_deal_only_under_their_reading():
+    plain, completed = _replay_case("32", 2), _replay_case("32", 3)
+    assert dict(completed.case.params) == {"exposed_cards": "any"}
+    assert plain.totals == (153, 75, 97, 75) and completed.totals == (152, 74, 96, 78)  # the brelan paid
+    assert "B6.1" in completed.cites and "B6.1" not in plain.cites
+
+
+def test_two_blinds_only_under_the_reading_that_names_two():
+    to_dealer, two = _replay_case("82", 0), _replay_case("82", 1)
+    assert to_dealer.verdict == "legal" and two.verdict == "illegal" and two.where == "deals[0].actions[3]"
+
+
+# -- issue 26: the brelan carré anglais (B5.2, source line 9) -------------------------------------------
+
+ANGLAIS = {0: "AC AD 8S", 1: "9D 9H 9S", 2: "KC KD KH", 3: "QC QD 8H"}
+"""Seat 2's brelan of kings meets seat 1's brelan carré of nines (the turned nine); the fourth king
+is in the stock."""
+ANGLAIS_BETTING = [(0, "pass"), (0, "open 1"), (1, "call"), (2, "call"), (3, "fold"), (1, "call"), (2, "call")]
+
+
+ANGLAIS_READINGS = ("carre_anglais", "anglais_card", "anglais_gain", "anglais_tie")
+"""The readings of B5.2, each switched on by a test below."""
+
+
+def _anglais(**readings):
+    assert set(readings) <= set(ANGLAIS_READINGS)
+    game = load_game("bouillotte", {"carre_anglais": "on", **readings})
+    match, deal = start(game, ANGLAIS, "9C")
+    run(deal, ANGLAIS_BETTING)
+    return match, deal
+
+
+def _pot_winner(result):
+    return [l.seat for l in result.scores if "pot won" in l.message][0]
+
+
+def test_without_the_carre_anglais_the_brelan_does_not_draw(bouillotte):
+    match, deal = start(bouillotte, ANGLAIS, "9C")
+    run(deal, ANGLAIS_BETTING)
+    assert deal.is_over() and _pot_winner(match.finish_deal()) == 1
+
+
+def test_the_brelan_facing_a_carre_turns_up_the_top_or_the_bottom_card_of_the_stock():
+    match, deal = _anglais()
+    assert deal.phase == "stock_draw" and deal.to_act == 2 and not deal.is_over()
+    legal = {str(a) for a in deal.legal_actions()}
+    assert {"draw top KS", "draw bottom KS", "pass"} <= legal and len(legal) == 2 * 7 + 1  # seven in the stock
+    dealt = deal.judge(2, Action.parse("draw top 9C"))
+    assert not dealt.legal and "not in the stock" in dealt.text() and dealt.clauses == ("B5.2",)
+    assert not deal.judge(1, Action.parse("draw top KS")).legal  # the carré does not draw
+    drew = deal.play(2, Action.parse("draw bottom KS"))
+    assert drew.legal and drew.clauses == ("B5.2",) and deal.is_over()
+    result = match.finish_deal()
+    pot = [l for l in result.scores if "pot won" in l.message][0]
+    assert pot.seat == 1 and "B5.2" in pot.clauses  # the dealt carré wins the meeting of carrés
+
+
+def test_what_the_drawn_card_wins_and_which_carre_wins_are_readings():
+    match, deal = _anglais(anglais_tie="rank")
+    run(deal, [(2, "draw top KS")])
+    assert _pot_winner(match.finish_deal()) == 2  # kings above nines
+    match, deal = _anglais(anglais_tie="rank", anglais_gain="bonus")
+    run(deal, [(2, "draw top KS")])
+    result = match.finish_deal()
+    assert _pot_winner(result) == 1  # the pot goes as dealt; the kings are paid as a carré
+    assert any(l.seat == 2 and "brelan carré" in l.text() for l in result.scores if l.points > 0)
+
+
+def test_a_card_of_another_rank_or_declining_leaves_the_hands_as_dealt():
+    for move in ("draw top AH", "pass"):
+        match, deal = _anglais(anglais_tie="rank")
+        run(deal, [(2, move)])
+        assert deal.is_over() and _pot_winner(match.finish_deal()) == 1
+
+
+def test_only_the_top_card_under_its_reading():
+    match, deal = _anglais(anglais_card="top")
+    bottom = deal.judge(2, Action.parse("draw bottom KS"))
+    assert not bottom.legal and bottom.clauses == ("B5.2",) and "only the top card" in bottom.text()
+    assert deal.judge(2, Action.parse("draw top KS")).legal
+    assert {str(a) for a in deal.legal_actions()} >= {"draw top KS"} and "draw bottom KS" not in {
+        str(a) for a in deal.legal_actions()}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_sessions_with_the_carre_anglais_conserve_chips(seed):
+    game = _anglais_game()
+    rng = random.Random(seed)
+    match = Match(game, 4)
+    match.draw_for_dealer(rng)
+    for _ in range(6):
+        hands, talon, upcards = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon, upcards=upcards)
+        play_out(deal, rng, step_cap=500)
+        match.finish_deal()
+        assert sum(match.totals) + match.carry == 400 and min(match.totals) >= 0
+
+
+@functools.cache
+def _anglais_game():
+    return load_game("bouillotte", {"carre_anglais": "on"})

@@ -91,14 +91,12 @@ def test_output_file_is_replaced_atomically(tmp_path, capsys):
     assert status == 2 and path.read_text() == "precious"  # nothing already written is lost
 
 
-def test_check_refuses_a_mechanic_the_referee_cannot_run(capsys):
+def test_check_accepts_the_carre_anglais(capsys):
+    """Issue 26: the draw from the stock at the showdown runs, so the reading loads and plays."""
     status, out, err = run(capsys, "check", "rules/bouillotte.rules", "--param", "carre_anglais=on")
-    assert status != 0 and "bouillotte.rules:" in err and "cannot run a draw from the stock" in err
-
-
-def test_unrunnable_game_gives_clear_error(capsys):
-    status, _, err = run(capsys, "play", "bouillotte", "--param", "carre_anglais=on")
-    assert status == 2 and "cannot run a draw from the stock at the showdown" in err
+    assert status == 0 and "bouillotte.rules: ok" in out and not err
+    status, out, _ = run(capsys, "play", "bouillotte", "--param", "carre_anglais=on", "--seed", "3")
+    assert status == 0 and '"parameters": {"carre_anglais": "on"}' in out
 
 
 def test_bench_prints_the_table_with_the_hand_loop(capsys):

@@ -183,3 +183,15 @@ def test_perft_counts_from_fixed_deals(kierki):
     match, deal = start_deal(kierki, MIXED, dealer=3, contract="no_tricks")
     assert [perft(deal, d) for d in range(5)] == [
         1, 13, 3 * 3 * 3 + 4 * 4, 3 * (3 * 3 * 3) + 4 * 4 * 4, 3 * (3 * 3 * 3 * 4) + 4 * 4 * 4 * 1]
+
+
+def test_a_chooser_without_a_jack_passes_or_is_skipped_by_the_reading():
+    """K4.3, issue 26: by default the loteryjka's chooser without a jack passes; under
+    jackless_start=skipped the turn goes straight to the first player holding a jack."""
+    from referee.rulings import find_ruling, replay
+    ruling = find_ruling("75")
+    passes, skipped_pass, skipped, default_no_pass = (replay(ruling, c) for c in ruling.cases)
+    assert dict(skipped.case.params) == {"jackless_start": "skipped"}
+    assert passes.verdict == skipped.verdict == "legal" and passes.totals == skipped.totals
+    assert skipped_pass.verdict == default_no_pass.verdict == "illegal"
+    assert skipped_pass.where == default_no_pass.where == "deals[0].actions[1]"

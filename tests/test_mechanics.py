@@ -67,10 +67,11 @@ def test_one_vocabulary_of_phases():
     from referee.model.mechanics import PHASES
 
     # Every phase a deal can be in has its runner, named by the enum; every phase word of the
-    # rules files is the word of some phase (showdown is the betting's end, not a phase of its own).
+    # rules files is the word of some phase (the showdown's only moves are a draw from the stock).
     assert set(RUNNERS) == set(Phase) - {Phase.OVER}
     assert all(isinstance(name, Phase) for name in RUNNERS)
-    assert {phase.word for phase in Phase} - {None} == set(PHASES) - {"showdown"}
+    assert {phase.word for phase in Phase} - {None} == set(PHASES)
+    assert Phase.STOCK_DRAW.word == "showdown"
     assert Phase.TRICKS.word == Phase.LAYOUT.word == "play" and Phase.KONTRA.word == "defence"
 
 

@@ -22,7 +22,7 @@ from referee.transcript import dump_transcript
 RECORDED_ONLY = {
     ("bouillotte", "visavi"): "both readings move the deal one seat to the right",
 }
-REFUSED = {("bouillotte", "carre_anglais")}
+REFUSED: set[tuple[str, str]] = set()
 RECORDED_ONLY[("preferans", "turn_direction")] = (
     "seats are numbered in the direction of play, so the mirror-image game has the same "
     "transcript; the cut (P2.2) passes from the right neighbour to the left, the same seat")
@@ -31,6 +31,15 @@ RECORDED_ONLY[("preferans", "turn_direction")] = (
 BY_SCENARIO = {
     ("bouillotte", "two_brelans"): "test_bouillotte.py::test_two_brelans_cancel_reading",
     ("bouillotte", "carre_bonus"): "test_bouillotte.py::test_carre_bonus_reading",
+    ("bouillotte", "misdeal_redealer"): "test_bouillotte.py::test_after_a_misdeal_the_same_dealer_or_the_next_deals_again",
+    ("bouillotte", "exposed_cards"):
+        "test_bouillotte.py::test_several_exposed_cards_complete_the_deal_only_under_their_reading",
+    ("bouillotte", "carre_anglais"):
+        "test_bouillotte.py::test_the_brelan_facing_a_carre_turns_up_the_top_or_the_bottom_card_of_the_stock",
+    ("bouillotte", "anglais_card"): "test_bouillotte.py::test_only_the_top_card_under_its_reading",
+    ("bouillotte", "anglais_gain"): "test_bouillotte.py::test_what_the_drawn_card_wins_and_which_carre_wins_are_readings",
+    ("bouillotte", "anglais_tie"): "test_bouillotte.py::test_what_the_drawn_card_wins_and_which_carre_wins_are_readings",
+    ("bouillotte", "lone_raise"): "test_bouillotte.py::test_a_raise_nobody_can_call_is_refused_only_under_its_reading",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",
     ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",

@@ -13,6 +13,7 @@ out from -1 downwards, each below the last, so that a decoder needs only compari
 `open_(n)`, `raise_(n)`     put `n` chips in (betting)
 `pair_double(seat)`         double that seat (doubling between players)
 `pair_redouble(seat)`       redouble that seat
+`stock_draw(card, bottom)`  turn up `card` from the top (or bottom) of the stock (showdown)
 ==========================  ==============================================
 
 `kind(move)` names the range a move falls in. A fused random loop may do the arithmetic of its
@@ -28,7 +29,7 @@ __all__ = ["Move", "MoveKind", "kind", "PASS", "DEFEND", "CALL", "FOLD", "BLIND"
            "choice", "decode_choice", "bid", "bid_step", "special", "special_index", "discard", "discard_cards",
            "discards", "open_", "raise_", "chips_put", "pair_double", "pair_redouble", "doubled_seat",
            "CHOOSE_BASE", "BID_BASE", "SPECIAL_BASE", "DISCARD_BASE", "OPEN_BASE", "RAISE_BASE",
-           "PAIR_DOUBLE_BASE", "PAIR_REDOUBLE_BASE"]
+           "PAIR_DOUBLE_BASE", "PAIR_REDOUBLE_BASE", "STOCK_DRAW_BASE", "stock_draw", "drawn"]
 
 Move = int
 """A move: a card ID, or a negative code of one of the ranges above."""
@@ -52,6 +53,7 @@ OPEN_BASE = -10_000_000
 RAISE_BASE = -20_000_000
 PAIR_DOUBLE_BASE = -30_000_000
 PAIR_REDOUBLE_BASE = -31_000_000
+STOCK_DRAW_BASE = -32_000_000
 
 
 class MoveKind(Enum):
@@ -67,12 +69,15 @@ class MoveKind(Enum):
     RAISE = "raise"
     PAIR_DOUBLE = "pair_double"
     PAIR_REDOUBLE = "pair_redouble"
+    STOCK_DRAW = "stock_draw"
 
 
 def kind(move: Move) -> MoveKind:
     """The range `move` falls in."""
     if move >= 0:
         return MoveKind.CARD
+    if move <= STOCK_DRAW_BASE:
+        return MoveKind.STOCK_DRAW
     if move <= PAIR_REDOUBLE_BASE:
         return MoveKind.PAIR_REDOUBLE
     if move <= PAIR_DOUBLE_BASE:
@@ -134,6 +139,17 @@ def discard_cards(move: Move) -> tuple[int, int]:
 def discards(hand: list[int]) -> list[Move]:
     """Every discard of two cards from `hand`, in the order of its sorted pairs."""
     return [DISCARD_BASE - (a * 256 + b) for a, b in combinations(sorted(hand), 2)]
+
+
+def stock_draw(card: int, bottom: bool) -> Move:
+    """Turn up `card`, the top card of the stock (or, with `bottom`, the bottom one)."""
+    return STOCK_DRAW_BASE - (card * 2 + bottom)
+
+
+def drawn(move: Move) -> tuple[int, bool]:
+    """(card, from the bottom) of a draw from the stock."""
+    card, bottom = divmod(STOCK_DRAW_BASE - move, 2)
+    return card, bool(bottom)
 
 
 def open_(chips: int) -> Move:

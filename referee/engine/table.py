@@ -25,7 +25,7 @@ _WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
 # The words of actions, with how many arguments each takes.
 _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
-                 "discard": (2,), "claim": tuple(range(1, 15)), "concede": (1,)}
+                 "discard": (2,), "draw": (2,), "claim": tuple(range(1, 15)), "concede": (1,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
 
 
@@ -58,7 +58,8 @@ class Action:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
                          "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
-                         "blind, open CHIPS, call, raise CHIPS, fold, withdraw, claim TRICKS [CARD ...], concede TRICKS"))
+                         "blind, open CHIPS, call, raise CHIPS, fold, withdraw, draw top CARD, draw bottom CARD, "
+                         "claim TRICKS [CARD ...], concede TRICKS"))
 
 
 class Table:
@@ -141,6 +142,9 @@ class Table:
             return Action("play", (self.code(move),))
         if found is MoveKind.WORD:
             return Action(_WORDS[move])
+        if found is MoveKind.STOCK_DRAW:
+            card, bottom = moves.drawn(move)
+            return Action("draw", ("bottom" if bottom else "top", self.code(card)))
         if found is MoveKind.PAIR_REDOUBLE:
             return Action("redouble", (str(moves.doubled_seat(move)),))
         if found is MoveKind.PAIR_DOUBLE:
@@ -193,6 +197,11 @@ class Table:
                 return moves.special(self.special_names.index(args[0]))
             numbers = [str(n) for n in self.ladder_numbers]
             return moves.bid(numbers.index(args[0])) if args[0] in numbers else None
+        if kind == "draw":
+            card = self.card_id(args[1])
+            if args[0] not in ("top", "bottom") or card is None:
+                return None
+            return moves.stock_draw(card, args[0] == "bottom")
         if kind == "discard":
             a, b = (self.card_id(c) for c in args)
             if a is None or b is None or a == b:

@@ -21,7 +21,7 @@ from ..mechanics.base import Phase
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
-from ..mechanics.layout.phase import finish_lines, random_layout, start_layout
+from ..mechanics.layout.phase import finish_lines, random_layout, skip_unable_to_start, start_layout
 from ..mechanics.layout.state import LayoutState
 from ..mechanics.passing.phase import start_passing
 from ..mechanics.passing.state import PassingState
@@ -291,6 +291,7 @@ class Deal:
         self.to_act = first_leader(self)
         if self.contract.layout is not None:  # the named word of a layout is its starting rank
             self.layout = start_layout(self.contract.layout, trump)
+            skip_unable_to_start(self)
 
     def push(self, move: int) -> None:
         """Apply a move of `legal_moves()` without checking it (simulations); `play` is the checked

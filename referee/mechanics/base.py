@@ -37,6 +37,8 @@ class Phase(StrEnum):
     """Doubling the contract (kontra, rekontra, ...), part of the defence."""
     BLINDS = "blinds"
     BETTING = "betting"
+    STOCK_DRAW = "stock_draw"
+    """At the showdown: a player turns up a card of the stock (part of the showdown)."""
     TRICKS = "tricks"
     LAYOUT = "layout"
     OVER = "over"
@@ -53,7 +55,8 @@ class Phase(StrEnum):
 
 
 _WORDS: dict[Phase, str | None] = {Phase.CONTEST: "auction", Phase.KONTRA: "defence", Phase.TRICKS: "play",
-                                   Phase.LAYOUT: "play", Phase.OVER: None}
+                                   Phase.LAYOUT: "play", Phase.STOCK_DRAW: "showdown",
+                                   Phase.OVER: None}
 
 
 class DealCore(Protocol):

@@ -11,10 +11,11 @@ from .layout.phase import LAYOUT
 from .passing.phase import PASSING
 from .tricks.phase import TRICKS
 from .vying.betting import BETTING, BLINDS
+from .vying.stock_draw import STOCK_DRAW
 
 __all__ = ["PHASE_RUNNERS"]
 
 PHASE_RUNNERS: dict[Phase, PhaseRunner] = {runner.name: runner for runner in (
     PASSING, DOUBLING, CHOOSE, *AUCTION_RUNNERS, *TALON_RUNNERS, *DECLARATION_RUNNERS, *DEFENCE_RUNNERS, TRICKS, LAYOUT,
-    BLINDS, BETTING)}
+    BLINDS, BETTING, STOCK_DRAW)}
 """Phase of a deal -> its runner."""

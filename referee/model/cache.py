@@ -174,7 +174,7 @@ _RECORDS = Records({
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",
-        "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho", "SuitOwnerRule", "Meeting"),
+        "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho", "SuitOwnerRule", "TieStart", "Meeting"),
 })
 _SAID: set[str] = set()
 

@@ -194,6 +194,8 @@ class ContractRules:
     layout_start: Cited[LayoutStart] | None = None
     layout_build: Cited[str] | None = None
     pass_only_when_unable: Cited[bool] | None = None
+    skip_unable_to_start: Cited[bool] | None = None
+    """When the layout opens, players who cannot place a card are skipped (no pass)."""
     first_move: Cited[SeatRef] | None = None
 
 

@@ -7,7 +7,15 @@ from ...model.document import Located
 from ...model.game import ScoreRule
 from ..declaration import Builder, StatementBuilder
 from .rules import LayoutStart
-from .syntax import FirstMove, LayoutBuild, LayoutStartNamed, LayoutStartRank, PassOnlyWhenUnable, ScoreFinish
+from .syntax import (
+    FirstMove,
+    LayoutBuild,
+    LayoutStartNamed,
+    LayoutStartRank,
+    PassOnlyWhenUnable,
+    ScoreFinish,
+    SkipUnableToStart,
+)
 
 __all__ = ["BUILDERS"]
 
@@ -28,6 +36,10 @@ def build_pass_rule(builder: Builder, item: Located, node: PassOnlyWhenUnable, c
     builder.rule(item, node, cid, scope, "pass_only_when_unable", True)
 
 
+def build_skip_start(builder: Builder, item: Located, node: SkipUnableToStart, cid: str, scope: str | None) -> None:
+    builder.rule(item, node, cid, scope, "skip_unable_to_start", True)
+
+
 def build_first_move(builder: Builder, item: Located, node: FirstMove, cid: str, scope: str | None) -> None:
     builder.rule(item, node, cid, scope, "first_move", builder.seats(item, node))
 
@@ -37,4 +49,5 @@ def build_score_finish(builder: Builder, item: Located, node: ScoreFinish, cid: 
 
 
 BUILDERS: dict[type[Node], StatementBuilder] = {LayoutStartRank: build_start_rank, LayoutStartNamed: build_start_named, LayoutBuild: build_layout_build,
-            PassOnlyWhenUnable: build_pass_rule, FirstMove: build_first_move, ScoreFinish: build_score_finish}
+            PassOnlyWhenUnable: build_pass_rule, FirstMove: build_first_move, ScoreFinish: build_score_finish,
+            SkipUnableToStart: build_skip_start}

@@ -20,6 +20,8 @@ class LayoutTables:
     """The clauses of the starting rank and of how columns grow (cited when a card cannot go)."""
     pass_clause: str | None
     """The clause of `pass only when unable`, or None when a player may always pass."""
+    skip_clause: str | None
+    """The clause of `skip players unable to start`, or None: a player unable to open passes."""
     ends_at_place: tuple[int, str] | None
     """(places, clause): the deal ends once that many players have gone out."""
     finish: tuple[tuple[int, ...], str] | None
@@ -45,6 +47,7 @@ def compile_layout(table: Table, contract: Contract, scores: Sequence[Cited[Scor
         clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
         pass_clause=rules.pass_only_when_unable.clause
         if rules.pass_only_when_unable is not None and rules.pass_only_when_unable.value else None,
+        skip_clause=rules.skip_unable_to_start.clause if rules.skip_unable_to_start is not None else None,
         ends_at_place=place,
         finish=next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None),
         cards=tuple((suit, rank, at.get((suit, rank - 1)), at.get((suit, rank + 1)))

@@ -15,7 +15,7 @@ from ..play import rule_on_card
 from .compiled import LayoutTables
 from .state import LayoutState
 
-__all__ = ["LayoutDeal", "start_layout", "random_layout", "finish_lines", "LAYOUT"]
+__all__ = ["LayoutDeal", "start_layout", "skip_unable_to_start", "random_layout", "finish_lines", "LAYOUT"]
 
 
 class LayoutDeal(DealCore, Protocol):
@@ -32,6 +32,20 @@ def start_layout(tables: LayoutTables, start: int | None) -> LayoutState:
     opener = tables.start if tables.start is not None else start
     assert opener is not None, "a layout whose namer names its start has it named with the contract"
     return LayoutState(tables, bytearray(tables.openers[opener]))
+
+
+def skip_unable_to_start(deal: LayoutDeal) -> None:
+    """Under `skip players unable to start`, the turn goes from the first mover to the first
+    player, in turn order, who can place a card (one of the starting rank)."""
+    state = _state(deal)
+    if state.tables.skip_clause is None:
+        return
+    placeable, hands, n = state.placeable, deal.hands, deal.table.players
+    for step in range(n):
+        seat = (deal.to_act + step) % n
+        if any(placeable[card] for card in hands[seat]):
+            deal.to_act = seat
+            return
 
 
 def _state(deal: LayoutDeal) -> LayoutState:

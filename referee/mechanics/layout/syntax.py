@@ -33,6 +33,11 @@ class PassOnlyWhenUnable(Node):
     """`pass only when unable`"""
 
 
+@statement_node("skip_start")
+class SkipUnableToStart(Node):
+    """`skip players unable to start`"""
+
+
 @statement_node("first_move")
 class FirstMove(Node):
     """`first move by eldest`, or `first move by holder of 7H, else holder of 7D`."""

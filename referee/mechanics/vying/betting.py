@@ -23,6 +23,7 @@ from ..base import DealCore, Illegal, Phase, PhaseRunner
 from .compiled import VyingRules, clause
 from .rules import AnteWho
 from .state import BettingState
+from .stock_draw import start_stock_draw
 
 __all__ = ["BettingDeal", "start_betting", "end_clauses", "blind_moves", "betting_moves", "bet_allowed",
            "random_bet", "random_betting", "BLINDS", "BETTING"]
@@ -35,6 +36,12 @@ _FOLD_ONLY: tuple[int, ...] = (FOLD,)
 _FOLD_CALL: tuple[int, ...] = (FOLD, CALL)
 _FOLD_RAISE: tuple[int, ...] = (FOLD, RAISE_BASE)
 _FOLD_CALL_RAISE: tuple[int, ...] = (FOLD, CALL, RAISE_BASE)
+_CALL_ONLY: tuple[int, ...] = (CALL,)
+_CALL_RAISE: tuple[int, ...] = (CALL, RAISE_BASE)
+_NO_FOLD = {_FOLD_CALL: _CALL_ONLY, _FOLD_CALL_RAISE: _CALL_RAISE}
+"""The kinds of a player level with the largest stake who may not fold."""
+_NO_RAISE = {_FOLD_CALL_RAISE: _FOLD_CALL, _FOLD_RAISE: _FOLD_ONLY, _CALL_RAISE: _CALL_ONLY}
+"""The kinds of the one player still able to bet when nobody could call his raise."""
 
 _BLIND_OR_PASS = (BLIND, PASS)
 _DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times a module name
@@ -120,6 +127,7 @@ def _start_betting(deal: BettingDeal, state: BettingState) -> None:
     deal.phase = Phase.BETTING
     if state.all_in_mask == state.everyone:
         deal.phase = Phase.OVER  # nobody has chips left to bet: straight to the showdown
+        start_stock_draw(deal, state)
         return
     start = deal.eldest  # `first bet by player after last blind, else eldest`
     if state.rules.after_last_blind_first and state.blinders:
@@ -137,9 +145,10 @@ def _next_to_speak(deal: BettingDeal, state: BettingState, after: int) -> int:
 # -- sizes ------------------------------------------------------------------------------------------------
 
 
-def _bet_range(rules: VyingRules, opened: bool, chips: int, need: int, pot: int) -> BetRange:
+def _bet_range(rules: VyingRules, opened: bool, chips: int, need: int, pot: int, alone: bool = False) -> BetRange:
     """The moves of a player with `chips` in front of him who needs `need` more to reach the
-    largest stake. The kinds include the base when some amount is allowed (least <= most)."""
+    largest stake (`alone`: nobody else is still able to bet). The kinds include the base when
+    some amount is allowed (least <= most)."""
     if not opened:
         low = max(pot, 1) if rules.open_at_pot else max(need, 1)  # `open at least pot / largest stake`
         if chips < low and rules.may_open_for_less:
@@ -150,12 +159,24 @@ def _bet_range(rules: VyingRules, opened: bool, chips: int, need: int, pot: int)
     if rules.raise_at_most_pot:  # the raise itself at most the pot after calling
         high = min(high, need + pot + need)
     if chips >= need or rules.short_may_call:
-        return (_FOLD_CALL_RAISE if need < high else _FOLD_CALL), RAISE_BASE, need + 1, high
-    return (_FOLD_RAISE if need < high else _FOLD_ONLY), RAISE_BASE, need + 1, high
+        kinds = _FOLD_CALL_RAISE if need < high else _FOLD_CALL
+    else:
+        kinds = _FOLD_RAISE if need < high else _FOLD_ONLY
+    if need == 0 and rules.level_may_not_fold:  # `player level with largest stake may not fold`
+        kinds = _NO_FOLD.get(kinds, kinds)
+    if alone and rules.lone_may_not_raise:  # `no raise that nobody can call`
+        kinds = _NO_RAISE.get(kinds, kinds)
+    return kinds, RAISE_BASE, need + 1, high
+
+
+def _alone(state: BettingState, seat: int) -> bool:
+    """Whether `seat` is the only player still able to bet: the others are all in or folded."""
+    return not state.everyone & ~state.folded_mask & ~state.all_in_mask & ~(1 << seat)
 
 
 def _seat_range(state: BettingState, seat: int) -> BetRange:
-    return _bet_range(state.rules, state.opened, state.chips[seat], state.top - state.stake[seat], state.pot)
+    return _bet_range(state.rules, state.opened, state.chips[seat], state.top - state.stake[seat], state.pot,
+                      _alone(state, seat))
 
 
 def _blind_chips(state: BettingState) -> int:
@@ -181,7 +202,8 @@ def _blind_options(state: BettingState, seat: int) -> tuple[int, ...]:
 
 def betting_moves(deal: BettingDeal, seat: int) -> list[int]:
     kinds, base, low, high = _seat_range(_state(deal), seat)
-    return [k for k in kinds if k != base] + [base - k for k in range(low, high + 1)]
+    amounts = range(low, high + 1) if base in kinds else range(0)
+    return [k for k in kinds if k != base] + [base - k for k in amounts]
 
 
 def bet_allowed(deal: BettingDeal, seat: int, move: int) -> bool:
@@ -191,7 +213,7 @@ def bet_allowed(deal: BettingDeal, seat: int, move: int) -> bool:
     if move in kinds and move != base:
         return True
     same_kind = RAISE_BASE < move <= OPEN_BASE if base == OPEN_BASE else PAIR_DOUBLE_BASE < move <= RAISE_BASE
-    return same_kind and low <= base - move <= high
+    return same_kind and base in kinds and low <= base - move <= high
 
 
 def random_bet(deal: BettingDeal, rng: Random) -> int:
@@ -266,6 +288,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     opened, raiser, second, called = state.opened, state.raiser, state.second_chance, state.called_mask
     everyone, speakers = state.everyone, state.speakers
     drops_out, all_called, two_left = rules.pass_drops_out, rules.ends_when_all_called, rules.two_left_call_ends
+    no_level_fold, no_lone_raise = rules.level_may_not_fold, rules.lone_may_not_raise
     at_pot, for_less, pot_limit, may_call = (rules.open_at_pot, rules.may_open_for_less, rules.raise_at_most_pot,
                                              rules.short_may_call)
     # `everyone passes: pot to last blind, ...`: once all the others have passed, the pot is
@@ -293,6 +316,10 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
                     kinds = _FOLD_CALL_RAISE if need < high else _FOLD_CALL
                 else:
                     kinds = _FOLD_RAISE if need < high else _FOLD_ONLY
+                if no_level_fold and not need:
+                    kinds = _NO_FOLD.get(kinds, kinds)
+                if no_lone_raise and not everyone & ~folded & ~all_in & ~(1 << seat):
+                    kinds = _NO_RAISE.get(kinds, kinds)
             move = choice(kinds)
             if move == base:
                 move = base - randint(low, (low + 2 if low + 2 < high else high) if draw() < 0.9 else high)
@@ -344,6 +371,12 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
             if not waiting or waiting == blind_bit:
                 state.pass_out, phase = True, Phase.OVER
                 break
+        elif not able & (able - 1) and (not able or stake[able.bit_length() - 1] == top):
+            # At most one player can still bet and he holds the largest stake: the others are
+            # all in, so nobody could answer a raise of his. Offering him a turn would leave a
+            # finished round waiting for a call that changes nothing.
+            phase = Phase.OVER
+            break
         elif second is not None:
             if not second:
                 phase = Phase.OVER
@@ -366,6 +399,8 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask = folded, all_in, passed, acted
     state.opened, state.raiser, state.second_chance, state.called_mask = opened, raiser, second, called
     deal.to_act, deal.phase = seat, phase
+    if phase is Phase.OVER and rules.model.stock_draw is not None:
+        start_stock_draw(deal, state)  # `hand ... may draw from stock against ...`
     return steps
 
 
@@ -408,6 +443,13 @@ def _judge(deal: BettingDeal, seat: int, action: Action, illegal: Illegal) -> Ve
                        (open_clause,) if action.kind == "open" and open_clause else (), seat, what)
     chips = state.chips[seat]
     amount = int(action.args[0]) if action.args else 0
+    need = state.top - state.stake[seat]
+    if state.opened and action.kind == "fold" and need == 0 and model.level_fold:
+        return illegal(N_("Seat {seat} already holds the largest stake and may not fold: he may call or raise."),
+                       (model.level_fold.clause,), seat=seat)
+    if state.opened and action.kind == "raise" and model.lone_raise and _alone(state, seat) and amount <= chips:
+        return illegal(N_("Seat {seat} may not raise: every other player still in is all in, so nobody could "
+                          "call it. He may call or fold."), (model.lone_raise.clause,), seat=seat)
     if action.kind == "pass":
         return illegal(N_("The betting is open: seat {seat} must call, raise or fold."),
                        (clause(model.pass_before_open),), seat=seat)
@@ -419,7 +461,6 @@ def _judge(deal: BettingDeal, seat: int, action: Action, illegal: Illegal) -> Ve
     if amount > chips:
         return illegal(N_("Seat {seat} cannot put in {amount}: he has only {chips} in front of him."),
                        (stake_limit,), "over_stake", seat=seat, amount=amount, chips=chips)
-    need = state.top - state.stake[seat]
     if action.kind == "call":
         return illegal(N_("Seat {seat} cannot match the stake and must fold."),
                        (clause(model.short_stake),), seat=seat)

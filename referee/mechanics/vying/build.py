@@ -27,10 +27,14 @@ from .syntax import (
     BonusMeeting,
     BonusStatement,
     BrokenPlayer,
+    DrawnLosesTies,
+    DrawnPaidOnly,
     FirstBet,
     FoldedHands,
     HandOrder,
     HandStatement,
+    LevelFold,
+    LoneRaise,
     Opening,
     PassBeforeOpen,
     PassOut,
@@ -42,6 +46,7 @@ from .syntax import (
     StakeLimit,
     StakesAbove,
     StockDraw,
+    StockDrawTop,
     SuitOwner,
     TurnedCard,
 )
@@ -129,6 +134,14 @@ def build_first_bet(builder: Builder, item: Located, node: FirstBet, cid: str, s
                          expected=Phrase('`, else eldest` at the end'),
                          hint=Phrase('write `first bet by player after last blind, else eldest`'))
     _once(builder, item, node, cid, scope, "first_bet", seats)
+
+
+def build_level_fold(builder: Builder, item: Located, node: LevelFold, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "level_fold", True)
+
+
+def build_lone_raise(builder: Builder, item: Located, node: LoneRaise, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "lone_raise", True)
 
 
 def build_raise_limit(builder: Builder, item: Located, node: RaiseLimit, cid: str, scope: str | None) -> None:
@@ -222,7 +235,7 @@ def build_suit_owner(builder: Builder, item: Located, node: SuitOwner, cid: str,
 
 
 def build_showdown_ties(builder: Builder, item: Located, node: ShowdownTies, cid: str, scope: str | None) -> None:
-    _once(builder, item, node, cid, scope, "ties", True)
+    _once(builder, item, node, cid, scope, "ties", node.start)
 
 
 def build_bonus(builder: Builder, item: Located, node: BonusStatement, cid: str, scope: str | None) -> None:
@@ -244,6 +257,19 @@ def build_bonus_meeting(builder: Builder, item: Located, node: BonusMeeting, cid
     _once(builder, item, node, cid, scope, "bonus_meeting", node.meeting)
 
 
+def build_stock_draw_top(builder: Builder, item: Located, node: StockDrawTop, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "stock_draw_top", True)
+
+
+def build_drawn_paid_only(builder: Builder, item: Located, node: DrawnPaidOnly, cid: str, scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "drawn_paid_only", True)
+
+
+def build_drawn_loses_ties(builder: Builder, item: Located, node: DrawnLosesTies, cid: str,
+                           scope: str | None) -> None:
+    _once(builder, item, node, cid, scope, "drawn_loses_ties", True)
+
+
 def build_stock_draw(builder: Builder, item: Located, node: StockDraw, cid: str, scope: str | None) -> None:
     _once(builder, item, node, cid, scope, "stock_draw", (str(node.hand), str(node.against)))
 
@@ -254,10 +280,13 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
                 FirstBet: build_first_bet, RaiseLimit: build_raise_limit, BettingEnd: build_betting_end,
                 StakeLimit: build_stake_limit, ShortStake: build_short_stake, AllInOpening: build_all_in_opening,
                 AllInWinnings: build_all_in_winnings, StakesAbove: build_stakes_above,
-                SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out},
+                SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out,
+                LevelFold: build_level_fold, LoneRaise: build_lone_raise},
     "showdown": {HandStatement: build_hand, HandOrder: build_hand_order, Showing: build_showing,
                  FoldedHands: build_folded_hands, TurnedCard: build_turned_card, SuitOwner: build_suit_owner,
                  ShowdownTies: build_showdown_ties, BonusStatement: build_bonus, BonusMeeting: build_bonus_meeting,
-                 BonusesAtShowdown: build_bonuses_at_showdown, StockDraw: build_stock_draw},
+                 BonusesAtShowdown: build_bonuses_at_showdown, StockDraw: build_stock_draw,
+                 StockDrawTop: build_stock_draw_top, DrawnPaidOnly: build_drawn_paid_only,
+                 DrawnLosesTies: build_drawn_loses_ties},
 }
 """Per phase, its statements with the functions that read them."""

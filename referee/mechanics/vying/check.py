@@ -151,9 +151,16 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         for name in model.stock_draw.value:
             if name not in names:
                 raise item.error(node, Phrase('unknown hand {name}', name=name), expected=", ".join(names))
-        raise item.error(node, Phrase('this referee cannot run a draw from the stock at the showdown yet'),
-                         hint=Phrase('leave the statement out of the rules in force (if a parameter switches it '
-                                     'on, keep that reading off)'))
+        drawer, against = model.stock_draw.value
+        order = [h.name for h in model.hands]
+        if drawer == against or order.index(against) > order.index(drawer):
+            raise item.error(node, Phrase('a draw from the stock must be against a hand ranked above {name}',
+                                          name=drawer), hint=Phrase('name the higher hand after `against`'))
+    for name in ("stock_draw_top", "drawn_paid_only", "drawn_loses_ties"):
+        if getattr(model, name) is not None and model.stock_draw is None:
+            item, node = at(name)
+            raise item.error(node, Phrase('nobody may draw from the stock in this game'),
+                             hint=Phrase('state `hand NAME may draw from stock against NAME` too, or remove this'))
 
 
 def _start_chips(game: Game) -> int | None:

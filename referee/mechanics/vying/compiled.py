@@ -25,6 +25,7 @@ from .rules import (
     ShortChoice,
     SidePotRule,
     SuitOwnerRule,
+    TieStart,
     VyingModel,
 )
 
@@ -61,6 +62,10 @@ class VyingRules:
     two_left_call_ends: bool
     after_last_blind_first: bool
     pass_out_to_blind: bool
+    level_may_not_fold: bool
+    """`player level with largest stake may not fold`."""
+    lone_may_not_raise: bool
+    """`no raise that nobody can call`."""
     call_clause: str | None
     """The clause calls and raises are staked under (`raise by ...`)."""
     open_clause: str | None
@@ -74,6 +79,8 @@ class VyingRules:
     """What a pot won on points cites, alone and in a tie."""
     main_suit_cited: tuple[tuple[str, ...], tuple[str, ...]]
     """What a side pot won with the suit that won the main pot cites, alone and in a tie."""
+    ties_from_dealer: bool
+    """`ties won by first from dealer` (else: from the eldest hand)."""
     owner_by_points: bool
     """`suit won by player holding most points in it` (else: its highest card)."""
     folded_hands_count: bool
@@ -140,6 +147,8 @@ def compile_vying(game: Game) -> VyingRules | None:
                       two_left_call_ends=model.two_left_call_ends is not None,
                       after_last_blind_first=model.first_bet.value[0] is BetSeat.AFTER_LAST_BLIND,
                       pass_out_to_blind=model.pass_out.value[0] is PotFate.TO_LAST_BLIND,
+                      level_may_not_fold=model.level_fold is not None, lone_may_not_raise=model.lone_raise is not None,
+                      ties_from_dealer=model.ties is not None and model.ties.value is TieStart.DEALER,
                       call_clause=clause(model.raise_limit), open_clause=clause(model.opening),
                       bonus_of={b.hand: b for b in reversed(model.bonuses)},
                       hand_clauses=tuple((cited(h.clause, order), cited(h.clause, order, ties)) for h in model.hands),

@@ -9,6 +9,7 @@ from ..declaration import Mechanic, Need
 from .betting import BETTING, BLINDS
 from .build import BUILDERS
 from .check import check_vying
+from .stock_draw import STOCK_DRAW
 
 __all__ = ["BLINDS_MECHANIC", "BETTING_MECHANIC", "SHOWDOWN_MECHANIC"]
 
@@ -57,4 +58,5 @@ SHOWDOWN_MECHANIC = Mechanic(
            _need("turned card counts", "turned_card"),
            _need("suit won by player holding its highest card", "suit_owner"),
            _need("ties won by first from eldest", "showdown_ties")),
+    phases=(STOCK_DRAW,),
 )

@@ -140,6 +140,13 @@ class ShowingWho(Enum):
     STILL_IN = "players still in show"
 
 
+class TieStart(Enum):
+    """Where turn order starts when a tie at the showdown is broken."""
+
+    ELDEST = "eldest"
+    DEALER = "dealer"
+
+
 class SuitOwnerRule(Enum):
     """Which player a suit goes to at the showdown."""
 
@@ -235,14 +242,24 @@ class VyingModel:
     turned_card: Cited[bool] | None = None
     """Whether the turned card counts in its suit's total."""
     suit_owner: Cited[SuitOwnerRule] | None = None
-    ties: Cited[bool] | None = None
-    """Ties are won by the first from the eldest hand."""
+    ties: Cited[TieStart] | None = None
+    """Ties are won by the first in turn order from this seat."""
+    level_fold: Cited[bool] | None = None
+    """A player level with the largest stake may not fold."""
+    lone_raise: Cited[bool] | None = None
+    """The one player still able to bet may not raise (nobody could call it)."""
     bonuses: tuple[Bonus, ...] = ()
     bonus_meeting: Cited[Meeting] | None = None
     bonuses_at_showdown: Cited[bool] | None = None
     """Bonuses are not paid on a deal that ends without a showdown."""
     stock_draw: Cited[tuple[str, str]] | None = None
-    """(hand, hand it is against): the holder may draw from the stock (refused at load: not run yet)."""
+    """(hand, hand it is against): at the showdown the holder may turn up a card of the stock."""
+    stock_draw_top: Cited[bool] | None = None
+    """Only the top card of the stock may be turned up."""
+    drawn_paid_only: Cited[bool] | None = None
+    """A hand made by the draw is paid as such, but does not play for the pot."""
+    drawn_loses_ties: Cited[bool] | None = None
+    """A hand made by the draw loses to the same hand dealt."""
 
     @property
     def active(self) -> bool:

@@ -51,13 +51,15 @@ def _state(deal: ShowdownDeal) -> BettingState:
     return state
 
 
-def seat_hands(deal: ShowdownDeal) -> list[Held]:
+def seat_hands(deal: ShowdownDeal, state: BettingState | None = None) -> list[Held]:
     """What every seat holds (`compiled.Held`), worked out once per deal and looked up in the
     game's table of hands met so far (`VyingRules.ranked`) by the bit mask of the seat's cards.
     A turned card changes what a hand makes only when the hand holds two or more of its rank;
     those few hands are kept apart, with the turned ranks that matter above the cards' bits. So
-    the table fills with the few thousand hands a pack has, not with those times the turned cards."""
-    state = _state(deal)
+    the table fills with the few thousand hands a pack has, not with those times the turned cards.
+    A card turned up from the stock (`stock_draw`) that matches a drawer's hand makes it the
+    hand it was drawn against."""
+    state = state or _state(deal)
     hands = state.held
     if hands is None:
         rules, table = state.rules, deal.table
@@ -78,8 +80,40 @@ def seat_hands(deal: ShowdownDeal) -> list[Held]:
                 key |= turned << shift
                 held = memo.get(key) or _held(rules, table, cards, turned, key)
             hands.append(held)
+        if state.drawn:
+            _made_by_draw(state, deal.table, hands)
         state.held = hands
     return hands
+
+
+def _made_by_draw(state: BettingState, table: Table, hands: list[Held]) -> None:
+    """Each drawer whose card matches the rank of his hand holds the hand he drew against (or,
+    under `drawn hand is paid only`, is paid as its holder and plays his hand as dealt)."""
+    model, rules = state.rules.model, state.rules
+    assert model.stock_draw is not None
+    hand, against = model.stock_draw.value
+    index = next(i for i, h in enumerate(model.hands) if h.name == against)
+    for seat, card in state.drawn:
+        ranked, points, tops, _bonus, repeated = hands[seat]
+        if ranked is None or ranked[2] != hand or table.rank_of[card] != ranked[1]:
+            continue
+        made = (index, ranked[1], against, model.hands[index].clause)
+        if model.drawn_paid_only:
+            state.paid_as[seat] = made
+        hands[seat] = (ranked if model.drawn_paid_only else made), points, tops, rules.bonus_of.get(against), repeated
+
+
+def _made_seats(state: BettingState, hands: list[Held]) -> set[int]:
+    """The seats whose hand the draw made (none in most deals)."""
+    rule = state.rules.model.stock_draw
+    if rule is None or not state.drawn:
+        return set()
+    made = set()
+    for seat, _card in state.drawn:
+        ranked = state.paid_as.get(seat) or hands[seat][0]
+        if ranked is not None and ranked[2] == rule.value[1]:
+            made.add(seat)
+    return made
 
 
 def _held(rules: VyingRules, table: Table, cards: Sequence[int], up: int, key: int) -> Held:
@@ -183,8 +217,11 @@ def _owner(deal: ShowdownDeal, rules: VyingRules, hands: list[Held], suit: int, 
 
 
 def _first_in_hand(deal: ShowdownDeal, seats: Container[int]) -> int:
-    """Of `seats`, the first in turn order from the eldest hand (the one "in hand")."""
-    n, seat = deal.table.players, deal.eldest
+    """Of `seats`, the first in turn order from the eldest hand (the one "in hand"), or from the
+    dealer himself under `ties won by first from dealer`."""
+    state = deal.betting
+    n = deal.table.players
+    seat = deal.dealer if state is not None and state.rules.ties_from_dealer else deal.eldest
     while seat not in seats:
         seat = (seat + 1) % n
     return seat
@@ -199,12 +236,15 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
     if len(eligible) == 1:
         return eligible[0], N_("{points} back: nobody else matched this part of his stake"), (), \
             rules.stakes_above_cited, suits_hint
-    best: tuple[int, int] | None = None
+    best: tuple[int, int, int] | None = None
     winners: list[int] = []
+    made = _made_seats(state, hands)
+    loses_ties = state.rules.model.drawn_loses_ties is not None
     for seat in eligible:  # the first category listed, then the highest rank
         hand = hands[seat][0]
         if hand is not None:
-            strength = (hand[0], -hand[1])
+            # `drawn hand loses ties`: a hand the draw made comes after the same hand dealt.
+            strength = (hand[0], int(loses_ties and seat in made), -hand[1])
             if best is None or strength < best:
                 best, winners = strength, [seat]
             elif strength == best:
@@ -213,9 +253,11 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
         winner = _first_in_hand(deal, winners)
         won = hands[winner][0]
         assert won is not None
+        why = rules.hand_clauses[won[0]][len(winners) > 1]
+        if made and rules.model.stock_draw is not None:  # the draw decided what the hands were
+            why = cited(*why, rules.model.stock_draw.clause)
         return winner, N_("{points} pot won with a {hand} of {rank}"), \
-            (("hand", rules.titles[won[2]]), ("rank", table.rank_codes[won[1]])), \
-            rules.hand_clauses[won[0]][len(winners) > 1], None
+            (("hand", rules.titles[won[2]]), ("rank", table.rank_codes[won[1]])), why, None
     if suits_hint:
         owners: dict[int, int] = {}
         for suit in sorted(suits_hint):
@@ -305,25 +347,29 @@ def _bonus_payments(deal: ShowdownDeal, state: BettingState, balance: list[int],
     in_turn = [(deal.eldest + k) % n for k in range(n)]
     holders: dict[int, tuple[RankedHand, Bonus]] = {}
     for seat in in_turn:
-        hand, bonus = hands[seat][0], hands[seat][3]
+        hand, bonus = state.paid_as.get(seat) or hands[seat][0], hands[seat][3]
         if hand is not None and bonus is not None and (bonus.on_cancelled_deal or not cancelled):
             holders[seat] = (hand, bonus)
     if not holders:
         return []
     meeting = rules.model.bonus_meeting
     assert meeting is not None  # checked when the game loads: a game with bonuses says who pays whom
+    # How the bonus hands meet: as they rank at the showdown (a hand the draw made after the same
+    # hand dealt, under `drawn hand loses ties`).
+    made = _made_seats(state, hands) if rules.model.drawn_loses_ties is not None else set()
+    keys = {seat: (hand[0], int(seat in made), -hand[1]) for seat, (hand, _bonus) in holders.items()}
     paid_out: list[Payment] = []
     owed, can_pay = [0] * n, list(balance)
-    for seat, (hand, bonus) in holders.items():
+    for seat, (_hand, bonus) in holders.items():
         for payer in range(n):
-            if payer != seat and _pays(hand, holders.get(payer), meeting.value):
+            if payer != seat and _pays(keys[seat], keys.get(payer), meeting.value):
                 owed[payer] += bonus.chips
     for seat, (hand, bonus) in holders.items():
         for payer in in_turn:
             if payer == seat:
                 continue
             other = holders.get(payer)
-            if not _pays(hand, other, meeting.value):
+            if not _pays(keys[seat], keys.get(payer), meeting.value):
                 continue
             short = owed[payer] > can_pay[payer]  # the eldest-first order decides who is paid
             paid = min(bonus.chips, balance[payer])
@@ -337,12 +383,13 @@ def _bonus_payments(deal: ShowdownDeal, state: BettingState, balance: list[int],
     return paid_out
 
 
-def _pays(hand: RankedHand, other: tuple[RankedHand, Bonus] | None, meeting: Meeting) -> bool:
-    """Whether a player holding `other` (a bonus holder's (hand, bonus), or None) pays the bonus
-    of `hand`: when two bonus hands meet, the lower pays the higher, or neither pays."""
+def _pays(hand: tuple[int, int, int], other: tuple[int, int, int] | None, meeting: Meeting) -> bool:
+    """Whether a player holding the hand ranked `other` (a bonus holder's, or None: no bonus
+    hand) pays the bonus of the hand ranked `hand` (lower first): when two bonus hands meet, the
+    lower pays the higher, or neither pays."""
     if other is None:
         return True
-    return meeting is not Meeting.NEITHER_PAYS and (hand[0], -hand[1]) < (other[0][0], -other[0][1])
+    return meeting is not Meeting.NEITHER_PAYS and hand < other
 
 
 def _bonus_lines(rules: VyingRules, payments: list[Payment]) -> list[ScoreLine]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .compiled import Held, VyingRules
+from .compiled import Held, RankedHand, VyingRules
 
 __all__ = ["BettingState", "seats_of"]
 
@@ -72,6 +72,12 @@ class BettingState:
     """Everybody passed: nobody opened."""
     won_by_fold: int | None = None
     """The one player left when all the others folded."""
+    drawers: list[int] = field(default_factory=list)
+    """Players still to decide on a draw from the stock at the showdown, in turn order."""
+    drawn: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, card) of each card turned up from the stock."""
+    paid_as: dict[int, RankedHand] = field(default_factory=dict)
+    """Under `drawn hand is paid only`: the hand each lucky drawer is paid as (he plays his own)."""
     held: list[Held] | None = None
     """What each seat holds at the showdown, worked out at its first use (`showdown.seat_hands`)."""
 

@@ -34,12 +34,14 @@ from .rules import (
     SidePotRule,
     SizeKind,
     SuitOwnerRule,
+    TieStart,
 )
 
 __all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
            "BrokenPlayer", "PassOut", "HandStatement", "HandOrder", "Showing", "FoldedHands", "TurnedCard",
-           "SuitOwner", "ShowdownTies", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw"]
+           "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw",
+           "StockDrawTop", "DrawnPaidOnly", "DrawnLosesTies"]
 
 _E = TypeVar("_E", bound=Enum)
 Children = list[Token | Number | lark.Tree[Token]]
@@ -248,6 +250,24 @@ class BrokenPlayer(Node):
         return cls(pos=pos, unless_timed=bool(children))
 
 
+@statement_node("level_fold")
+class LevelFold(Node):
+    """`player level with largest stake may not fold`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> LevelFold:
+        return cls(pos=pos)
+
+
+@statement_node("lone_raise")
+class LoneRaise(Node):
+    """`no raise that nobody can call`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> LoneRaise:
+        return cls(pos=pos)
+
+
 @statement_node("pass_out")
 class PassOut(Node):
     """`everyone passes: pot to last blind, else pot stays`"""
@@ -338,11 +358,13 @@ class SuitOwner(Node):
 
 @statement_node("showdown_ties")
 class ShowdownTies(Node):
-    """`ties won by first from eldest`"""
+    """`ties won by first from eldest` (or `from dealer`)."""
+
+    start: TieStart
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> ShowdownTies:
-        return cls(pos=pos)
+        return cls(pos=pos, start=_choice(TieStart, children[0]))
 
 
 @statement_node("bonus")
@@ -389,3 +411,30 @@ class StockDraw(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> StockDraw:
         return cls(pos=pos, hand=_token(children[0]), against=_token(children[1]))
+
+
+@statement_node("stock_draw_top")
+class StockDrawTop(Node):
+    """`stock draw from top only`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> StockDrawTop:
+        return cls(pos=pos)
+
+
+@statement_node("drawn_paid_only")
+class DrawnPaidOnly(Node):
+    """`drawn hand is paid only`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DrawnPaidOnly:
+        return cls(pos=pos)
+
+
+@statement_node("drawn_loses_ties")
+class DrawnLosesTies(Node):
+    """`drawn hand loses ties`"""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DrawnLosesTies:
+        return cls(pos=pos)
