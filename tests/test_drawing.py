@@ -124,9 +124,10 @@ def test_a_deal_the_dealer_sits_out_is_drawn_with_the_table_s_seat_numbers():
     match.draw_for_dealer(rng)
     hands, talon, upcards = match.deal_pack(rng)
     deal = match.new_deal(hands, talon=talon, upcards=upcards)
-    shown = picture(deal)
+    shown = picture(deal.inner, numbers=deal.seats, sitting_out=deal.dealer)
     assert len(shown.seats) == 3
     assert {s.label for s in shown.seats} == {f"Seat {n + 1}" for n in range(4) if n != match.dealer}
+    assert all(f"Seat {n + 1}" in deal.draw() for n in range(4) if n != match.dealer)  # as the deal draws itself
 
 
 @pytest.mark.parametrize("obj", ["deal", "game", "match", "judgement"])
