@@ -200,9 +200,16 @@ def test_switcher_keeps_the_clause_at_desktop_width(browser, site, lang):
 
 def _search(page, site, lang, query):
     page.goto(f"{site}/{lang}/search.html?q={query}")
-    # Sphinx lists the results a few at a time, and says when it has finished: wait for that.
-    page.wait_for_function("(document.querySelector('#search-results p.search-summary')"
-                           " || {textContent: ''}).textContent.trim() !== ''")
+    # Sphinx lists the results a few at a time and says when it has finished; wait, in the page,
+    # for that line or for a list that has stopped growing (the old sign, kept as a second one).
+    page.wait_for_function("""() => {
+        const summary = document.querySelector('#search-results p.search-summary');
+        if (summary && summary.textContent.trim() !== '') return true;
+        const count = document.querySelectorAll('#search-results ul.search li').length;
+        const seen = window.__listSeen || (window.__listSeen = {count: -1, at: 0});
+        if (count !== seen.count) { seen.count = count; seen.at = performance.now(); return false; }
+        return count > 0 && performance.now() - seen.at > 1000;
+    }""", polling=100)
     return [a.get_attribute("href") for a in page.locator("#search-results ul.search li > a").all()]
 
 
