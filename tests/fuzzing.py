@@ -65,6 +65,13 @@ class Case:
     files: tuple[tuple[str, bytes], ...]
     commands: tuple[tuple[str, ...], ...]
     check_then_play: bool = False
+    env: tuple[tuple[str, str], ...] = ()
+    """Environment variables while the commands run (`{dir}` and `{outside}` stand as above)."""
+    links: tuple[tuple[str, str], ...] = ()
+    """Symbolic links made in the folder: (name, target)."""
+    same_output: tuple[int, int] | None = None
+    """Two commands that must print the same verdict (a poisoned cache changes none), by their
+    place among the commands run (a `@poison` step between them is no command)."""
 
     def __repr__(self) -> str:  # short enough for hypothesis' falsifying example
         sizes = ", ".join(f"{name}: {len(data)} bytes" for name, data in self.files)
@@ -89,6 +96,8 @@ class Outcome:
     seconds: float
     command: tuple[str, ...] = ()
     detail: str = ""
+    said: str = ""
+    """What the command printed on standard output."""
 
 
 # -- mutations of bytes ---------------------------------------------------------------------------
@@ -397,6 +406,68 @@ def deals_typed(draw) -> Case:
     return _deal_case("deal notation: typed", text.encode("utf-8"))
 
 
+# -- a cache someone else wrote in, links beside a variant, notation files near the limits ---------
+
+_POISONS = ["flip", "truncate", "pickle", "swap", "link", "open folder", "empty", "json of another shape"]
+
+
+@st.composite
+def caches_poisoned(draw) -> Case:
+    """A judge whose `REFEREE_CACHE` keeps the game, the kept file then changed by someone else
+    (a byte flipped, cut short, a pickle that would run a command, another game's file put in its
+    place, a link to the secret, the folder opened to others): the next judge must rule the same."""
+    name = draw(st.sampled_from(["kierki-seed1.json", "preferans-seed5.json", "bouillotte-match-seed5.json"]))
+    param = {"kierki-seed1.json": "heart_lead=restricted", "preferans-seed5.json": "refe_limit=2",
+             "bouillotte-match-seed5.json": "cave=60"}[name]
+    poison = draw(st.sampled_from(_POISONS))
+    judge = ("judge", "{dir}/deal.json", "--param", param)
+    return Case("cache: poisoned", (("deal.json", TRANSCRIPTS[name]),),
+                (judge, ("@poison", poison, str(draw(st.integers(0, 10 ** 6)))), judge),
+                env=(("REFEREE_CACHE", "{dir}/cache"),), same_output=(0, 1))
+
+
+_LINK_TARGETS = ["{outside}/secret.rules", "/etc/passwd", "/dev/zero", "{dir}/sub", "{dir}/missing.rules",
+                 "../outside/secret.rules", "{rules}/kierki.rules", "{dir}/variant.rules"]
+
+
+@st.composite
+def extends_symlinked(draw) -> Case:
+    """A variant that extends a name (or a path) whose file beside it is a symbolic link: to the
+    secret, a device, a folder, a shipped rules file, itself. Checked and used by a transcript."""
+    name = draw(st.sampled_from(["base", "house", "kierki", "secret"]))
+    form = draw(st.sampled_from(["extends {name}", 'extends "{name}.rules"', 'extends "linkdir/secret.rules"',
+                                 'extends "sub/{name}.rules"']))
+    target = draw(st.sampled_from(_LINK_TARGETS)).replace("{rules}", str(rules_dir()))
+    variant = f'variant v "V" {form.format(name=name)}\n'.encode()
+    data = json.loads(TRANSCRIPTS["kierki-seed1.json"])
+    del data["game"]
+    data["rules"] = "variant.rules"
+    links = ((f"{name}.rules", target),) + ((f"sub/{name}.rules", target),) if "sub/" in form else ((f"{name}.rules", target),)
+    return Case("extends: symlinked", (("variant.rules", variant), ("deal.json", json.dumps(data).encode())),
+                (("check", "{dir}/variant.rules"), ("judge", "{dir}/deal.json")), links=links)
+
+
+_BIG_LINES = {"pass": "pass\n", "trick": "4: 4♦ Q♦ 10♦ A♦\n", "comments": "# " + "c" * 60 + "\n", "blank": "\n",
+              "commas": "pass, " * 1000 + "\n", "words run together": "passcall\n", "tags": "param a{n} = 1\n",
+              "deal heads": "deal dealer 1\n", "hands": "hand 1: " + "A♣ " * 200 + "\n",
+              "long line": "pass " * 80_000 + "\n", "score lines": "score s{n}: 1 2 3 4\n"}
+
+
+@st.composite
+def deals_big(draw) -> Case:
+    """Deal notation files of 0.5 to 4 MB of one kind of line, near or over the limits on lines,
+    tags, deals and actions: each must be answered (refused at its line, or judged) at a cost
+    that grows with its size by a small constant."""
+    kind = draw(st.sampled_from(sorted(_BIG_LINES)))
+    size = draw(st.sampled_from([500_000, 1_000_000, 2_000_000, 4_000_000]))
+    head = DEALS["kierki-seed1.deal"].decode("utf-8")
+    head = head[:head.index("4: choose")] if kind not in ("tags",) else "game kierki\n"
+    line = _BIG_LINES[kind]
+    count = max(1, (size - len(head)) // len(line.encode("utf-8")))
+    body = "".join(line.replace("{n}", str(n)) for n in range(count)) if "{n}" in line else line * count
+    return Case("deal notation: big", (("big.deal", (head + body).encode("utf-8")),), (("judge", "{dir}/big.deal"),))
+
+
 CLASSES: dict[str, st.SearchStrategy[Case]] = {
     "rules: mutated": rules_mutants(),
     "rules: from the grammar": rules_from_grammar(),
@@ -406,6 +477,9 @@ CLASSES: dict[str, st.SearchStrategy[Case]] = {
     "command line": command_lines(),
     "deal notation: mutated": deal_mutants(),
     "deal notation: typed": deals_typed(),
+    "cache: poisoned": caches_poisoned(),
+    "extends: symlinked": extends_symlinked(),
+    "deal notation: big": deals_big(),
 }
 """Every input class; the keys are the row names of the soak's table."""
 
@@ -439,7 +513,53 @@ def _prepare(case: Case, folder: Path, outside: Path) -> dict[str, str]:
     names = {"dir": str(folder), "outside": str(outside)}
     for name, data in case.files:
         (folder / name).write_bytes(data.replace(b"@OUTSIDE@", str(outside).encode()))
+    for name, target in case.links:
+        link = folder / name
+        if not link.exists() and not link.is_symlink():
+            link.symlink_to(target.replace("{dir}", str(folder)).replace("{outside}", str(outside)))
     return names
+
+
+class _Planted:
+    """A pickle that, if anything ever unpickled it, would leave a file outside the folder."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def _poison(cache: Path, how: str, seed: int, outside: Path) -> None:
+    """Change what a judge kept in `cache`, as someone else who can write there would."""
+    import pickle
+
+    from referee.model.cache import INSTALLED
+    kept = sorted(p for p in cache.rglob("*") if p.is_file() and not p.is_symlink()) if cache.is_dir() else []
+    others = sorted(INSTALLED.rglob("*.json"))
+    for number, path in enumerate(kept):
+        data = path.read_bytes()
+        if how == "flip" and data:
+            at = (seed + number) % len(data)
+            path.write_bytes(data[:at] + bytes([data[at] ^ (1 << (seed % 8))]) + data[at + 1:])
+        elif how == "truncate":
+            path.write_bytes(data[:(seed % max(1, len(data)))])
+        elif how == "pickle":
+            path.write_bytes(pickle.dumps(_Planted(outside / "PWNED")))
+        elif how == "swap" and others:
+            path.write_bytes(others[(seed + number) % len(others)].read_bytes())
+        elif how == "link":
+            path.unlink()
+            path.symlink_to(outside / "secret.rules")
+        elif how == "empty":
+            path.write_bytes(b"")
+        elif how == "json of another shape":
+            first = data.split(b"\n", 1)[0]
+            path.write_bytes(first + b'\n{"__type__": "os.system", "args": ["touch ' + str(outside / "PWNED").encode()
+                             + b'"]}\n')
+    if how == "open folder" and cache.is_dir():
+        for folder in [cache, *(p for p in cache.rglob("*") if p.is_dir())]:
+            folder.chmod(0o777)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -460,8 +580,13 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
         inputs = _snapshot(folder)
         results = []
         written: set[str] = set()  # files a command was told to write (-o), when not its input
+        env = {name: value.replace("{dir}", names["dir"]).replace("{outside}", names["outside"])
+               for name, value in case.env}
         for template in case.commands:
             argv = [word.replace("{dir}", names["dir"]).replace("{outside}", names["outside"]) for word in template]
+            if argv[:1] == ["@poison"]:
+                _poison(folder / "cache", argv[1], int(argv[2]), outside)  # not a command: no outcome
+                continue
             if "-o" in argv[:-1]:  # the last -o counts, as argparse reads it
                 target = argv[len(argv) - 1 - argv[::-1].index("-o") + 1] if argv[-1] != "-o" else ""
                 # Named only as an output (once, or again after another -o): writing it is asked for.
@@ -470,7 +595,16 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
                     written.add(Path(target).name)
             if argv[:1] == ["convert"] and len(argv) > 2 and argv[2] != argv[1]:  # convert IN OUT
                 written.add(Path(argv[2]).name)
-            outcome = _run(argv, time_limit, outside)
+            saved = {name: os.environ.get(name) for name in env}
+            os.environ.update(env)
+            try:
+                outcome = _run(argv, time_limit, outside)
+            finally:
+                for name, value in saved.items():
+                    if value is None:
+                        os.environ.pop(name, None)
+                    else:
+                        os.environ[name] = value
             results.append(outcome)
             if outcome.outcome != "exit 0" and case.check_then_play and template[0] == "check":
                 break
@@ -480,6 +614,14 @@ def run_case(case: Case, time_limit: float = 20.0) -> list[Outcome]:
                    if name not in written and (folder / name).read_bytes() != data]
         if secret.read_text(encoding="utf-8") != f"{SECRET}\n":
             changed.append("the secret outside the folder")
+        planted = sorted(p.name for p in outside.iterdir() if p.name != "secret.rules")
+        if planted:
+            changed.append(f"files made outside the folder (code ran?): {planted}")
+        if case.same_output is not None and len(results) > max(case.same_output):
+            first, again = (results[i] for i in case.same_output)
+            if first.outcome in CLEAN and (again.outcome, again.said) != (first.outcome, first.said):
+                results.append(Outcome("bug", 0.0, again.command,
+                                       f"a changed cache changed the verdict:\n{first.said[-800:]}\n---\n{again.said[-800:]}"))
         if left or changed:
             results.append(Outcome("bug", 0.0, tuple(argv), f"left {left}, changed {changed}"))
         keep = os.environ.get("REFEREE_FUZZ_KEEP")  # a folder to keep failing cases in, to replay them
@@ -527,4 +669,4 @@ def _run(argv: list[str], time_limit: float, outside: Path) -> Outcome:
         return Outcome("bug", seconds, tuple(argv), f"read outside the folder: {reached}")
     if status not in (0, 1, 2):
         return Outcome("bug", seconds, tuple(argv), f"exit status {status!r}")
-    return Outcome(f"exit {status}", seconds, tuple(argv))
+    return Outcome(f"exit {status}", seconds, tuple(argv), said=out.getvalue())

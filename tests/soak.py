@@ -24,7 +24,7 @@ from collections import Counter
 
 # The share of the inputs per class: the cheap classes that reach deepest get the most.
 SHARES = {
-    "rules: mutated": 0.26,
+    "rules: mutated": 0.215,
     "rules: from the grammar": 0.18,
     "rules: over a limit": 0.04,
     "transcript: mutated": 0.18,
@@ -32,6 +32,9 @@ SHARES = {
     "command line": 0.18,
     "deal notation: mutated": 0.06,
     "deal notation: typed": 0.04,
+    "cache: poisoned": 0.02,
+    "extends: symlinked": 0.02,
+    "deal notation: big": 0.005,
 }
 OUTCOMES = ("exit 0", "exit 1", "exit 2", "internal", "bug", "timeout")
 CHUNK = 250
@@ -46,7 +49,7 @@ def _chunk(task: tuple[str, int, int, float]) -> dict:
 
     from .fuzzing import CLASSES, run_case, tolerated
 
-    inputs, outcomes, times, bugs = 0, Counter(), [], []
+    inputs, outcomes, times, bugs, size = 0, Counter(), [], [], [0]
     failures = Counter()
 
     @fixed_seed(seed)
@@ -56,6 +59,7 @@ def _chunk(task: tuple[str, int, int, float]) -> dict:
     def run(case):
         nonlocal inputs
         inputs += 1
+        size[0] += sum(len(data) for _name, data in case.files)
         for outcome in run_case(case, time_limit):
             outcomes[outcome.outcome] += 1
             times.append(outcome.seconds)
@@ -70,7 +74,7 @@ def _chunk(task: tuple[str, int, int, float]) -> dict:
     run()
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {"kind": kind, "inputs": inputs, "outcomes": outcomes, "times": times, "peak_mb": usage.ru_maxrss / 1024,
-            "cpu": usage.ru_utime + usage.ru_stime, "bugs": bugs, "failures": failures}
+            "cpu": usage.ru_utime + usage.ru_stime, "bugs": bugs, "failures": failures, "bytes": size[0]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = {}
     for result in results:
         row = rows.setdefault(result["kind"], {"inputs": 0, "outcomes": Counter(), "times": [], "peak_mb": 0.0,
-                                               "cpu": 0.0, "bugs": [], "failures": Counter()})
+                                               "cpu": 0.0, "bugs": [], "failures": Counter(), "bytes": 0})
+        row["bytes"] += result["bytes"]
         row["failures"] += result["failures"]
         row["cpu"] += result["cpu"]
         row["inputs"] += result["inputs"]
@@ -125,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _table(rows: dict) -> str:
-    head = ["input class", "inputs", "commands", *OUTCOMES, "median ms", "max ms", "CPU s", "peak MB"]
+    head = ["input class", "inputs", "commands", *OUTCOMES, "median ms", "max ms", "CPU s", "peak MB", "input MB",
+            "CPU s/MB"]
     lines = []
     totals = Counter()
     all_times: list[float] = []
@@ -136,11 +142,13 @@ def _table(rows: dict) -> str:
         all_times += row["times"]
         lines.append([kind, f"{row['inputs']:,}", f"{commands:,}", *(f"{row['outcomes'][o]:,}" for o in OUTCOMES),
                       f"{statistics.median(row['times']) * 1000:.0f}", f"{max(row['times']) * 1000:.0f}",
-                      f"{row['cpu']:.0f}", f"{row['peak_mb']:.0f}"])
+                      f"{row['cpu']:.0f}", f"{row['peak_mb']:.0f}", f"{row['bytes'] / 1e6:.1f}",
+                      f"{row['cpu'] / max(row['bytes'] / 1e6, 1e-9):.2f}"])
     lines.append(["all", f"{totals['inputs']:,}", f"{sum(totals[o] for o in OUTCOMES):,}",
                   *(f"{totals[o]:,}" for o in OUTCOMES), f"{statistics.median(all_times) * 1000:.0f}",
                   f"{max(all_times) * 1000:.0f}", f"{sum(row['cpu'] for row in rows.values()):.0f}",
-                  f"{max(row['peak_mb'] for row in rows.values()):.0f}"])
+                  f"{max(row['peak_mb'] for row in rows.values()):.0f}",
+                  f"{sum(row['bytes'] for row in rows.values()) / 1e6:.1f}", ""])
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" if i == 0 else "--:" for i in range(len(head))) + "|"]
     out += ["| " + " | ".join(cells) + " |" for cells in lines]
     return "\n".join(out)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import re
 import threading
 from pathlib import Path
@@ -19,6 +20,35 @@ import pytest
 from referee.resources import repo_root
 
 CHROMIUM = Path("/usr/bin/chromium")
+TIME_SCALE = max(1.0, float(os.environ.get("REFEREE_TEST_TIME_SCALE") or 1))
+"""How much slower than a quiet machine this one may be (`REFEREE_TEST_TIME_SCALE=4` on a busy
+CI runner): every time limit of the browser tests is multiplied by it, so that a slow machine
+gives a slow pass, not a failure. The tests wait on the page's own signals, never a fixed time."""
+PAGE_MS = 120_000
+"""What any one step of a page (a click, a fill, a navigation) may take before the test fails,
+on a quiet machine: far above what it takes, so only a page that never answers fails."""
+
+
+def limit_ms(ms: float) -> float:
+    """A time limit of the browser tests, scaled for this machine (`TIME_SCALE`)."""
+    return ms * TIME_SCALE
+
+
+class _Pages:
+    """The browser, whose pages wait `limit_ms(PAGE_MS)` for any step instead of Playwright's
+    30 s: the one place the tests' patience is set."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        page.set_default_timeout(limit_ms(PAGE_MS))
+        page.set_default_navigation_timeout(limit_ms(PAGE_MS))
+        return page
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
 SITE = repo_root() / "book" / "_build" / "html"
 SHOTS = repo_root() / "book" / "_build" / "screenshots"
 LANGS = ("en", "ru", "pl", "hr")
@@ -59,7 +89,7 @@ def browser():
         # Playwright gives the browser a fresh temporary profile of its own.
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         try:
-            yield browser
+            yield _Pages(browser)
         finally:
             browser.close()
 
@@ -170,12 +200,16 @@ def test_switcher_keeps_the_clause_at_desktop_width(browser, site, lang):
 
 def _search(page, site, lang, query):
     page.goto(f"{site}/{lang}/search.html?q={query}")
-    # Sphinx lists the results a few at a time: wait until the list stops growing.
-    page.wait_for_selector("#search-results ul.search li", timeout=15000)
-    seen = -1
-    while (count := page.locator("#search-results ul.search li").count()) != seen:
-        seen = count
-        page.wait_for_timeout(700)
+    # Sphinx lists the results a few at a time and says when it has finished; wait, in the page,
+    # for that line or for a list that has stopped growing (the old sign, kept as a second one).
+    page.wait_for_function("""() => {
+        const summary = document.querySelector('#search-results p.search-summary');
+        if (summary && summary.textContent.trim() !== '') return true;
+        const count = document.querySelectorAll('#search-results ul.search li').length;
+        const seen = window.__listSeen || (window.__listSeen = {count: -1, at: 0});
+        if (count !== seen.count) { seen.count = count; seen.at = performance.now(); return false; }
+        return count > 0 && performance.now() - seen.at > 1000;
+    }""", polling=100)
     return [a.get_attribute("href") for a in page.locator("#search-results ul.search li > a").all()]
 
 
@@ -206,7 +240,7 @@ def test_a_searched_word_lands_on_its_clause(browser, site, lang, word, stem):
     assert found, f"no rules page among the results for {word!r}"
     page.locator(f'#search-results ul.search li > a[href="{found[0]}"]').first.click()
     page.wait_for_load_state("load")
-    page.wait_for_function("window.location.hash.length > 1", timeout=5000)
+    page.wait_for_function("window.location.hash.length > 1")
     clause = page.evaluate("window.location.hash.slice(1)")
     text = page.locator(f'[id="{clause}"]').inner_text().lower()
     assert re.search(rf"(^|\W){stem}", text), (clause, text[:200])
@@ -343,9 +377,11 @@ def test_nothing_floats_over_the_text_on_a_phone(browser, site):
     page.goto(f"{site}/ru/kierki/rules.html")
     page.mouse.move(200, 400)
     for step in (1500, 1500, -300):  # the theme shows the pill when the reader scrolls back up
+        before = page.evaluate("window.scrollY")
         page.mouse.wheel(0, step)
-        page.wait_for_timeout(400)
+        page.wait_for_function(f"window.scrollY !== {before}")  # the page has scrolled
     pill = page.locator("#pst-back-to-top")
-    assert pill.evaluate("e => e.style.display") == "block", "the theme did not try to show it"
+    # The theme's scroll handler shows it (the page's own signal), the stylesheet hides it again.
+    page.wait_for_function("document.querySelector('#pst-back-to-top').style.display === 'block'")
     assert not pill.is_visible()
     page.close()

@@ -26,12 +26,13 @@ import pytest
 
 from referee.cli import main
 from referee.sphinx_check import PASTE_LIMIT
-from tests.test_browser import CHROMIUM, LANGS, SITE, browser, site  # noqa: F401  (browser, site: fixtures)
+from tests.test_browser import CHROMIUM, LANGS, PAGE_MS, SITE, browser, limit_ms, site  # noqa: F401  (fixtures)
 
 BUNDLE = SITE / "_pyodide" / "bundle.json"
 GOLDEN = SITE.parent.parent.parent / "tests" / "golden"
 LEGAL = {"kierki": "kierki-seed1.json", "preferans": "preferans-seed5.json", "bouillotte": "bouillotte-match-seed5.json"}
-LOAD_MS = 240_000
+LOAD_MS = limit_ms(240_000)
+"""How long the first judgement may take to load the referee (Pyodide and the bundle)."""
 
 pytestmark = [
     pytest.mark.browser,
@@ -85,7 +86,7 @@ class Offline:
     def __init__(self, chromium, allowed: str):
         self.outside: list[str] = []
         self.requests: list[str] = []
-        self.page = chromium.new_page()
+        self.page = chromium.new_page()  # with the tests' patience (`test_browser.limit_ms`)
         self.page.route("**/*", self._route)
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("request", lambda r: None if r.url.startswith(allowed) else self.outside.append(r.url))
@@ -109,9 +110,10 @@ class Offline:
     def bundle_requests(self) -> list[str]:
         return [url.split("/_pyodide/")[1] for url in self.requests if "/_pyodide/" in url]
 
-    def wait(self, state: str, timeout: int = 60_000) -> None:
+    def wait(self, state: str, timeout: float | None = None) -> None:
+        """Until the page says it is in `state` (its `data-state`, set by the page itself)."""
         self.page.wait_for_function(f"document.querySelector('.check-deal').dataset.state === '{state}'",
-                                    timeout=timeout)
+                                    timeout=limit_ms(PAGE_MS) if timeout is None else timeout)
 
     def judge(self, text: str) -> tuple[str, str, int]:
         """(verdict text, status line, milliseconds) for this paste."""

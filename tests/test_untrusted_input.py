@@ -555,7 +555,7 @@ def test_every_input_gets_a_clean_answer_in_time(kind):
     "internal error" but the one gap `fuzzing.tolerated` names)."""
     seen: list[str] = []
 
-    @FUZZ
+    @settings(FUZZ, max_examples=12 if kind == "deal notation: big" else FUZZ.max_examples)  # files of megabytes
     @given(case=CLASSES[kind])
     def prop(case):
         for outcome in run_case(case):
@@ -563,7 +563,8 @@ def test_every_input_gets_a_clean_answer_in_time(kind):
             assert tolerated(case, outcome), (outcome.outcome, outcome.command[:8], outcome.detail)
 
     prop()
-    assert seen and any(o == "exit 2" for o in seen)
+    # A poisoned cache is no fault of the user's: the game is built afresh and judged, never refused.
+    assert seen and (any(o == "exit 2" for o in seen) or kind == "cache: poisoned")
 
 
 def test_the_parsers_keep_their_tables_beside_the_package_not_in_the_shared_temporary_folder(tmp_path, monkeypatch):
