@@ -561,14 +561,53 @@ def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
     assert str(info.value).startswith((f"{path}:2:", f"{shipped}:")), str(info.value)
 
 
+THREE_TO_FOUR = (HEAD + 'replace clause K1.1 "x" tradition "t" { players 3 to 4\n deck standard "p" {\n'
+                 ' suits C "c" "♣", D "d" "♦", H "h" "♥", S "s" "♠" ranks 2 3 4 5 6 7 8 9 10 J Q K A }\n'
+                 ' deck short "q" = standard without card 2D\n pack short when players 3\n'
+                 ' pack standard when players 4 }\n'
+                 'replace clause K1.4 "x" tradition "t" { direction clockwise\n eldest is next after dealer\n'
+                 ' deal 1 each until all cards are dealt }\n')
+
+
 def test_across_needs_an_even_table(tmp_path):
+    path = tmp_path / "v.rules"
+    path.write_text(THREE_TO_FOUR, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert "with 3 players nobody sits across the table" in str(info.value)
+
+
+def test_a_fixed_deal_that_leaves_cards_undealt_is_refused(tmp_path):
+    """`players 3 to 4` with Kierki's `deal 1 each until 13` would leave 13 cards undealt with three
+    (variant trial 3): no phase of a trick game uses them, so the load fails at the deal."""
     path = tmp_path / "v.rules"
     path.write_text(HEAD + 'replace clause K1.1 "x" tradition "t" { players 3 to 4\n deck standard "p" {\n'
                     ' suits C "c" "♣", D "d" "♦", H "h" "♥", S "s" "♠" ranks 2 3 4 5 6 7 8 9 10 J Q K A }\n'
                     ' pack standard }\n', encoding="utf-8")
     with pytest.raises(RulesDefinitionError) as info:
         load_game(path)
-    assert "with 3 players nobody sits across the table" in str(info.value)
+    kierki = Path(load_game("kierki").path)
+    line = kierki.read_text(encoding="utf-8").splitlines().index("  deal 1 each until 13") + 1
+    assert str(info.value).startswith(
+        f"{kierki}:{line}:3: definition error: with 3 players the deal leaves 13 of the 52 cards of the p "
+        "undealt, and no phase of this game uses them"), str(info.value)
+    assert "hint: deal them out (`deal 1 each until all cards are dealt`)" in str(info.value)
+
+
+def test_a_deal_of_the_whole_pack_follows_the_table(tmp_path):
+    """`deal 1 each until all cards are dealt` with a pack for each table: 17 each from 51 cards
+    with three, 13 each from 52 with four (the pass across is not in the way with four)."""
+    path = tmp_path / "v.rules"
+    path.write_text(THREE_TO_FOUR + 'replace clause BL2.1 "x" tradition "t" { pass 3 cards to left }\n',
+                    encoding="utf-8")
+    game = load_game(path)
+    for players, size in ((3, 17), (4, 13)):
+        match = Match(game, players)
+        match.dealer = 0
+        hands = match.deal_cards(random.Random(players))
+        assert [len(h) for h in hands] == [size] * players
+        dealt = {match.table.code(c) for hand in hands for c in hand}
+        assert len(dealt) == size * players and ("2D" in dealt) == (players == 4)
 
 
 def test_json_verdicts_link_to_the_variant_page(game, capsys, tmp_path):

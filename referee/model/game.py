@@ -78,6 +78,8 @@ class Packet:
     kind: str  # "each" | "talon" | "upcard"
     count: int
     until: int | None = None
+    to_end: bool = False
+    """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
 
 
 @dataclass(frozen=True)
@@ -290,8 +292,11 @@ class Game:
         """(cards in each hand, cards to the talon, cards face up) for `players` players."""
         hand = talon = up = 0
         assert self.deal is not None
+        hands = self.dealt_players(players)
         for packet in self.deal.value:
-            if packet.kind == "each":
+            if packet.to_end:  # the rest of the pack, shared out evenly (the load check sees to that)
+                hand += (len(self.pack_for(players).cards) - hand * hands - talon - up) // hands
+            elif packet.kind == "each":
                 hand = packet.until if packet.until is not None else hand + packet.count
             elif packet.kind == "talon":
                 talon += packet.count
