@@ -59,11 +59,12 @@ def _followers(players: int) -> tuple[tuple[int, ...], ...]:
 def first_leader(deal: TrickDeal) -> int:
     """The seat the contract's `first lead by` (or `first move by`) names. The model has
     checked that the part it names (chooser, declarer) exists in this game's deals, and that
-    a card's holder has an `else` for every card that may lie in nobody's hand."""
+    a card's holder has an `else` for every card that may lie in nobody's hand or be out of
+    the pack this table plays with."""
     seat = deal.contract.first_lead[0]
     while seat.role == "holder" and seat.otherwise is not None:
-        card = deal.table.index[seat.card]
-        if any(card in hand for hand in deal.hands):
+        card = deal.table.index.get(seat.card)  # None: this table's pack leaves the card out
+        if card is not None and any(card in hand for hand in deal.hands):
             break
         seat = seat.otherwise
     role = seat.role
