@@ -5,6 +5,7 @@ rank) and Black Maria (three or four players, the deal following the table)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +83,7 @@ def test_three_handed_first_lead_by_the_lowest_club_in_the_pack(removed, leader)
     game = load_game("hearts_three", {"removed_two": removed})
     match, deal = _deal(game, number=2)  # the third deal passes nothing: straight to the lead
     assert deal.phase == "tricks" and deal.to_act == _holder(deal, leader)
+    assert [deal.table.code(c) for c in deal.legal_moves()] == [leader]  # he leads the card itself
     other = (deal.to_act + 1) % 3
     refused = act(deal, other, f"play {deal.table.code(deal.hands[other][0])}")
     assert not refused.legal and "K3.4" in refused.clauses
@@ -106,9 +108,39 @@ def test_five_handed_deals_50_cards_and_the_three_of_clubs_leads():
     assert len(match.table.cards) == 50 and not {"2C", "2D"} & set(match.table.codes)
     assert [len(h) for h in deal.hands] == [10] * 5
     assert deal.phase == "tricks" and deal.to_act == _holder(deal, "3C")
+    assert [deal.table.code(c) for c in deal.legal_moves()] == ["3C"]  # `who leads it`
     assert act(deal, deal.to_act, "play 3C").legal
     assert sum(game.global_rules.scores[i].value.points * len(game.global_rules.scores[i].value.cards.cards)
                for i in range(2)) == 26  # every heart is still in the pack
+
+
+@pytest.mark.parametrize("deck, message", [
+    ("standard without card 2C 2D", "`without card` takes one card and `without cards` two or more"),
+    ("standard without cards 2C", "`without card` takes one card and `without cards` two or more"),
+    ("standard without card 2X", "deck standard has no card 2X"),
+    ("standard without cards 2C 2C", "the card 2C is taken out twice"),
+])
+def test_a_card_removal_that_cannot_be_meant_is_refused(tmp_path, deck, message):
+    text = Path(load_game("hearts_five").path).read_text(encoding="utf-8")
+    text = text.replace("standard without cards 2C 2D", deck)
+    path = tmp_path / "hearts_five.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if deck in t)
+    assert str(info.value).startswith(f"{path}:{line}:") and message in str(info.value), str(info.value)
+
+
+def test_who_leads_it_needs_a_card_to_name_the_leader(tmp_path):
+    text = ('variant v "V" extends black_lady\n'
+            'replace clause K3.4 "The eldest leads." interpretation "A test." {\n'
+            '  first lead by eldest, who leads it\n}\n')
+    path = tmp_path / "v.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert str(info.value).startswith(f"{path}:3:3: definition error: `who leads it` names the card that makes "
+                                      "a player the leader, and `eldest` is named by no card"), str(info.value)
 
 
 def test_naming_a_card_the_pack_leaves_out_is_refused(tmp_path):

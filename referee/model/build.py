@@ -401,6 +401,11 @@ class _Builder(AuctionStatements):
 
     def _without_cards(self, item, node, parent: Deck, cid) -> None:
         """`= standard without card 2D`: the parent's suits and ranks, less single cards."""
+        single = str(node.how) == "without_card"
+        if single != (len(node.codes) == 1):
+            raise item.error(node.codes[1] if single else node, Phrase('`without card` takes one card and `without '
+                                                                       'cards` two or more'),
+                             hint=Phrase('write `without card 2D` or `without cards 2C 2D`'))
         removed: list[str] = []
         for code in node.codes:
             card = parent.card(str(code))

@@ -158,6 +158,8 @@ class ContractRules:
     """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
     overtrump_duty: Cited[bool] | None = None
     first_lead: Cited[SeatRef] | None = None
+    first_lead_card: Cited[bool] | None = None
+    """`first lead by holder of 2C, who leads it`: the holder must lead that card to the first trick."""
     trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()

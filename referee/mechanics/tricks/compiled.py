@@ -46,6 +46,8 @@ class CompiledContract:
     winner_clause: str | None
     first_lead: tuple[object, str] | None
     """(SeatRef, clause) of who leads first (tricks) or moves first (layout)."""
+    first_lead_card: str | None
+    """Clause of `, who leads it`: the first leader must lead the card that names him; or None."""
     ends_when_taken: tuple[tuple[frozenset[int], str], ...]
     ends_declarer_tricks: tuple[int, str] | None
     lead_restrictions: tuple[tuple[frozenset[int], str], ...]
@@ -104,6 +106,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=(lead.value, lead.clause) if lead else None,
+        first_lead_card=clause(rules.first_lead_card) if not layout else None,
         ends_when_taken=tuple((table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
         ends_declarer_tricks=next(((c.value.count, c.clause) for c in rules.early_ends

@@ -137,10 +137,29 @@ def _must_beat(deal: TrickDeal, options: list[int], kind: str) -> tuple[list[int
     return (beating, clause) if beating else (options, None)
 
 
+def _required_lead(deal: TrickDeal) -> int | None:
+    """The card the first leader must lead (`first lead by holder of 2C, who leads it`): the
+    first card of the chain that somebody holds; None when the rule is absent or this is not
+    the first lead of the deal."""
+    state = _state(deal)
+    if deal.contract.first_lead_card is None or state.trick or state.trick_winners:
+        return None
+    seat = deal.contract.first_lead[0]
+    while seat is not None and seat.role == "holder":
+        card = deal.table.index.get(seat.card)
+        if card is not None and card in deal.hands[deal.to_act]:
+            return card
+        seat = seat.otherwise
+    return None
+
+
 def trick_moves(deal: TrickDeal, seat: int) -> list[int]:
     hand = deal.hands[seat]
     contract = deal.contract
     if not _state(deal).trick:
+        required = _required_lead(deal)
+        if required is not None:
+            return [required]
         return _first_trick_allowed(deal, list(lead_options(deal, hand)))
     if contract.after_follow is not None and not contract.first_trick_bans:
         led = deal.table.suit_of[_state(deal).trick[0][1]]
@@ -237,7 +256,8 @@ def _plain_trick(deal: TrickDeal) -> bool:
     """The next trick asks of each player only to follow suit, else the `after_follow` steps:
     no duty to beat the trick and no card barred from it."""
     contract = deal.contract
-    return contract.after_follow is not None and not (contract.first_trick_bans and not _state(deal).trick_winners)
+    first = not _state(deal).trick_winners
+    return contract.after_follow is not None and not (first and (contract.first_trick_bans or contract.first_lead_card))
 
 
 def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], budget: int) -> int:
@@ -337,6 +357,12 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
     code = table.code(move)
     hand = deal.hands[seat]
     if not _state(deal).trick:
+        required = _required_lead(deal)
+        if required is not None and move != required:
+            # `cards`, not a name of its own: the values named card and cards are shown as cards.
+            return illegal(N_("Seat {seat} must lead {cards} to the first trick, not {card}."),
+                           (contract.first_lead_card,), "illegal_card", seat=seat, card=code,
+                           cards=table.code(required))
         barred = _lead_bar(deal, hand, move)
         if barred is not None and barred[0] == "holding":
             return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),
