@@ -38,10 +38,19 @@ def book_page(game) -> str | None:
 
 
 def book_game(game) -> str | None:
-    """The shipped game whose rules page shows this game's clauses (a variant's base), if any."""
-    from .model.document import game_names
+    """The shipped game whose rules page shows this game's clauses (a variant's base, or its
+    base's base for a variant of a variant, such as Omnibus Hearts of Black Lady of Kierki), if any."""
+    from .errors import RefereeError
+    from .model.document import find_rules_file, game_names, load_document
 
     names = game_names()
     if game.id in names:
         return game.id
-    return game.base if game.base in names else None
+    base, seen = game.base, set()
+    while base is not None and base not in names and base not in seen:
+        seen.add(base)
+        try:
+            base = load_document(find_rules_file(base)).base
+        except (RefereeError, OSError):  # a base that cannot be read has no page either
+            return None
+    return base if base in names else None

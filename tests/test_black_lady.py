@@ -154,7 +154,7 @@ def test_a_holder_of_a_card_that_may_be_set_aside_is_refused_at_load(tmp_path, c
     line = next(n for n, text in enumerate(shipped.read_text(encoding="utf-8").splitlines(), 1)
                 if "first lead by holder of 2C" in text)
     message = str(info.value)
-    assert message.startswith(f"{shipped}:{line}:3: definition error: with 3 players not every card is dealt to "
+    assert message.startswith(f"{shipped}:{line}:5: definition error: with 3 players not every card is dealt to "
                               "a hand, so 2C may lie undealt and nobody hold it"), message
     assert "`holder of 2C, else eldest`" in message
     assert main(["check", str(path)]) == 2
@@ -232,7 +232,29 @@ HEARTS_HANDS = {
 }
 
 
-def test_hearts_may_not_be_led_until_broken(game):
+@pytest.fixture(scope="module")
+def any_lead():
+    """Black Lady under the reading that lets the holder of the 2♣ lead any card (K3.4)."""
+    return load_game("black_lady", {"first_lead": "any_card"})
+
+
+def test_the_holder_of_the_two_of_clubs_must_lead_it(game, any_lead):
+    """K3.4 `first lead by holder of 2C, who leads it`: the 2♣ is his only lead; under the
+    reading `first_lead=any_card` he may lead any card."""
+    match, deal = _deal_number(game, 3, HEARTS_HANDS)
+    assert deal.to_act == 0 and [deal.table.code(c) for c in deal.legal_moves()] == ["2C"]
+    refused = act(deal, 0, "play KC")
+    assert not refused.legal and refused.clauses[0] == "K3.4"
+    assert refused.describe(game).startswith("Seat 1 must lead 2♣ to the first trick, not K♣.")
+    assert act(deal, 0, "play 2C").legal
+    assert act(deal, 1, "play AC").legal and act(deal, 2, "play AD").legal and act(deal, 3, "play AS").legal
+    assert deal.to_act == 1 and len(deal.legal_moves()) == 12  # the second lead is free
+    match, deal = _deal_number(any_lead, 3, HEARTS_HANDS)
+    assert deal.to_act == 0 and act(deal, 0, "play KC").legal
+
+
+def test_hearts_may_not_be_led_until_broken(any_lead):
+    game = any_lead
     match, deal = _deal_number(game, 3, HEARTS_HANDS)
     assert deal.to_act == 0
     refused = act(deal, 0, "play 2H")
@@ -315,7 +337,8 @@ def test_the_restriction_that_forbids_a_lead_is_cited_not_one_that_does_not_appl
 
 # -- BL3.1: no points on the first trick ---------------------------------------------------------------
 
-def test_no_heart_and_no_queen_of_spades_on_the_first_trick(game):
+def test_no_heart_and_no_queen_of_spades_on_the_first_trick(any_lead):
+    game = any_lead
     match, deal = _deal_number(game, 3, HEARTS_HANDS)
     assert act(deal, 0, "play KC").legal and act(deal, 1, "play AC").legal
     heart = act(deal, 2, "play 3H")  # seat 2 has no club, but holds the AD
@@ -329,7 +352,8 @@ def test_no_heart_and_no_queen_of_spades_on_the_first_trick(game):
     assert act(deal, 1, "play 2D").legal and act(deal, 2, "play 3H").legal and act(deal, 3, "play QS").legal
 
 
-def test_a_hand_of_penalty_cards_only_may_play_them_to_the_first_trick(game):
+def test_a_hand_of_penalty_cards_only_may_play_them_to_the_first_trick(any_lead):
+    game = any_lead
     match, deal = _deal_number(game, 3, HEARTS_HANDS)
     assert act(deal, 0, "play KC").legal and act(deal, 1, "play AC").legal
     ids = [deal.table.card_id(c) for c in "3H QS".split()]
@@ -504,7 +528,8 @@ def test_judge_plays_a_whole_match_and_finds_the_illegal_lead(game, tmp_path):
     if heart is not None and any(not c.endswith("H") for c in deal["hands"][str(leader)]):
         deal["actions"][0]["action"] = f"play {heart}"
         bad = judge(data)
-        assert not bad.legal and "K3.5" in bad.text()
+        # K3.4: the holder of the 2♣ must lead it (under `first_lead=any_card`, K3.5 would refuse the heart)
+        assert not bad.legal and "K3.4" in bad.text() and "must lead 2♣ to the first trick" in bad.text()
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -561,14 +586,53 @@ def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
     assert str(info.value).startswith((f"{path}:2:", f"{shipped}:")), str(info.value)
 
 
+THREE_TO_FOUR = (HEAD + 'replace clause K1.1 "x" tradition "t" { players 3 to 4\n deck standard "p" {\n'
+                 ' suits C "c" "♣", D "d" "♦", H "h" "♥", S "s" "♠" ranks 2 3 4 5 6 7 8 9 10 J Q K A }\n'
+                 ' deck short "q" = standard without card 2D\n pack short when players 3\n'
+                 ' pack standard when players 4 }\n'
+                 'replace clause K1.4 "x" tradition "t" { direction clockwise\n eldest is next after dealer\n'
+                 ' deal 1 each until all cards are dealt }\n')
+
+
 def test_across_needs_an_even_table(tmp_path):
+    path = tmp_path / "v.rules"
+    path.write_text(THREE_TO_FOUR, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert "with 3 players nobody sits across the table" in str(info.value)
+
+
+def test_a_fixed_deal_that_leaves_cards_undealt_is_refused(tmp_path):
+    """`players 3 to 4` with Kierki's `deal 1 each until 13` would leave 13 cards undealt with three
+    (variant trial 3): no phase of a trick game uses them, so the load fails at the deal."""
     path = tmp_path / "v.rules"
     path.write_text(HEAD + 'replace clause K1.1 "x" tradition "t" { players 3 to 4\n deck standard "p" {\n'
                     ' suits C "c" "♣", D "d" "♦", H "h" "♥", S "s" "♠" ranks 2 3 4 5 6 7 8 9 10 J Q K A }\n'
                     ' pack standard }\n', encoding="utf-8")
     with pytest.raises(RulesDefinitionError) as info:
         load_game(path)
-    assert "with 3 players nobody sits across the table" in str(info.value)
+    kierki = Path(load_game("kierki").path)
+    line = kierki.read_text(encoding="utf-8").splitlines().index("  deal 1 each until 13") + 1
+    assert str(info.value).startswith(
+        f"{kierki}:{line}:3: definition error: with 3 players the deal leaves 13 of the 52 cards of the p "
+        "undealt, and no phase of this game uses them"), str(info.value)
+    assert "hint: deal them out (`deal 1 each until all cards are dealt`)" in str(info.value)
+
+
+def test_a_deal_of_the_whole_pack_follows_the_table(tmp_path):
+    """`deal 1 each until all cards are dealt` with a pack for each table: 17 each from 51 cards
+    with three, 13 each from 52 with four (the pass across is not in the way with four)."""
+    path = tmp_path / "v.rules"
+    path.write_text(THREE_TO_FOUR + 'replace clause BL2.1 "x" tradition "t" { pass 3 cards to left }\n',
+                    encoding="utf-8")
+    game = load_game(path)
+    for players, size in ((3, 17), (4, 13)):
+        match = Match(game, players)
+        match.dealer = 0
+        hands = match.deal_cards(random.Random(players))
+        assert [len(h) for h in hands] == [size] * players
+        dealt = {match.table.code(c) for hand in hands for c in hand}
+        assert len(dealt) == size * players and ("2D" in dealt) == (players == 4)
 
 
 def test_json_verdicts_link_to_the_variant_page(game, capsys, tmp_path):

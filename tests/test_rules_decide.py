@@ -31,10 +31,13 @@ HERE = Path(__file__).parent
 ALLOWLIST = HERE / "inert-statements.txt"
 # Seeds and table sizes played for each mutant: enough to reach every contract and phase often.
 RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3, None)],
-        "bouillotte": [(1, None), (2, 5), (3, 3)], "black_lady": [(1, None), (5, None)],  # seed 5: a moon in deal 1
+        "bouillotte": [(1, None), (2, 5), (3, 3)], "black_lady": [(3, None), (10, None)],  # seed 3: a club void on the first trick; 10: a moon
         "kierki_polish": [(1, None), (2, None)], "preferans_serbian": [(1, None)], "preferans_four": [(1, None)],
         "bouillotte_mistigri": [(1, None), (4, 5), (3, 3)],  # seed 4 with 5 players: a mistigri wins
-        "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)]}
+        "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)],
+        "hearts_three": [(1, None), (2, None)], "hearts_five": [(1, None), (2, None)],
+        "omnibus_hearts": [(3, None), (10, None)], "spot_hearts": [(3, None), (10, None)],  # as black_lady
+        "black_maria": [(1, None), (2, 4)]}  # three at the table, and four
 DEALS = 24
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.

@@ -147,6 +147,8 @@ class Packet(Node):
     kind: str  # "each" | "talon" | "upcard"
     count: Token
     until: Token | None = None
+    to_end: bool = False
+    """`until all cards are dealt`: round and round until the pack is used up."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,8 +195,9 @@ class DerivedDeck(Node):
     id: Token
     title: Token
     base: Token
-    how: Token  # "without" | "only"
-    ranks: tuple[Token, ...]
+    how: Token  # "without" | "only" (ranks) | "without_card" | "without_cards" (single cards)
+    codes: tuple[Token, ...]
+    """The ranks kept or dropped, or the cards taken out."""
 
 
 @_node("suit_names")
@@ -424,6 +427,9 @@ class _ToNodes:
         return Packet(pos=Pos.of(meta), kind="each", count=children[0],
                       until=children[1] if len(children) > 1 else None)
 
+    def packet_each_to_end(self, meta, children):
+        return Packet(pos=Pos.of(meta), kind="each", count=children[0], to_end=True)
+
     def packet_talon(self, meta, children):
         return Packet(pos=Pos.of(meta), kind="talon", count=children[0])
 
@@ -461,7 +467,7 @@ class _ToNodes:
         return Deck(pos=Pos.of(meta), id=c[0], title=c[1], suits=tuple(suits), ranks=tuple(rest))
 
     def derived_deck(self, meta, c):
-        return DerivedDeck(pos=Pos.of(meta), id=c[0], title=c[1], base=c[2], how=c[3], ranks=tuple(c[4:]))
+        return DerivedDeck(pos=Pos.of(meta), id=c[0], title=c[1], base=c[2], how=c[3], codes=tuple(c[4:]))
 
     def suit_names(self, meta, c):
         pairs = tuple((c[i], c[i + 1]) for i in range(1, len(c), 2))

@@ -324,7 +324,10 @@ class Match:
         pos = 0
         for packet in self.game.deal.value:
             if packet.kind == "each":
-                target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
+                if packet.to_end:  # the rest of the pack, evenly (the load check saw that it comes out even)
+                    target = len(hands[order[-1]]) + (len(pack) - pos) // len(order)
+                else:
+                    target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
                 rounds = target - len(hands[order[-1]])
                 if packet.count == 1 and rounds > 0 and pos + rounds * n <= len(pack):
                     # One card at a time: seat i of the order takes every n-th card from its place.

@@ -377,13 +377,47 @@ class _Builder:
         if parent is None:
             raise item.error(node.base, Phrase('unknown deck {base}', base=node.base),
                              expected=", ".join(self.decks) or Phrase('a deck declared earlier'))
-        for code in node.ranks:
+        if str(node.how).startswith("without_card"):
+            self._without_cards(item, node, parent, cid)
+            return
+        for code in node.codes:
             if parent.rank(str(code)) is None:
                 raise item.error(code, Phrase('deck {base} has no rank {code}', base=node.base, code=code),
                                  expected=" ".join(r.code for r in parent.ranks))
-        chosen = {str(c) for c in node.ranks}
+        chosen = {str(c) for c in node.codes}
         keep = [r.code for r in parent.ranks if (r.code in chosen) == (str(node.how) == "only")]
         self._new_deck(item, node.id, _string(node.title), list(parent.suits), keep, cid)
+        # Cards the parent took out stay out, where their rank is kept.
+        kept = {r.code for r in self.decks[str(node.id)].ranks}
+        removed = tuple(code for code in parent.removed
+                        if any(code == rank + suit.code for rank in kept for suit in parent.suits))
+        if removed:
+            self.decks[str(node.id)] = dataclasses.replace(self.decks[str(node.id)], removed=removed)
+
+    def _without_cards(self, item, node, parent: Deck, cid) -> None:
+        """`= standard without card 2D`: the parent's suits and ranks, less single cards."""
+        single = str(node.how) == "without_card"
+        if single != (len(node.codes) == 1):
+            raise item.error(node.codes[1] if single else node, Phrase('`without card` takes one card and `without '
+                                                                       'cards` two or more'),
+                             hint=Phrase('write `without card 2D` or `without cards 2C 2D`'))
+        removed: list[str] = []
+        for code in node.codes:
+            card = parent.card(str(code))
+            if card is None:
+                raise item.error(code, Phrase('deck {id} has no card {code}', id=node.base, code=code),
+                                 hint=Phrase('cards are written rank then suit, such as QH or 10S'))
+            if card.code in removed:
+                raise item.error(code, Phrase('the card {code} is taken out twice', code=code),
+                                 hint=Phrase('name each card once'))
+            removed.append(card.code)
+        if len(removed) == len(parent.cards):
+            raise item.error(node, Phrase('that takes every card out of deck {base}', base=node.base),
+                             hint=Phrase('name the cards to take out, not the ones to keep'))
+        self._new_deck(item, node.id, _string(node.title), list(parent.suits),
+                       [r.code for r in parent.ranks], cid)
+        self.decks[str(node.id)] = dataclasses.replace(self.decks[str(node.id)],
+                                                       removed=parent.removed + tuple(removed))
 
     def _s_suit_names(self, item, node, cid, scope) -> None:
         names = tuple((str(code), _string(name)) for code, name in node.names)
@@ -476,7 +510,10 @@ class _Builder:
             until = int(packet.until) if packet.until is not None else None
             if until is not None and until % count:
                 raise item.error(packet, Phrase('packets of {count} cannot reach exactly {until}', count=count, until=until))
-            packets.append(Packet(packet.kind, count, until))
+            if packets and packets[-1].to_end:
+                raise item.error(packet, Phrase('`until all cards are dealt` uses up the pack, so no packet may '
+                                                'follow it'), hint=Phrase('put it last'))
+            packets.append(Packet(packet.kind, count, until, packet.to_end))
         self.once(item, node, cid, "deal", tuple(packets))
 
     def _s_dealer_rotation(self, item, node, cid, scope) -> None:

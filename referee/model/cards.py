@@ -64,10 +64,15 @@ class Deck:
     """The clause that declares the deck."""
     suit_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     """Names of the suits in other traditions: (tradition, ((code, name), ...))."""
+    removed: tuple[str, ...] = ()
+    """Cards taken out of the pack, by code (`= standard without card 2D`): not in `cards`."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(Card(s.code, r) for s in self.suits for r in self.ranks)
+        every = tuple(Card(s.code, r) for s in self.suits for r in self.ranks)
+        if not self.removed:
+            return every
+        return tuple(card for card in every if card.code not in self.removed)
 
     def rank(self, code: str) -> Rank | None:
         for rank in self.ranks:
@@ -86,6 +91,6 @@ class Deck:
         for suit in self.suits:
             if code.endswith(suit.code) and len(code) > len(suit.code):
                 rank = self.rank(code[: -len(suit.code)])
-                if rank is not None:
+                if rank is not None and code not in self.removed:
                     return Card(suit.code, rank)
         return None

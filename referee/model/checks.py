@@ -14,11 +14,7 @@ __all__ = ["run_checks", "hand_size", "quantity"]
 
 def hand_size(game: Game, players: int) -> int:
     """Cards each player holds once the deal is complete."""
-    size = 0
-    for packet in game.deal.value:
-        if packet.kind == "each":
-            size = packet.until if packet.until is not None else size + packet.count
-    return size
+    return game.dealt_cards(players)[0]
 
 
 def quantity(game: Game, name: str, contract: str | None) -> int:

@@ -201,9 +201,17 @@ def _check_holder(game: Game, item: Located, stmt) -> None:
     seats = (stmt.seat, *stmt.otherwise)
     if any(seat.role != "holder" for seat in seats):
         return  # it ends in a seat that always names a player
-    cards = list(dict.fromkeys(str(seat.card) for seat in seats))
+    named = list(dict.fromkeys(str(seat.card) for seat in seats))
     for players in game.players.value:
-        aside = len(game.pack_for(players).cards) - game.dealt_cards(players)[0] * game.dealt_players(players)
+        deck = game.pack_for(players)
+        # A card the pack for this table leaves out is surely nobody's.
+        cards = [code for code in named if deck.card(code) is not None]
+        if not cards:
+            raise item.error(stmt, Phrase('with {players} players the {title} has no {card}, so nobody holds it',
+                                          players=players, title=Term(deck.title), card=named[-1]),
+                             hint=Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`',
+                                         card=named[-1]))
+        aside = len(deck.cards) - game.dealt_cards(players)[0] * game.dealt_players(players)
         if aside < len(cards):
             continue
         hint = Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`', card=cards[-1])
@@ -213,6 +221,42 @@ def _check_holder(game: Game, item: Located, stmt) -> None:
         raise item.error(stmt, Phrase('with {players} players not every card is dealt to a hand, and {cards} may '
                                       'all lie undealt, so that nobody holds any of them', players=players,
                                       cards=", ".join(cards)), hint=hint)
+
+
+def _check_dealt_out(game: Game, players: int, deck, where) -> None:
+    """`until all cards are dealt` shares the rest of the pack out evenly in whole packets; and a
+    game whose cards are played (tricks or a layout) leaves none undealt, since no phase would
+    ever use them (`players 3 to 4` with `deal 1 each until 13` would set 13 cards aside)."""
+    item, stmt = where["deal"]
+    hands = game.dealt_players(players)
+    hand = other = 0
+    for packet, node in zip(game.deal.value, stmt.packets):
+        if packet.to_end:
+            left = len(deck.cards) - hand * hands - other
+            if left % hands:
+                raise item.error(node, Phrase('with {players} players the {count} cards of the {title} do not come '
+                                              'out even: {left} would be left over', players=players,
+                                              count=len(deck.cards), title=Term(deck.title), left=left % hands),
+                                 hint=Phrase('take cards out of the pack for {players} players (`deck ID "TITLE" = '
+                                             'DECK without card 2D` and `pack ID when players {players}`)',
+                                             players=players))
+            if left // hands % packet.count:
+                raise item.error(node, Phrase('packets of {count} cannot reach exactly {until}',
+                                              count=packet.count, until=left // hands))
+        elif packet.kind == "each":
+            hand = packet.until if packet.until is not None else hand + packet.count
+        else:
+            other += packet.count
+    if "play" not in game.phases.value:
+        return
+    hand, talon, up = game.dealt_cards(players)
+    left = len(deck.cards) - hand * hands - talon - up
+    if left > 0:
+        raise item.error(stmt, Phrase('with {players} players the deal leaves {left} of the {count} cards of the '
+                                      '{title} undealt, and no phase of this game uses them', players=players,
+                                      left=left, count=len(deck.cards), title=Term(deck.title)),
+                         hint=Phrase('deal them out (`deal 1 each until all cards are dealt`), put them in a '
+                                     'talon (`{left} to talon`), or take them out of the pack', left=left))
 
 
 def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
@@ -256,6 +300,7 @@ def _check_table(game: Game, seen, header: Located, where) -> None:
             raise item.error(stmt, Phrase('with {players} players the deal needs {total} cards, but the {title} '
                                           'has {count}', players=players, total=total, title=Term(deck.title), count=len(deck.cards)),
                              hint=Phrase('deal fewer cards, or choose a larger pack with `pack DECK when players {players}`', players=players))
+        _check_dealt_out(game, players, deck, where)
     _check_sitting_out(game, where)
     first = game.first_dealer.value if game.first_dealer else None
     if first and first[0] == "rank":

@@ -104,6 +104,8 @@ class Packet:
     kind: str  # "each" | "talon" | "upcard"
     count: int
     until: int | None = None
+    to_end: bool = False
+    """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,8 @@ class ContractRules:
     """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
     overtrump_duty: Cited[bool] | None = None
     first_lead: Cited[SeatRef] | None = None
+    first_lead_card: Cited[bool] | None = None
+    """`first lead by holder of 2C, who leads it`: the holder must lead that card to the first trick."""
     trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()
@@ -319,8 +323,11 @@ class Game:
         """(cards in each hand, cards to the talon, cards face up) for `players` players."""
         hand = talon = up = 0
         assert self.deal is not None
+        hands = self.dealt_players(players)
         for packet in self.deal.value:
-            if packet.kind == "each":
+            if packet.to_end:  # the rest of the pack, shared out evenly (the load check sees to that)
+                hand += (len(self.pack_for(players).cards) - hand * hands - talon - up) // hands
+            elif packet.kind == "each":
                 hand = packet.until if packet.until is not None else hand + packet.count
             elif packet.kind == "talon":
                 talon += packet.count

@@ -77,6 +77,14 @@ def build_head_duty(builder: Builder, item: Located, node: HeadDuty, cid: str, s
 
 def build_first_lead(builder: Builder, item: Located, node: FirstLead, cid: str, scope: Scope) -> None:
     builder.rule(item, node, cid, scope, "first_lead", builder.seats(item, node))
+    if node.leads_it:
+        last = (node.seat, *node.otherwise)[-1]
+        if last.role != "holder":
+            raise item.error(node, Phrase('`who leads it` names the card that makes a player the leader, and '
+                                          '`{seat}` is named by no card', seat=str(last.role)),
+                             hint=Phrase('write `first lead by holder of 2C, who leads it`, or leave out '
+                                         '`, who leads it`'))
+        builder.rule(item, node, cid, scope, "first_lead_card", True)
 
 
 def build_trick_winner(builder: Builder, item: Located, node: TrickWinnerStatement, cid: str, scope: Scope) -> None:

@@ -105,6 +105,8 @@ class CompiledContract:
     trumps_win: bool
     winner_clause: str | None
     first_lead: Leader | None
+    first_lead_card: str | None
+    """Clause of `, who leads it`: the first leader must lead the card that names him; or None."""
     ends_when_taken: tuple[CardRule, ...]
     ends_declarer_tricks: CountRule | None
     lead_restrictions: tuple[CardRule, ...]
@@ -160,6 +162,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=Leader(lead.value, lead.clause) if lead else None,
+        first_lead_card=clause(rules.first_lead_card) if not layout else None,
         ends_when_taken=tuple(CardRule(table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind == "cards_taken"),
         ends_declarer_tricks=next((CountRule(c.value.count, c.clause) for c in rules.early_ends

@@ -59,11 +59,12 @@ def _followers(players: int) -> tuple[tuple[int, ...], ...]:
 def first_leader(deal: TrickDeal) -> int:
     """The seat the contract's `first lead by` (or `first move by`) names. The model has
     checked that the part it names (chooser, declarer) exists in this game's deals, and that
-    a card's holder has an `else` for every card that may lie in nobody's hand."""
+    a card's holder has an `else` for every card that may lie in nobody's hand or be out of
+    the pack this table plays with."""
     seat = deal.contract.first_lead[0]
     while seat.role == "holder" and seat.otherwise is not None:
-        card = deal.table.index[seat.card]
-        if any(card in hand for hand in deal.hands):
+        card = deal.table.index.get(seat.card)  # None: this table's pack leaves the card out
+        if card is not None and any(card in hand for hand in deal.hands):
             break
         seat = seat.otherwise
     role = seat.role
@@ -136,10 +137,29 @@ def _must_beat(deal: TrickDeal, options: list[int], kind: str) -> tuple[list[int
     return (beating, clause) if beating else (options, None)
 
 
+def _required_lead(deal: TrickDeal) -> int | None:
+    """The card the first leader must lead (`first lead by holder of 2C, who leads it`): the
+    first card of the chain that somebody holds; None when the rule is absent or this is not
+    the first lead of the deal."""
+    state = _state(deal)
+    if deal.contract.first_lead_card is None or state.trick or state.trick_winners:
+        return None
+    seat = deal.contract.first_lead[0]
+    while seat is not None and seat.role == "holder":
+        card = deal.table.index.get(seat.card)
+        if card is not None and card in deal.hands[deal.to_act]:
+            return card
+        seat = seat.otherwise
+    return None
+
+
 def trick_moves(deal: TrickDeal, seat: int) -> list[int]:
     hand = deal.hands[seat]
     contract = deal.contract
     if not _state(deal).trick:
+        required = _required_lead(deal)
+        if required is not None:
+            return [required]
         return _first_trick_allowed(deal, list(lead_options(deal, hand)))
     if contract.after_follow is not None and not contract.first_trick_bans:
         led = deal.table.suit_of[_state(deal).trick[0][1]]
@@ -236,7 +256,8 @@ def _plain_trick(deal: TrickDeal) -> bool:
     """The next trick asks of each player only to follow suit, else the `after_follow` steps:
     no duty to beat the trick and no card barred from it."""
     contract = deal.contract
-    return contract.after_follow is not None and not (contract.first_trick_bans and not _state(deal).trick_winners)
+    first = not _state(deal).trick_winners
+    return contract.after_follow is not None and not (first and (contract.first_trick_bans or contract.first_lead_card))
 
 
 def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], budget: int) -> int:
@@ -336,6 +357,12 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
     code = table.code(move)
     hand = deal.hands[seat]
     if not _state(deal).trick:
+        required = _required_lead(deal)
+        if required is not None and move != required:
+            # `cards`, not a name of its own: the values named card and cards are shown as cards.
+            return illegal(N_("Seat {seat} must lead {cards} to the first trick, not {card}."),
+                           (contract.first_lead_card,), "illegal_card", seat=seat, card=code,
+                           cards=table.code(required))
         barred = _lead_bar(deal, hand, move)
         if barred is not None and barred[0] == "holding":
             return illegal(N_("Seat {seat} may not lead {card} while holding other cards."),

@@ -61,10 +61,13 @@ class FirstLead(Node):
     seat: Seat
     otherwise: tuple[Seat, ...] = ()
     """The seats after `else`, in order, for a card that nobody holds."""
+    leads_it: bool = False
+    """`, who leads it`: the holder must lead the card that names him to the first trick."""
 
     @classmethod
     def read(cls, pos: Pos, children: list[Any]) -> FirstLead:
-        return cls(pos=pos, seat=children[0], otherwise=tuple(children[1:]))
+        seats = [c for c in children if isinstance(c, Seat)]
+        return cls(pos=pos, seat=seats[0], otherwise=tuple(seats[1:]), leads_it=len(seats) < len(children))
 
 
 @statement_node("trick_winner")
