@@ -13,8 +13,9 @@ Listed in the book's Sphinx extensions as `referee.sphinxext`:
 ``referee-output COMMAND``
     What ``referee COMMAND --lang <book language>`` prints, run at build time (see
     `referee.sphinx_output`).
-``rules-casebook``
-    The casebook (`referee.sphinx_casebook`): every ruling of rulings/, anchor ``#ruling-<N>``;
+``rules-casebook [GAME]``
+    The casebook (`referee.sphinx_casebook`): a game's rulings of rulings/ by section, on
+    ``rulings/GAME`` (anchor ``#ruling-<N>``), or without GAME the index of every game's rulings;
     the rules pages list under each clause the rulings that rest on it.
 ``rules-reference``
     The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
@@ -321,11 +322,11 @@ class RulesClauses(_GameDirective):
 
     def rulings(self, game, clause) -> nodes.Node | None:
         """The casebook's rulings that rest on this clause, each linked to the casebook page."""
-        from .sphinx_casebook import CASEBOOK_PAGE, L_RULINGS, rulings_citing
+        from .sphinx_casebook import L_RULINGS, casebook_page, rulings_citing
         found = rulings_citing(game.id, clause.id)
-        if not found or CASEBOOK_PAGE not in self.env.found_docs:
+        if not found or casebook_page(game.id) not in self.env.found_docs:
             return None
-        page = self.env.app.builder.get_relative_uri(self.env.docname, CASEBOOK_PAGE)
+        page = self.env.app.builder.get_relative_uri(self.env.docname, casebook_page(game.id))
         para = _para(_inline(self._(L_RULINGS) + " ", classes=["rules-label"]), classes=["rules-rulings"])
         for i, ruling in enumerate(found):
             if i:
