@@ -863,12 +863,54 @@ def _one_script_each(app, pagename, templatename, context, doctree) -> None:
     scripts[:] = kept
 
 
+GLOSSARY_COLUMNS = {"en": "English", "ru": "Русский", "pl": "Polski", "hr": "Hrvatski"}
+"""A glossary table is one whose header starts with these four languages, by their own names."""
+
+
+def glossary_tables(app, doctree) -> None:
+    """Glossary tables for the reader: the column of the page's language first, and each cell
+    carrying its column's name (shown only where the table is stacked into one card a row, on a
+    narrow screen: `table.rules-glossary` in referee.css)."""
+    lang = app.config.language or "en"
+    names = list(GLOSSARY_COLUMNS.values())
+    for table in doctree.findall(nodes.table):
+        groups = [g for g in table.children if isinstance(g, nodes.tgroup)]
+        heads = [h for h in groups[0].children if isinstance(h, nodes.thead)] if groups else []
+        if not heads:
+            continue
+        header = [entry.astext().strip() for entry in heads[0].next_node(nodes.row).children]
+        if header[:len(names)] != names:
+            continue
+        first = names.index(GLOSSARY_COLUMNS.get(lang, "English"))
+        order = [first] + [i for i in range(len(header)) if i != first]
+        table["classes"].append("rules-glossary")
+        for row in groups[0].findall(nodes.row):
+            cells = list(row.children)
+            row.children = []
+            for i in order:
+                row.append(cells[i])
+            if row.parent.tagname == "tbody":
+                for i, cell in zip(order, row.children):
+                    para = cell.next_node(nodes.paragraph)
+                    if para is not None:
+                        para.insert(0, _inline(header[i], classes=["rules-glossary-label"]))
+        colspecs = [c for c in groups[0].children if isinstance(c, nodes.colspec)]
+        if len(colspecs) == len(header):
+            rest = [c for c in groups[0].children if not isinstance(c, nodes.colspec)]
+            groups[0].children = []
+            for i in order:
+                groups[0].append(colspecs[i])
+            for node in rest:
+                groups[0].append(node)
+
+
 def setup(app):
     from .booksearch import register
     register()
     app.connect("html-page-context", _one_script_each, priority=900)
     app.connect("config-inited", _clause_objects)
     app.connect("doctree-read", translate_toc_captions)
+    app.connect("doctree-read", glossary_tables)
     app.add_role("clause", clause_role)
     app.add_directive("rules-clauses", RulesClauses)
     app.add_directive("rules-source", RulesSource)
