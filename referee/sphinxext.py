@@ -90,7 +90,10 @@ L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
 L_CITE_LINE = N_("{source}, line {lines}")
 L_CITE_LINES = N_("{source}, lines {lines}")
-L_SOURCE_ABOUT = N_("File {filename}; language: {language}; lines: {lines}.")
+L_SOURCE_ABOUT = N_("Language: {language}; lines: {lines}.")
+L_GOVERNS_EN = N_("This English text of the rules governs; the Russian, Polish and Croatian pages translate it.")
+L_GOVERNS = N_("The English text of the rules governs; this page is its translation.")
+L_EDITION = N_("Edition: {file} of {date} (referee {version}).")
 LANGUAGE_NAMES = {"pl": N_("Polish"), "ru": N_("Russian"), "hr": N_("Croatian"), "en": N_("English"),
                   "fr": N_("French"), "de": N_("German")}
 L_CONTENTS = N_("On this page")
@@ -158,6 +161,31 @@ def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) ->
     return table
 
 
+@functools.cache
+def _edition_date(path: Path) -> str:
+    """The date of a rules file's last change: its last commit (the file's time where it is not in
+    a git work tree), as YYYY-MM-DD."""
+    import datetime
+    import subprocess
+    try:
+        found = subprocess.run(["git", "log", "-1", "--format=%cs", "--", path.name], cwd=path.parent,
+                               capture_output=True, text=True, timeout=10, check=False).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        found = ""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", found):
+        return found
+    return datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()
+
+
+@functools.cache
+def _referee_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("referee")
+    except PackageNotFoundError:
+        return "?"
+
+
 class _GameDirective(SphinxDirective):
     required_arguments = 1
     option_spec = {"rules-page": str, "source-page": str, "disputed-page": str}
@@ -182,6 +210,14 @@ class _GameDirective(SphinxDirective):
         po = _translations_dir() / self.lang / "LC_MESSAGES" / "referee.po"
         if po.is_file():
             self.env.note_dependency(str(po.resolve()))
+
+    def authority(self, game) -> nodes.Node:
+        """Which text governs and which edition of the rules the page shows: the rules file, the
+        date of its last change, the referee's version."""
+        governs = L_GOVERNS_EN if self.lang == "en" else L_GOVERNS
+        edition = self._(L_EDITION).format(file=Path(game.path).name, date=_edition_date(Path(game.path)),
+                                           version=_referee_version())
+        return _para(self._(governs), " ", edition, classes=["rules-authority"])
 
     def page_uri(self, which: str, anchor: str) -> str:
         """A link from this page to the game's rules/source/disputed page (with an anchor)."""
@@ -228,7 +264,7 @@ class RulesClauses(_GameDirective):
             sections.setdefault(clause.id.split(".")[0], []).append(clause)
         if not titles:
             return _untranslatable([self.clause(game, c) for c in game.clauses.values()])
-        out: list[nodes.Node] = [self.index(titles, sections)]
+        out: list[nodes.Node] = [self.authority(game), self.index(titles, sections)]
         for prefix, clauses in sections.items():
             title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
             section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
@@ -473,7 +509,8 @@ class RulesVariant(RulesClauses):
                 box[0] += nodes.Text(" ")
                 box[0] += _inline(_(L_ADDED), classes=["rules-badge", "rules-badge-variant-added"])
                 put(cid, box)
-        out: list[nodes.Node] = [_para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
+        out: list[nodes.Node] = [self.authority(game),
+                                 _para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
                                        classes=["rules-variant-summary"])]
         if settings:
             out.append(self.settings(game, settings, parent_link))
@@ -535,7 +572,8 @@ class RulesSource(_GameDirective):
             out.append(nodes.rubric("", title, ids=[sid], classes=["rules-source-title"]))
             if about:
                 out.append(_para(about, classes=["rules-source-about"]))
-            out.append(_para(_(L_SOURCE_ABOUT).format(filename=source.filename, language=language, lines=source.lines),
+            # The file's name (a hash) is no name for readers: the citations' link titles carry it.
+            out.append(_para(_(L_SOURCE_ABOUT).format(language=language, lines=source.lines),
                              classes=["rules-source-file"]))
             from .presentation import source_glosses
             glosses = source_glosses(source.filename)

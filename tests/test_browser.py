@@ -216,11 +216,13 @@ def test_a_searched_word_lands_on_its_clause(browser, site, lang, word, stem):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_source_is_a_document_readable_on_a_phone(browser, site, lang):
-    """A source page names the document (title, what it is, its file), shows the Markdown table
-    of the Preferans source as cells, and on a phone gives each line the whole width."""
+    """A source page names the document (title, what it is, its language), never by its hashed
+    file name, shows the Markdown table of the Preferans source as cells, and on a phone gives
+    each line the whole width."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{site}/{lang}/preferans/source.html#s001-L5")
-    assert "001_ebc1dbd73962e164.txt" in page.locator(".rules-source-file").first.inner_text()
+    assert page.locator(".rules-source-file").first.inner_text().strip()
+    assert "001_ebc1dbd73962e164" not in page.locator("article").inner_text()
     assert page.locator("p.rubric.rules-source-title").first.inner_text().strip()
     row = page.locator("[id='s001-L5'] .rules-source-row:not(.rules-source-gloss) .rules-source-cell")
     assert row.count() == 3 and row.first.inner_text() == "Пики"
@@ -436,4 +438,66 @@ def test_nothing_floats_over_the_text_on_a_phone(browser, site):
     pill = page.locator("#pst-back-to-top")
     assert pill.evaluate("e => e.style.display") == "block", "the theme did not try to show it"
     assert not pill.is_visible()
+    page.close()
+
+
+GLOSSARY_FIRST = {"en": "no queens", "ru": "без дам", "pl": "bez dam", "hr": "bez dama"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_puts_the_readers_language_first(browser, site, lang):
+    """The glossary's first column is the reader's language; below 600px each row is a card of
+    labelled lines, with nothing wider than the screen."""
+    from referee.sphinxext import GLOSSARY_COLUMNS
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 900 if width > 600 else 844}, has_touch=width < 600)
+        page.goto(f"{site}/{lang}/kierki/glossary.html")
+        table = page.locator("table.rules-glossary").first
+        first = [c.inner_text().strip() for c in table.locator("tbody tr td:first-child").all()]
+        assert GLOSSARY_FIRST[lang] in first, first[:8]
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], f"{lang} glossary is {widths[0]}px wide at {width}px"
+        if width > 600:
+            assert table.locator("thead th").first.inner_text().strip() == GLOSSARY_COLUMNS[lang]
+            assert not table.locator(".rules-glossary-label").first.is_visible()
+        else:
+            row = table.locator("tbody tr").first
+            assert row.bounding_box()["width"] <= 390
+            labels = row.locator(".rules-glossary-label")
+            assert labels.nth(1).is_visible() and labels.nth(1).inner_text().strip() in GLOSSARY_COLUMNS.values()
+            page.screenshot(path=str(SHOTS / f"glossary-{lang}-phone.png"))
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_casebook_index_leads_to_each_ruling(browser, site, lang):
+    """The casebook's index lists the rulings by game and section; tapping one opens its game's
+    page at the ruling, and a rules clause's "Rulings" link lands there too."""
+    for width in (390, 1280):
+        page = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900}, has_touch=width < 600)
+        page.goto(f"{site}/{lang}/rulings.html")
+        entry = page.locator("a.rules-index-ruling[href$='#ruling-4']").first
+        assert entry.locator(".rules-index-title").inner_text().strip()
+        entry.tap() if width < 600 else entry.click()
+        page.wait_for_url("**/rulings/kierki.html#ruling-4")
+        box = page.locator("[id='ruling-4']").bounding_box()
+        assert box is not None and 0 <= box["y"] < 400
+        assert page.evaluate("document.getElementById('ruling-4').closest('section.rules-section').id") == "K3"
+        page.goto(f"{site}/{lang}/kierki/rules.html#K3.1")
+        link = page.locator("[id='K3.1'] a.rules-ruling-ref").first
+        link.tap() if width < 600 else link.click()
+        page.wait_for_url("**/rulings/kierki.html#ruling-4")
+        page.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_pages_say_which_text_governs(browser, site, lang):
+    """Each rules page (and each variant's) says that the English text governs and which edition
+    of the rules it shows: the rules file, its date and the referee's version."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for path, name in (("kierki/rules.html", "kierki.rules"), ("variants/barbu.html", "barbu.rules")):
+        page.goto(f"{site}/{lang}/{path}")
+        note = page.locator("p.rules-authority").first
+        assert note.is_visible()
+        assert re.search(rf"{re.escape(name)}\D+\d{{4}}-\d{{2}}-\d{{2}}", note.inner_text()), note.inner_text()
     page.close()
