@@ -103,13 +103,18 @@ def slow_site():
 
 
 @pytest.fixture(scope="module")
-def chromium():
+def playwright():
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright):
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def _navigation(page) -> dict:
@@ -142,10 +147,13 @@ def _first_verdict(page, url: str) -> float:
     return time.perf_counter() - started
 
 
-def test_check_page_first_verdict_on_a_slow_link(chromium, slow_site):
+def test_check_page_first_verdict_on_a_slow_link(playwright, slow_site, tmp_path):
+    """A browser with a profile on disk, as a reader's is: an incognito context caches in memory,
+    where a 10 MB .wasm does not fit, and would download it again for every page."""
     import json
     slow_site, link = slow_site
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=FLAGS, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     cold = _first_verdict(page, f"{slow_site}/en/check.html")
     assert "ILLEGAL" in page.locator(".check-verdict-head").inner_text()
