@@ -247,27 +247,6 @@ def test_referee_loads_on_the_first_judge(browser, site):  # noqa: F811
     tab.page.close()
 
 
-def test_cached_referee_is_shared_by_the_languages(browser, site):  # noqa: F811
-    """In one browser, the referee loaded by the Russian page is served to the Croatian one from
-    the browser's cache (the same addresses, nothing downloaded again)."""
-    context = browser.new_context()
-    served = []
-    page = context.new_page()
-    page.on("response", lambda r: served.append((r.url, r.from_service_worker, r.request.timing)))
-    for lang in ("ru", "hr"):
-        page.goto(f"{site}/{lang}/check.html")
-        page.fill(".check-text", (GOLDEN / "kierki-revoke.json").read_text("utf-8"))
-        page.click(".check-judge")
-        page.wait_for_function("document.querySelector('.check-deal').dataset.state === 'judged'", timeout=LOAD_MS)
-    sizes = page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter(e => e.name.includes('/_pyodide/')).map(e => [e.name, e.transferSize])""")
-    context.close()
-    # The second page's own resource entries: each file of the bundle came from the cache, or was
-    # revalidated with a few hundred bytes of headers.
-    assert sizes, "the page's worker entries are not visible"
-    assert all(size < 2_000 for _, size in sizes), sizes
-
-
 @pytest.mark.parametrize("lang", ["en", "hr"])
 def test_verdict_panel(browser, site, lang):  # noqa: F811
     """The verdict is set apart above the referee's text, red for ILLEGAL; hearts and diamonds are
