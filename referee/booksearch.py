@@ -34,7 +34,8 @@ ENDINGS = {
 # adjective's forms are kept apart.
 OWN_STEMS = {
     "pl": {form: "lewo" for form in ("lewo", "lewej", "lewego", "lewemu", "lewym", "lewych", "lewymi", "lewe", "lewi")},
-    "hr": {},
+    # Croatian g -> z before the plural's -i: "ulozi" (blind bets) is the plural of "ulog".
+    "hr": {"ulozi": "ulog", "ulozima": "ulog"},
 }
 _NAMES = {"pl": "Polish", "hr": "Croatian"}
 

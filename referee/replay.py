@@ -251,7 +251,7 @@ class Judgement:
                 out.append("  " + _("The deal is not finished."))
         if self.illegal is not None:
             head = _("WRONG SCORE, {where}: {verdict}") if self.outcome is Outcome.WRONG_SCORE else _("ILLEGAL, {where}: {verdict}")
-            out.append(head.format(where=self.position(lang), verdict=self.illegal.describe(g, lang, self.seats)))
+            out.append(head.format(where=self.position(lang), verdict=self.illegal.describe(g, lang, self.seats, titles=True)))
         elif self.match is not None:
             totals = " ".join(map(str, self.match.totals))
             if self.seats:

@@ -456,7 +456,7 @@ def render(ruling: Ruling, replays: list[Replay], lang: str = "en", verbose: boo
         out += [_(label), *_wrap(_(getattr(ruling, key))), ""]
     out.append(_(L_CLAUSES))
     for cid in ruling.clauses:
-        out.append(f"  {cite(game, [cid], lang, human=True)}")
+        out.append(f"  {cite(game, [cid], lang, human=True, titles=True)}")
         out += _wrap(_(game.clauses[cid].statement), "    ")
     out += ["", _(L_READINGS), *_wrap(_(ruling.readings)), "", _(L_CASES)]
     for one in replays:

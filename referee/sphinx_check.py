@@ -36,7 +36,7 @@ LOAD_SECONDS = 180
 """Time limits: a judgement or the first load that runs longer stops the worker, which starts again."""
 
 LABELS = ("format", "format-auto", "format-json", "format-deal", "game", "game-auto", "readings", "default",
-          "deal", "placeholder", "judge", "idle", "loading", "starting", "ready", "judging", "done", "unusable",
+          "deal", "placeholder", "judge", "judge-load", "idle", "needs-server", "loading", "starting", "ready", "judging", "done", "unusable",
           "too-long", "empty", "timeout", "failed", "next", "clauses")
 """The keys of the page's words; the directive refuses content that lacks one or adds another."""
 
@@ -86,13 +86,24 @@ class CheckDeal(SphinxDirective):
         lang = self.config.language or "en"
         depth = self.env.docname.count("/") + 1  # from this page up to book/_build/html/
         node["config"] = {"lang": lang, "root": "../" * depth, "bundle": "../" * depth + "_pyodide/",
-                          "limit": PASTE_LIMIT, "judgeSeconds": JUDGE_SECONDS, "loadSeconds": LOAD_SECONDS,
-                          "games": _games(lang)}
+                          "bundleBytes": self._bundle_bytes(), "limit": PASTE_LIMIT, "judgeSeconds": JUDGE_SECONDS,
+                          "loadSeconds": LOAD_SECONDS, "games": _games(lang)}
         self.env.note_dependency(str(Path(__file__).parent / "data" / "check_page.js"))
         po = self.env.srcdir.parent / "translations" / lang / "LC_MESSAGES" / "referee.po"
         if po.is_file():
             self.env.note_dependency(str(po))
         return [node]
+
+    def _bundle_bytes(self) -> int | None:
+        """The size of the referee the page loads, for its Judge button, from the manifest that
+        scripts/browser-bundle writes beside the languages' folders before they are built (the
+        page reads the manifest itself when it loads the referee, so a language built before
+        the bundle was made again still loads the files there are); None without a bundle."""
+        path = Path(self.env.app.outdir).parent / "_pyodide" / "bundle.json"
+        if not path.is_file():
+            return None
+        self.env.note_dependency(str(path))
+        return int(json.loads(path.read_text("utf-8"))["bytes"])
 
 
 def _visit(self, node: check_deal) -> None:

@@ -8,12 +8,17 @@ page loads the search index for a search-as-you-type the book does not use. Here
   browser (the outline read from the theme's own script, so an icon looks as it did), with the
   script's few rules for such SVGs in `_static/referee-icons.css`; the script and the icon fonts
   are not shipped (`_templates/static/webpack-macros.html` leaves the script out of the pages);
-* the theme's stylesheet loses the font's glyph rules and every rule for a class that no page
-  and no script of the built book has (cut from the theme's own file after each build);
-* the search scripts and the index load on the search page only (`_templates/layout.html`);
+* the themes' stylesheets (pydata-sphinx-theme's and sphinx-book-theme's) lose the font's glyph
+  rules and every rule for a class that no page and no script of the built book has (cut from
+  the theme's own file after each build);
+* the search scripts and the index load on the search page only (`_templates/layout.html`), the
+  index written as UTF-8 without Sphinx's escapes and spaces;
+* Bootstrap's script (81 KB) is not loaded either (`webpack-macros.html`): the book has no
+  dropdown (the download menu is off in `_config.yml`), and a button's tooltip is its title;
 * a page keeps an extension's stylesheet or script only if it uses it: sphinx-design's on pages
-  with its components, myst-nb's on notebook pages; sphinx-thebe's (a live-kernel button the book
-  does not offer, loading its code from unpkg.com) on none.
+  with its components, myst-nb's on notebook pages, the copy button and the code colours on pages
+  with code, the toggle button's where something folds; sphinx-thebe's (a live-kernel button the
+  book does not offer, loading its code from unpkg.com) on none.
 
 FontAwesome Free's icons are CC BY 4.0 (the theme's scripts/fontawesome.js.LICENSE.txt stays).
 """
@@ -21,11 +26,12 @@ FontAwesome Free's icons are CC BY 4.0 (the theme's scripts/fontawesome.js.LICEN
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import shutil
 from pathlib import Path
 
-__all__ = ["ICONS_CSS", "fontawesome_icons", "prune_css", "setup", "strip_theme_css", "svg_icons"]
+__all__ = ["ICONS_CSS", "compact_search_index", "fontawesome_icons", "prune_css", "setup", "strip_theme_css", "svg_icons"]
 
 ICONS_CSS = "referee-icons.css"
 _STYLES = {"fas": "solid", "fa-solid": "solid", "far": "regular", "fa-regular": "regular",
@@ -36,6 +42,11 @@ _PACKS = {"fas": "solid", "far": "regular", "fab": "brands"}
 def _theme_static() -> Path:
     import pydata_sphinx_theme  # type: ignore[import-untyped]
     return Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+
+
+def _book_theme_static() -> Path:
+    import sphinx_book_theme  # type: ignore[import-untyped]
+    return Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme" / "static"
 
 
 def fontawesome_icons(script: str) -> dict[str, dict[str, tuple[int, int, str]]]:
@@ -187,6 +198,8 @@ def _page_assets(app, pagename, templatename, context, doctree) -> None:
     body = context.get("body") or ""
     source = app.env.doc2path(pagename, False) if pagename in app.env.all_docs else ""
     notebook = str(source).endswith(".ipynb") or 'class="cell' in body
+    code = 'class="highlight' in body
+    toggles = 'class="toggle' in body or "admonition dropdown" in body
 
     def wanted(asset) -> bool:
         name = str(getattr(asset, "filename", asset) or "")
@@ -197,6 +210,10 @@ def _page_assets(app, pagename, templatename, context, doctree) -> None:
             return 'class="sd-' in body
         if name.startswith("mystnb.") or "/mystnb." in name:
             return notebook
+        if "copybutton" in name or "clipboard" in name or "pygments.css" in name:
+            return code
+        if "togglebutton" in name or "toggleHint" in text:
+            return toggles
         return True
 
     for key in ("css_files", "script_files"):
@@ -226,18 +243,43 @@ def _finish(app, exception) -> None:
         if drawn != html:
             page.write_text(drawn, "utf-8")
     (static / ICONS_CSS).write_text(SVG_CSS, "utf-8")
+    # Bootstrap's script is left out of the pages (_templates/static/webpack-macros.html), before
+    # the words of the scripts are read, so that its classes do not keep the theme's rules for them.
+    for name in ("bootstrap.js", "bootstrap.js.map"):
+        (static / "scripts" / name).unlink(missing_ok=True)
     # Then the theme's rules for what no page has (the words are read from the pages as written).
-    theme_css = static / "styles" / "pydata-sphinx-theme.css"
-    if theme_css.is_file():  # from the theme's own file: an earlier build's cut may lack a rule now used
-        words, prefixes = _words(out)
-        original = (_theme_static() / "styles" / "pydata-sphinx-theme.css").read_text("utf-8")
-        theme_css.write_text(prune_css(strip_theme_css(original), words, prefixes), "utf-8")
+    words, prefixes = _words(out)
+    for theme in (_theme_static(), _book_theme_static()):
+        for theme_css in (static / "styles").glob("*.css"):
+            original = theme / "styles" / theme_css.name
+            if original.is_file():  # from the theme's own file: an earlier build's cut may lack a rule now used
+                theme_css.write_text(prune_css(strip_theme_css(original.read_text("utf-8")), words, prefixes), "utf-8")
+    compact_search_index(out / "searchindex.js")
     # What no page loads any more is not shipped either.
     for name in ("fontawesome.js", "fontawesome.js.map"):  # its LICENSE.txt stays, for the icons' outlines
         (static / "scripts" / name).unlink(missing_ok=True)
+    for name in ("sphinx-thebe.js", "sphinx-thebe.css"):  # no page loads them; the script names a binder
+        (static / name).unlink(missing_ok=True)
     shutil.rmtree(static / "vendor" / "fontawesome", ignore_errors=True)
     with contextlib.suppress(OSError):
         (static / "vendor").rmdir()  # when nothing else is in it
+
+
+_INDEX_PREFIX, _INDEX_SUFFIX = "Search.setIndex(", ")"
+
+
+def compact_search_index(path: Path) -> None:
+    """Sphinx writes the search index with every letter outside ASCII as a six-byte escape and a
+    space after every comma and colon: the same index as UTF-8 without them is a third smaller in
+    Russian (146 KB -> about 95 KB). Sphinx reads either form back."""
+    if not path.is_file():
+        return
+    text = path.read_text("utf-8")
+    if not (text.startswith(_INDEX_PREFIX) and text.endswith(_INDEX_SUFFIX)):
+        return
+    data = json.loads(text[len(_INDEX_PREFIX):-len(_INDEX_SUFFIX)])
+    body = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    path.write_text(_INDEX_PREFIX + body + _INDEX_SUFFIX, "utf-8")
 
 
 def setup(app):

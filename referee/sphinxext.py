@@ -13,8 +13,9 @@ Listed in the book's Sphinx extensions as `referee.sphinxext`:
 ``referee-output COMMAND``
     What ``referee COMMAND --lang <book language>`` prints, run at build time (see
     `referee.sphinx_output`).
-``rules-casebook``
-    The casebook (`referee.sphinx_casebook`): every ruling of rulings/, anchor ``#ruling-<N>``;
+``rules-casebook [GAME]``
+    The casebook (`referee.sphinx_casebook`): a game's rulings of rulings/ by section, on
+    ``rulings/GAME`` (anchor ``#ruling-<N>``), or without GAME the index of every game's rulings;
     the rules pages list under each clause the rulings that rest on it.
 ``rules-reference``
     The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
@@ -89,7 +90,10 @@ L_EXAMPLE_FROM = N_("from {file}, line {line}")
 L_NO_RULINGS = N_("This game has no disputed readings.")
 L_CITE_LINE = N_("{source}, line {lines}")
 L_CITE_LINES = N_("{source}, lines {lines}")
-L_SOURCE_ABOUT = N_("File {filename}; language: {language}; lines: {lines}.")
+L_SOURCE_ABOUT = N_("Language: {language}; lines: {lines}.")
+L_GOVERNS_EN = N_("This English text of the rules governs; the Russian, Polish and Croatian pages translate it.")
+L_GOVERNS = N_("The English text of the rules governs; this page is its translation.")
+L_EDITION = N_("Edition: {file} of {date} (referee {version}).")
 LANGUAGE_NAMES = {"pl": N_("Polish"), "ru": N_("Russian"), "hr": N_("Croatian"), "en": N_("English"),
                   "fr": N_("French"), "de": N_("German")}
 L_CONTENTS = N_("On this page")
@@ -157,6 +161,31 @@ def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) ->
     return table
 
 
+@functools.cache
+def _edition_date(path: Path) -> str:
+    """The date of a rules file's last change: its last commit (the file's time where it is not in
+    a git work tree), as YYYY-MM-DD."""
+    import datetime
+    import subprocess
+    try:
+        found = subprocess.run(["git", "log", "-1", "--format=%cs", "--", path.name], cwd=path.parent,
+                               capture_output=True, text=True, timeout=10, check=False).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        found = ""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", found):
+        return found
+    return datetime.date.fromtimestamp(path.stat().st_mtime).isoformat()
+
+
+@functools.cache
+def _referee_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("referee")
+    except PackageNotFoundError:
+        return "?"
+
+
 class _GameDirective(SphinxDirective):
     required_arguments = 1
     option_spec = {"rules-page": str, "source-page": str, "disputed-page": str}
@@ -181,6 +210,14 @@ class _GameDirective(SphinxDirective):
         po = _translations_dir() / self.lang / "LC_MESSAGES" / "referee.po"
         if po.is_file():
             self.env.note_dependency(str(po.resolve()))
+
+    def authority(self, game) -> nodes.Node:
+        """Which text governs and which edition of the rules the page shows: the rules file, the
+        date of its last change, the referee's version."""
+        governs = L_GOVERNS_EN if self.lang == "en" else L_GOVERNS
+        edition = self._(L_EDITION).format(file=Path(game.path).name, date=_edition_date(Path(game.path)),
+                                           version=_referee_version())
+        return _para(self._(governs), " ", edition, classes=["rules-authority"])
 
     def page_uri(self, which: str, anchor: str) -> str:
         """A link from this page to the game's rules/source/disputed page (with an anchor)."""
@@ -227,7 +264,7 @@ class RulesClauses(_GameDirective):
             sections.setdefault(clause.id.split(".")[0], []).append(clause)
         if not titles:
             return _untranslatable([self.clause(game, c) for c in game.clauses.values()])
-        out: list[nodes.Node] = [self.index(titles, sections)]
+        out: list[nodes.Node] = [self.authority(game), self.index(titles, sections)]
         for prefix, clauses in sections.items():
             title = f"{prefix}. {self._(titles[prefix])}" if prefix in titles else prefix
             section = nodes.section(ids=[prefix], names=[nodes.fully_normalize_name(title)],
@@ -321,11 +358,11 @@ class RulesClauses(_GameDirective):
 
     def rulings(self, game, clause) -> nodes.Node | None:
         """The casebook's rulings that rest on this clause, each linked to the casebook page."""
-        from .sphinx_casebook import CASEBOOK_PAGE, L_RULINGS, rulings_citing
+        from .sphinx_casebook import L_RULINGS, casebook_page, rulings_citing
         found = rulings_citing(game.id, clause.id)
-        if not found or CASEBOOK_PAGE not in self.env.found_docs:
+        if not found or casebook_page(game.id) not in self.env.found_docs:
             return None
-        page = self.env.app.builder.get_relative_uri(self.env.docname, CASEBOOK_PAGE)
+        page = self.env.app.builder.get_relative_uri(self.env.docname, casebook_page(game.id))
         para = _para(_inline(self._(L_RULINGS) + " ", classes=["rules-label"]), classes=["rules-rulings"])
         for i, ruling in enumerate(found):
             if i:
@@ -472,7 +509,8 @@ class RulesVariant(RulesClauses):
                 box[0] += nodes.Text(" ")
                 box[0] += _inline(_(L_ADDED), classes=["rules-badge", "rules-badge-variant-added"])
                 put(cid, box)
-        out: list[nodes.Node] = [_para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
+        out: list[nodes.Node] = [self.authority(game),
+                                 _para(nodes.Text(_(L_VARIANT_SUMMARY).format(game=parent_title, **counts)),
                                        classes=["rules-variant-summary"])]
         if settings:
             out.append(self.settings(game, settings, parent_link))
@@ -534,7 +572,8 @@ class RulesSource(_GameDirective):
             out.append(nodes.rubric("", title, ids=[sid], classes=["rules-source-title"]))
             if about:
                 out.append(_para(about, classes=["rules-source-about"]))
-            out.append(_para(_(L_SOURCE_ABOUT).format(filename=source.filename, language=language, lines=source.lines),
+            # The file's name (a hash) is no name for readers: the citations' link titles carry it.
+            out.append(_para(_(L_SOURCE_ABOUT).format(language=language, lines=source.lines),
                              classes=["rules-source-file"]))
             from .presentation import source_glosses
             glosses = source_glosses(source.filename)
@@ -862,12 +901,54 @@ def _one_script_each(app, pagename, templatename, context, doctree) -> None:
     scripts[:] = kept
 
 
+GLOSSARY_COLUMNS = {"en": "English", "ru": "Русский", "pl": "Polski", "hr": "Hrvatski"}
+"""A glossary table is one whose header starts with these four languages, by their own names."""
+
+
+def glossary_tables(app, doctree) -> None:
+    """Glossary tables for the reader: the column of the page's language first, and each cell
+    carrying its column's name (shown only where the table is stacked into one card a row, on a
+    narrow screen: `table.rules-glossary` in referee.css)."""
+    lang = app.config.language or "en"
+    names = list(GLOSSARY_COLUMNS.values())
+    for table in doctree.findall(nodes.table):
+        groups = [g for g in table.children if isinstance(g, nodes.tgroup)]
+        heads = [h for h in groups[0].children if isinstance(h, nodes.thead)] if groups else []
+        if not heads:
+            continue
+        header = [entry.astext().strip() for entry in heads[0].next_node(nodes.row).children]
+        if header[:len(names)] != names:
+            continue
+        first = names.index(GLOSSARY_COLUMNS.get(lang, "English"))
+        order = [first] + [i for i in range(len(header)) if i != first]
+        table["classes"].append("rules-glossary")
+        for row in groups[0].findall(nodes.row):
+            cells = list(row.children)
+            row.children = []
+            for i in order:
+                row.append(cells[i])
+            if row.parent.tagname == "tbody":
+                for i, cell in zip(order, row.children):
+                    para = cell.next_node(nodes.paragraph)
+                    if para is not None:
+                        para.insert(0, _inline(header[i], classes=["rules-glossary-label"]))
+        colspecs = [c for c in groups[0].children if isinstance(c, nodes.colspec)]
+        if len(colspecs) == len(header):
+            rest = [c for c in groups[0].children if not isinstance(c, nodes.colspec)]
+            groups[0].children = []
+            for i in order:
+                groups[0].append(colspecs[i])
+            for node in rest:
+                groups[0].append(node)
+
+
 def setup(app):
     from .booksearch import register
     register()
     app.connect("html-page-context", _one_script_each, priority=900)
     app.connect("config-inited", _clause_objects)
     app.connect("doctree-read", translate_toc_captions)
+    app.connect("doctree-read", glossary_tables)
     app.add_role("clause", clause_role)
     app.add_directive("rules-clauses", RulesClauses)
     app.add_directive("rules-source", RulesSource)

@@ -23,10 +23,11 @@ def _localised(values, lang: str, game=None, names=()) -> dict:
     return {k: presentation.value(k, v, lang, game, names) for k, v in values}
 
 
-def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
+def cite(game, clause_ids, lang: str = "en", human: bool = False, titles: bool = False) -> str:
     """Clause IDs with the source lines or supplement kind behind each: by file name
     (`K3.1 (003_e21bac2628eec2a5.txt:3)`, the machine form of --json), or for people by the
-    source's title (`K3.1 (TITLE OF THE SOURCE, line 3)`)."""
+    source's title (`K3.1 (TITLE OF THE SOURCE, line 3)`), with `titles` each clause's title
+    after its ID where the line has room for it (`K3.1 Following suit (...)`)."""
     parts = []
     for cid in dict.fromkeys(clause_ids):
         clause = game.clauses.get(cid) if game is not None else None
@@ -51,7 +52,8 @@ def cite(game, clause_ids, lang: str = "en", human: bool = False) -> str:
         kind = clause.provenance.kind
         if kind != "source":
             lines.append(i18n.gettext(lang, kind))
-        parts.append(f"{cid} ({'; '.join(lines)})" if lines else cid)
+        named = f"{cid} {i18n.gettext(lang, clause.title)}" if human and titles and clause.title else cid
+        parts.append(f"{named} ({'; '.join(lines)})" if lines else named)
     return ", ".join(parts)
 
 
@@ -71,11 +73,11 @@ class Verdict:
         """The ruling in words, in `lang` (`names`: the players' names by seat)."""
         return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game, names))
 
-    def describe(self, game=None, lang: str = "en", names=()) -> str:
-        """The ruling in words with the clauses it cites and their sources."""
+    def describe(self, game=None, lang: str = "en", names=(), titles: bool = False) -> str:
+        """The verdict for people, its clauses cited (with their titles if `titles`)."""
         text = self.text(lang, game, names)
         if self.clauses:
-            text += " [" + cite(game, self.clauses, lang, human=True) + "]"
+            text += " [" + cite(game, self.clauses, lang, human=True, titles=titles) + "]"
         return text
 
     def to_json(self, game=None, lang: str = "en") -> dict:

@@ -286,3 +286,19 @@ def test_rules_index_and_heads_name_every_clause(lang, game):
         index = rf'href="#{re.escape(cid)}"><span class="rules-index-id">{re.escape(cid)}</span> <span class="rules-index-title">{title}</span>'
         assert re.search(index, text), f"{lang} {cid}: not in the index with its title"
         assert re.search(rf'>{re.escape(cid)}</a> <span class="rules-clause-title">{title}</span>', text), cid
+
+
+def test_no_page_names_a_third_party_address_for_code():
+    """Every script and stylesheet of the book is its own file, and no page, script or stylesheet
+    names another site's address for code (sphinx-thebe once put `https://unpkg.com/thebe@0.8.2`
+    on every page; Pyodide's loader names a CDN for packages, taken out by scripts/browser-bundle)."""
+    code = re.compile(r"""<(?:script|link)\b[^>]*\b(?:src|href)=["'](https?:)?//""", re.I)
+    cdn = re.compile(r"unpkg\.com|jsdelivr|cdnjs|googleapis|plausible\.io|binder", re.I)
+    found = []
+    for path in SITE.rglob("*"):
+        if path.suffix not in (".html", ".js", ".css", ".json") or "_sources" in path.parts:
+            continue
+        text = path.read_text("utf-8", errors="replace")
+        if (path.suffix == ".html" and code.search(text)) or cdn.search(text):
+            found.append(f"{path.relative_to(SITE)}: {(code.search(text) or cdn.search(text)).group(0)}")
+    assert not found, found[:10]

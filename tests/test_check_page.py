@@ -105,7 +105,7 @@ class Offline:
         self.page.goto(url)
         self.wait("idle")
         self.page.wait_for_function("/[0-9]/.test(document.querySelector('.check-status').textContent)")  # the size
-        assert self.bundle_requests() == ["bundle.js"], "the referee is loaded before it is asked for"
+        assert self.bundle_requests() == [], "the referee is loaded before it is asked for"
 
     def bundle_requests(self) -> list[str]:
         return [url.split("/_pyodide/")[1] for url in self.requests if "/_pyodide/" in url]
@@ -177,7 +177,7 @@ def test_page_judges_as_the_command_line(browser, site, deals, tmp_path, lang): 
     print(f"\n[check page {lang}] first Judge to verdict {to_verdict:.1f} s (loading {load:.1f} s, "
           f"judging {timings[0]} ms); "
           f"then {min(warm)}-{max(warm)} ms (median {statistics.median(warm):.0f} ms); "
-          f"bundle {size['bytes'] / 1e6:.1f} MB, {size['script_bytes'] / 1e6:.1f} MB as scripts")
+          f"bundle {size['bytes'] / 1e6:.1f} MB")
     tab.page.close()
 
 
@@ -220,24 +220,31 @@ def test_time_limit_restarts_the_referee(browser, site):  # noqa: F811
 
 
 def test_referee_loads_on_the_first_judge(browser, site):  # noqa: F811
-    """Opening the page costs the manifest only, and the status says the referee's size; an empty
-    paste loads nothing; the first Judge loads the referee (saying how far) and judges."""
+    """Opening the page loads nothing of the referee, and the Judge button says its size; an
+    empty paste loads nothing; the first Judge loads the referee's files as they are (no script
+    wrapping them), the .wasm compiled while it streams, saying how far, then judges."""
     tab = Offline(browser, site)
     tab.open(f"{site}/pl/check.html")
-    size = json.loads(BUNDLE.read_text())["script_bytes"] / 1e6
-    said = tab.page.locator(".check-status").inner_text()
-    assert said == _words("pl")["idle"].format(size=f"{size:.0f}"), said
-    assert tab.page.locator(".check-judge").is_enabled()
+    bundle = json.loads(BUNDLE.read_text())
+    size = f"{bundle['bytes'] / 1e6:.0f}"
+    words = _words("pl")
+    assert tab.page.locator(".check-status").inner_text() == words["idle"].format(size=size)
+    button = tab.page.locator(".check-judge")
+    assert button.is_enabled() and button.inner_text() == words["judge-load"].format(size=size)
     tab.page.click(".check-judge")  # nothing pasted yet
-    assert tab.page.locator(".check-status").inner_text() == _words("pl")["empty"]
-    assert tab.bundle_requests() == ["bundle.js"]
+    assert tab.page.locator(".check-status").inner_text() == words["empty"]
+    assert tab.bundle_requests() == []
     tab.page.fill(".check-text", (GOLDEN / "kierki-revoke.json").read_text("utf-8"))
     tab.page.click(".check-judge")
     tab.page.wait_for_function("['loading', 'starting', 'ready', 'judging', 'judged']"
                                ".includes(document.querySelector('.check-deal').dataset.state)")
     tab.wait("judged", LOAD_MS)
     assert "NIEDOZWOLONE" in tab.page.locator(".check-verdict").text_content()
-    assert len(tab.bundle_requests()) == 1 + len(json.loads(BUNDLE.read_text())["files"])
+    assert tab.page.get_attribute(".check-deal", "data-streamed") == "true", "the .wasm was not compiled streaming"
+    assert button.inner_text() == words["judge"]
+    fetched = tab.bundle_requests()
+    assert not [name for name in fetched if name.endswith(".whl.js") or name.endswith(".wasm.js")], fetched
+    assert {f["path"] for f in bundle["files"] if f["name"] not in ("pyodide.js", "pyodide.asm.js")} <= set(fetched)
     assert tab.outside == [] and tab.errors == []
     tab.page.close()
 
@@ -270,11 +277,13 @@ def test_verdict_panel(browser, site, lang):  # noqa: F811
     tab.page.close()
 
 
-def test_works_from_file_url(browser):  # noqa: F811
-    """Opened straight from the disk: no web server, and still nothing outside the book."""
+def test_from_a_file_url_it_says_to_serve_the_book(browser):  # noqa: F811
+    """Opened straight from the disk, where a page may not fetch its files, the page says that
+    the book must be served, and loads nothing."""
     tab = Offline(browser, SITE.as_uri())
-    tab.open((SITE / "en" / "check.html").as_uri())
-    shown, _, _ = tab.judge((GOLDEN / "kierki-revoke.json").read_text("utf-8"))
-    assert "ILLEGAL" in shown and "K3.1" in shown
+    tab.page.goto((SITE / "en" / "check.html").as_uri())
+    tab.wait("unavailable")
+    assert tab.page.locator(".check-status").inner_text() == _words("en")["needs-server"]
+    assert tab.bundle_requests() == []
     assert tab.outside == [] and tab.errors == []
     tab.page.close()

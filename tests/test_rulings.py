@@ -123,30 +123,39 @@ def test_two_rulings_with_one_number_are_refused(tmp_path):
 
 @pytest.mark.parametrize("lang", ("en", "ru", "pl", "hr"))
 def test_the_built_casebook_shows_every_ruling_linked_both_ways(lang):
-    """The casebook page has an anchor for each ruling, linking its clauses to the rules pages;
-    each rules page links every ruling that rests on one of its clauses back to its anchor."""
+    """Each game's casebook page has an anchor for each of its rulings, filed under the section of
+    its first clause, linking its clauses (with their titles) to the rules pages; the casebook's
+    index lists every ruling by number and title; each rules page links every ruling that rests
+    on one of its clauses back to its anchor."""
     import html
     import re
 
     from referee.i18n import gettext
+    from referee.model import load_game
     from referee.resources import repo_root
     site = repo_root() / "book" / "_build" / "html" / lang
     if not (site / "rulings.html").is_file():
         pytest.skip("the book is not built (bash scripts/book)")
-    page = (site / "rulings.html").read_text(encoding="utf-8")
+
+    def words(text: str) -> str:  # Sphinx may turn straight quotes into typographic ones
+        return re.sub(r"[^\w ]", "", html.unescape(text))
+
+    index = words((site / "rulings.html").read_text(encoding="utf-8"))
     for ruling in RULINGS:
+        page = (site / "rulings" / f"{ruling.game}.html").read_text(encoding="utf-8")
         start = page.index(f'id="{ruling.anchor}"')
+        section = re.findall(r'<section class="rules-section" id="([^"]+)"', page[:start])
+        assert section and section[-1] == ruling.clauses[0].split(".")[0], ruling.number
         box = page[start:page.find('class="rules-casebook-ruling', start + 1)]
-        # Sphinx may turn straight quotes into typographic ones: compare the words.
-        def words(text: str) -> str:
-            return re.sub(r"[^\w ]", "", html.unescape(text))
         assert words(gettext(lang, ruling.title)) in words(box)
+        assert words(gettext(lang, ruling.title)) in index
+        game = load_game(ruling.game)
         for cid in ruling.clauses:
             assert re.search(rf'href="[^"]*#{re.escape(cid)}"', box), (ruling.number, cid)
-        rules_page = {"kierki": "kierki/rules.html", "preferans": "preferans/rules.html",
-                      "bouillotte": "bouillotte/rules.html"}.get(ruling.game)
-        if rules_page:
-            assert f'rulings.html#{ruling.anchor}"' in (site / rules_page).read_text(encoding="utf-8")
+            if game.clauses[cid].title:
+                assert words(gettext(lang, game.clauses[cid].title)) in words(box), (ruling.number, cid)
+        rules_page = site / ruling.game / "rules.html"
+        assert f'rulings/{ruling.game}.html#{ruling.anchor}"' in rules_page.read_text(encoding="utf-8")
 
 
 def test_a_case_reads_the_totals_of_the_account_it_names(tmp_path, monkeypatch, capsys):

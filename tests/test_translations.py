@@ -127,12 +127,12 @@ def test_ngettext_picks_the_plural_form(lang, forms, fake_catalog):
 
 
 def test_judge_in_russian(capsys):
-    """`referee judge --lang ru` runs, and cites the same clauses as in English."""
+    """`referee judge --lang ru` runs, and cites the same clauses as in English, by ID and title."""
     status = cli.main(["judge", str(repo_root() / "tests/golden/kierki-revoke.json"), "--lang", "ru"])
     out = capsys.readouterr().out
     assert status == 1
     assert "НАРУШЕНИЕ — сдача 1, действие 4 (игрок 2: ход 4♣): Игрок 2 должен ходить в масть (♦) и не может " \
-           "сыграть 4♣. [K3.1 (Керки: польское описание, строка 3), K3.6 (толкование)]" in out
+           "сыграть 4♣. [K3.1 Обязанность ходить в масть (Керки: польское описание, строка 3), K3.6 Недопустимые карты (толкование)]" in out
 
 
 def test_judge_uses_the_catalog(fake_catalog, capsys):
@@ -143,8 +143,8 @@ def test_judge_uses_the_catalog(fake_catalog, capsys):
     status = cli.main(["judge", str(repo_root() / "tests/golden/kierki-revoke.json"), "--lang", "ru"])
     out = capsys.readouterr().out
     assert status == 1
-    assert "Игрок 2 должен ходить в масть (♦) и не может сыграть 4♣. [K3.1 (Kierki: a Polish description, " \
-           "line 3), K3.6 (толкование)]" in out
+    assert "Игрок 2 должен ходить в масть (♦) и не может сыграть 4♣. [K3.1 Following suit (Kierki: a Polish " \
+           "description, line 3), K3.6 Illegal cards (толкование)]" in out
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

@@ -72,7 +72,22 @@
     }
   }
 
+  /* The theme's "back to top" pill, which its Bootstrap bundle (not loaded: sphinx_light.py)
+     used to run: shown while the reader scrolls back up below the header, a tap goes to the top.
+     On a phone it stays hidden (referee.css), where it would sit over the text. */
+  function backToTop() {
+    var pill = document.getElementById("pst-back-to-top"), header = document.querySelector(".bd-header");
+    if (!pill || !header) return;
+    var below = header.getBoundingClientRect().bottom, last = window.scrollY;
+    pill.addEventListener("click", function () { window.scrollTo(0, 0); });
+    window.addEventListener("scroll", function () {
+      pill.style.display = window.scrollY < last && window.scrollY > below ? "block" : "none";
+      last = window.scrollY;
+    }, {passive: true});
+  }
+
   function start() {
+    backToTop();
     forwardToggles(".primary-toggle");
     forwardToggles(".secondary-toggle");
     keepAnchor();

@@ -1,41 +1,58 @@
 /* "Check a deal": the referee judges a pasted deal in the reader's browser.
 
-   The page loads the bundle made by scripts/browser-bundle (Pyodide, the referee's wheels) as
-   plain <script> files from ../_pyodide/, so it works from any static host and from file://,
-   where a page may neither fetch() nor start a worker from a file. Only the bundle's manifest is
-   loaded with the page (to say the size); the referee itself (about 19 MB) is loaded when the
-   reader first asks for a judgement, which then runs as soon as it is ready. The worker is made from a
-   Blob and gets every file by postMessage; its fetch() answers only from those files, so Python
-   never reaches the network. A judgement that runs past the time limit stops the worker, which
-   starts again from the files the page keeps. */
+   The referee is the bundle made by scripts/browser-bundle (Pyodide, the referee's wheels), the
+   files as they are in ../_pyodide/, one address for the four languages, so that the browser's
+   cache serves them to every language and visit after the first. Nothing of it is loaded with
+   the page: its size (written into the page's settings) is on the Judge button, and the first
+   Judge reads its manifest (bundle.json, asked afresh: a new build names new files), loads it,
+   then judges. A web worker made from a Blob loads Pyodide
+   from those files, its .wasm compiled while it streams in, and unpacks the wheels; Python never
+   reaches the network. A page opened from the disk (file://) cannot fetch files or start such a
+   worker: it says so and loads nothing. A judgement that runs past the time limit stops the
+   worker, which starts again from the browser's cache. */
 (function () {
   "use strict";
 
-  /* The worker: Pyodide, the wheels unpacked into site-packages, then referee.browser. */
+  /* The worker: Pyodide from the bundle's runtime folder, the wheels unpacked into
+     site-packages, then referee.browser. It reports the bytes it has received as they arrive. */
   function workerMain() {
-    var judge = null, warmUp = null;
-    function bytes(file) {
-      if (file.text !== undefined) return new TextEncoder().encode(file.text);
-      var raw = atob(file.base64), out = new Uint8Array(raw.length);
-      for (var i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-      return out;
-    }
+    var judge = null, warmUp = null, streamed = false;
     async function start(message) {
-      var files = {};
-      for (var name in message.files) files[name] = bytes(message.files[name]);
-      self.fetch = async function (url) {
-        var wanted = String(url).split("/").pop();
-        if (!(wanted in files)) throw new TypeError("not in the referee's bundle: " + wanted);
-        var type = wanted.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-        return new Response(files[wanted], {headers: {"Content-Type": type}});
+      var network = self.fetch.bind(self), received = 0;
+      function count(response) {  // a copy of the response read beside the original, for the bytes only
+        var reader = response.body.getReader();
+        (function next() {
+          reader.read().then(function (part) {
+            if (part.done) return;
+            received += part.value.byteLength;
+            self.postMessage({type: "progress", received: received});
+            next();
+          }, function () {});
+        })();
+      }
+      self.fetch = function (url, options) {
+        return network(url, options).then(function (response) {
+          if (response.ok && response.body) count(response.clone());
+          return response;
+        });
       };
-      ["pyodide.asm.js", "pyodide.js"].forEach(function (script) {
-        importScripts(URL.createObjectURL(new Blob([files[script]], {type: "text/javascript"})));
-      });
-      var pyodide = await self.loadPyodide({indexURL: "referee-bundle:/", stdout: function () {}, stderr: function () {}});
+      var streaming = WebAssembly.instantiateStreaming;
+      WebAssembly.instantiateStreaming = function () {  // Pyodide compiles its .wasm as it arrives
+        streamed = true;
+        return streaming.apply(WebAssembly, arguments);
+      };
+      var runtime = message.base + message.manifest.runtime;
+      importScripts(runtime + "pyodide.js");
+      var pyodide = await self.loadPyodide({indexURL: runtime, stdout: function () {}, stderr: function () {}});
       var site = pyodide.runPython("import site; site.getsitepackages()[0]");
-      message.wheels.forEach(function (wheel) { pyodide.FS.writeFile("/tmp/" + wheel, files[wheel]); });
-      pyodide.globals.set("referee_wheels", pyodide.toPy(message.wheels.map(function (w) { return "/tmp/" + w; })));
+      var wheels = message.manifest.files.filter(function (f) { return f.kind === "wheel"; });
+      var paths = await Promise.all(wheels.map(async function (wheel) {
+        var response = await self.fetch(message.base + wheel.path);
+        if (!response.ok) throw new Error(wheel.path + ": " + response.status);
+        pyodide.FS.writeFile("/tmp/" + wheel.name, new Uint8Array(await response.arrayBuffer()));
+        return "/tmp/" + wheel.name;
+      }));
+      pyodide.globals.set("referee_wheels", pyodide.toPy(paths));
       pyodide.runPython(
         "import importlib, zipfile\n" +
         "for wheel in referee_wheels:\n" +
@@ -50,7 +67,7 @@
       try {
         if (message.type === "start") {
           await start(message);
-          self.postMessage({type: "ready"});
+          self.postMessage({type: "ready", streamed: streamed});
           try { warmUp(); } catch (error) { /* the first judgement builds it again and reports any error */ }
         } else {
           var result = judge(message.text, message.format, message.lang, message.params, message.rules);
@@ -73,31 +90,6 @@
     Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-
-  function script(src) {
-    return new Promise(function (resolve, reject) {
-      var tag = element("script", {src: src});
-      tag.onload = resolve;
-      tag.onerror = function () { reject(new Error(src)); };
-      document.head.appendChild(tag);
-    });
-  }
-
-  /* The bundle's manifest (a small script): what the referee is made of and its size. */
-  function loadManifest(base) {
-    return script(base + "bundle.js").then(function () { return self.REFEREE_BUNDLE_MANIFEST; });
-  }
-
-  /* Load each bundled file by a <script>, reporting the share of bytes loaded. */
-  function loadBundle(base, manifest, onProgress) {
-    var done = 0;
-    return Promise.all(manifest.files.map(function (file) {
-      return script(base + file.script).then(function () {
-        done += file.script_bytes;
-        onProgress(done / manifest.script_bytes);
-      });
-    })).then(function () { return manifest; });
   }
 
   function CheckPage(root) {
@@ -169,11 +161,19 @@
     this.worker.onmessage = function (event) { self.answer(event.data); };
     this.startedAt = performance.now();
     this.timer = setTimeout(function () { self.stopped("failed"); }, limit);
-    if (!this.restarting) this.say("starting");
-    var files = {};
-    this.manifest.files.forEach(function (file) { files[file.name] = self.REFEREE_BUNDLE[file.name]; });
-    var wheels = this.manifest.files.filter(function (f) { return f.kind === "wheel"; }).map(function (f) { return f.name; });
-    this.worker.postMessage({type: "start", files: files, wheels: wheels});
+    this.worker.postMessage({type: "start", base: new URL(this.config.bundle, window.location.href).href,
+                             manifest: this.manifest});
+  };
+
+  /* The bytes the worker has received, of those it fetches (Pyodide's two scripts it imports). */
+  CheckPage.prototype.received = function (count) {
+    if (this.restarting || this.root.dataset.state !== "loading") return;
+    var total = this.manifest.files.reduce(function (sum, f) { return /\.js$/.test(f.name) ? sum : sum + f.bytes; }, 0);
+    var percent = Math.min(100, Math.round(100 * count / total));
+    this.progress.value = percent;
+    if (percent < 100) return this.say("loading", {percent: percent});
+    this.progress.hidden = true;
+    this.say("starting");
   };
 
   CheckPage.prototype.stopped = function (key) {
@@ -186,10 +186,14 @@
   };
 
   CheckPage.prototype.answer = function (message) {
+    if (message.type === "progress") return this.received(message.received);
     clearTimeout(this.timer);
     if (message.type === "ready") {
       this.root.dataset.loadMs = Math.round(performance.now() - this.loadStarted);
+      this.root.dataset.streamed = message.streamed;
       this.root.dataset.state = "ready";
+      this.progress.hidden = true;
+      this.judge.textContent = this.words.judge;
       this.judge.disabled = false;
       if (this.waiting) {  // the judgement the reader asked for, which started the loading
         this.waiting = false;
@@ -282,39 +286,37 @@
                              params: params, rules: this.game.value || null});
   };
 
-  /* Before the first judgement: the referee's size, from its manifest, and nothing else. */
+  /* Before the first judgement: the referee's size on the button, and nothing loaded. */
   CheckPage.prototype.idle = function () {
-    var self = this;
-    this.root.dataset.state = "idle";
-    this.judge.disabled = false;
     this.progress.hidden = true;
-    loadManifest(this.config.bundle).then(function (manifest) {
-      self.manifest = manifest;
-      if (self.root.dataset.state !== "idle") return;
-      self.say("idle", {size: (manifest.script_bytes / 1e6).toLocaleString(self.config.lang, {maximumFractionDigits: 0})});
-    }, function () { self.stopped("failed"); });
+    if (window.location.protocol === "file:" || !this.config.bundleBytes || !window.Worker) {
+      this.root.dataset.state = "unavailable";
+      return this.say(window.location.protocol === "file:" ? "needs-server" : "failed");
+    }
+    var size = (this.config.bundleBytes / 1e6).toLocaleString(this.config.lang, {maximumFractionDigits: 0});
+    this.judge.textContent = fill(this.words["judge-load"], {size: size});
+    this.judge.disabled = false;
+    this.root.dataset.state = "idle";
+    this.say("idle", {size: size});
   };
 
   CheckPage.prototype.load = function () {
-    var self = this;
     if (this.loading) return;
     this.loading = true;
     this.judge.disabled = true;
     this.loadStarted = performance.now();
     this.root.dataset.state = "loading";
+    this.progress.value = 0;
     this.progress.hidden = false;
     this.say("loading", {percent: 0});
-    (this.manifest ? Promise.resolve(this.manifest) : loadManifest(this.config.bundle)).then(function (manifest) {
-      return loadBundle(self.config.bundle, manifest, function (share) {
-        self.progress.value = Math.round(share * 100);
-        self.say("loading", {percent: Math.round(share * 100)});
-      });
+    var self = this;
+    fetch(this.config.bundle + "bundle.json", {cache: "no-cache"}).then(function (response) {
+      if (!response.ok) throw new Error("bundle.json: " + response.status);
+      return response.json();
     }).then(function (manifest) {
       self.manifest = manifest;
-      self.REFEREE_BUNDLE = window.REFEREE_BUNDLE;
-      self.progress.hidden = true;
       self.start();
-    }, function () { self.stopped("failed"); });
+    }).catch(function () { self.stopped("failed"); });
   };
 
   function init() {

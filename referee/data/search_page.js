@@ -38,6 +38,12 @@
     return (" " + whole.join(" ") + " ").indexOf(" " + part.join(" ") + " ") !== -1;
   }
 
+  // Every word of `part` is among `whole`, in any order ("maksimum w rozbójniku" holds the
+  // title "Rozbójnik: maksimum").
+  function allIn(part, whole) {
+    return part.every(function (w) { return whole.indexOf(w) !== -1; });
+  }
+
   var cache = null;
   function prepared(stem) {
     cache = cache || data.clauses.map(function (entry) {
@@ -69,7 +75,7 @@
       queryPairs.forEach(function (pair) { if (clause.pairs[pair]) score += 3; });
       if (asked.length > 1 && (within(asked, clause.titleWords) || within(asked, clause.textWords))) score += 6;
       var core = clause.titleWords, whole = clause.wholeTitle;  // the title without, and with, its short words
-      if (whole.length && (within(whole, askedAll) || (core.length && core.length * 2 >= whole.length && within(core, asked)))) {
+      if (whole.length && (within(whole, askedAll) || (core.length && core.length * 2 >= whole.length && allIn(core, asked)))) {
         score += 6;
       }
       if (!clause.variant) score += 0.5;
