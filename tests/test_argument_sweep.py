@@ -304,7 +304,14 @@ MORE_RUNS: dict[str, list[tuple[int, int | None, int]]] = {
 # even deals leaves, defended by both and played at random; odd deals sanac, which nobody defends
 # and so counts as made. It ends after six deals with supe written both ways: the final settlement
 # and the winner show.
-RECORDED = {"preferans": ["preferans-to-the-end.json"]}
+# Random bidders climb to ten in almost every Sochi deal; this match (seed 1) was played with the
+# eldest bidding and declaring the ladder's bids in turn (step 7k of deal k, so every bid of the 26
+# comes up, misère with it), the others passing in the auction, the defenders answering in a
+# cycle of four (both whist, both pass, the first only, the second only; both must play against
+# misère) and the cards played at random. It ends when a pulka reaches 20, after 34 deals. The second
+# recording is one misère deal (seed 2) in which a defender passes against it, which P5.3 refuses.
+RECORDED = {"preferans": ["preferans-to-the-end.json"],
+            "preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json"]}
 
 
 def sessions(path: Path, name: str) -> list[dict]:

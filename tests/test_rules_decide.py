@@ -12,6 +12,8 @@ accepted mutant is played for a few deals and must finish without a traceback or
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import lark
@@ -34,8 +36,15 @@ RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3
         "bouillotte": [(1, None), (2, 5), (3, 3)], "black_lady": [(1, None), (5, None)],  # seed 5: a moon in deal 1
         "kierki_polish": [(1, None), (2, None)], "preferans_serbian": [(1, None)], "preferans_four": [(1, None)],
         "bouillotte_mistigri": [(1, None), (4, 5), (3, 3)],  # seed 4 with 5 players: a mistigri wins
-        "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)]}
+        "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)],
+        "preferans_sochi": [(1, None), (2, None), (3, None)]}
 DEALS = 24
+# Recorded matches (tests/fixtures/) judged under each mutant besides the seeded sessions, for
+# contracts random play never reaches: random Sochi bidders climb to ten in almost every deal, and
+# this match bids each step of the ladder in turn, misère with it (see RECORDED in
+# test_argument_sweep.py for how it was played); the other is one deal in which a defender passes
+# against misère, which its clause refuses.
+RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json"]}
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.
 _CONTAINERS = {"guard", "then_block", "else_block", "scoped", "body"}
@@ -83,6 +92,13 @@ def outcome(path: Path, name: str) -> str:
         data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players,
                                  game_ref={"rules": path.name})
         shown.append(dump_transcript(data) + judge(data, base=path.parent).text())
+    for file in RECORDED.get(name, ()):
+        data = json.loads((HERE / "fixtures" / file).read_text(encoding="utf-8"))
+        data.pop("game", None)
+        try:
+            shown.append(judge({"rules": path.name, **data}, base=path.parent).text())
+        except RefereeError as err:  # the mutant cannot read the recorded match: that is what it shows
+            shown.append(f"{type(err).__name__}: {err}")
     return "\n".join(shown)
 
 

@@ -90,7 +90,10 @@ class Table:
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
         auction = game.auction
-        self.ladder_numbers = tuple(step.number for step in auction.ladder) if auction else ()
+        self.ladder_names = tuple(step.name for step in auction.ladder) if auction else ()
+        """Each bid of the ladder as written (`2`, `7H`, `misere`), by step."""
+        self.ladder_levels = auction is not None and auction.has_levels
+        """The ladder is one of levels times strains: a declaration names a bid of it (`declare 7H`)."""
         self.special_names = tuple(s.name for s in auction.specials) if auction else ()
         self.rank_codes = tuple(r.code for r in self.deck.ranks)
         self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
@@ -151,7 +154,8 @@ class Table:
         if found is MoveKind.SPECIAL:
             return Action("bid", (self.special_names[moves.special_index(move)],))
         if found is MoveKind.BID:
-            return Action("bid", (str(self.ladder_numbers[moves.bid_step(move)]),))
+            # On a ladder of levels the declarer names a bid of the ladder: `declare 7H`.
+            return Action("declare" if contract_word == "declare" else "bid", (self.ladder_names[moves.bid_step(move)],))
         index, suit = moves.decode_choice(move)
         codes = self.rank_codes if index in self.rank_named else self.suit_codes
         named = (codes[suit],) if suit is not None else ()
@@ -178,6 +182,8 @@ class Table:
             if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 12 or int(args[0]) < 1:
                 return None
             return (moves.open_ if kind == "open" else moves.raise_)(int(args[0]))
+        if kind == "declare" and self.ladder_levels and len(args) == 1 and args[0] in self.ladder_names:
+            return moves.bid(self.ladder_names.index(args[0]))
         if kind in ("choose", "declare"):
             if args[0] not in self.contract_ids:
                 return None
@@ -189,8 +195,8 @@ class Table:
         if kind == "bid":
             if args[0] in self.special_names:
                 return moves.special(self.special_names.index(args[0]))
-            numbers = [str(n) for n in self.ladder_numbers]
-            return moves.bid(numbers.index(args[0])) if args[0] in numbers else None
+            names = self.ladder_names
+            return moves.bid(names.index(args[0])) if args[0] in names else None
         if kind == "discard":
             a, b = (self.card_id(c) for c in args)
             if a is None or b is None or a == b:

@@ -44,6 +44,7 @@ from .rules import (
 )
 from .syntax import (
     AnyHigherStep,
+    BidGrid,
     BidHold,
     BidLadder,
     BidSpecial,
@@ -69,11 +70,13 @@ from .syntax import (
     QuotaTogether,
     RefeRule,
     ScoreContract,
+    ScoreLevel,
     SettleStatement,
     SpecialContest,
     TalonHidden,
     TalonShown,
     TalonTake,
+    TargetOfLevel,
     UndefendedMade,
     UndefendedPlayed,
 )
@@ -81,7 +84,7 @@ from .syntax import (
 __all__ = ["AuctionDraft", "BUILDERS", "SCOPED"]
 
 SCOPED: frozenset[type[Node]] = frozenset({
-    DeclarerTarget, SettleStatement, DefenceMayDecline, DefenceMust, QuotaTogether, QuotaEach, QuotaLone, QuotaNone,
+    DeclarerTarget, TargetOfLevel, SettleStatement, DefenceMayDecline, DefenceMust, QuotaTogether, QuotaEach, QuotaLone, QuotaNone,
     ScoreContract})
 """The statements that may stand in an `in CONTRACT { ... }` block: they can differ by contract
 (`score CONTRACT value N` names its contract and may stand in its block)."""
@@ -100,6 +103,7 @@ class AuctionDraft:
     targets: dict[str | None, Target] = field(default_factory=dict)
     quotas: dict[str | None, list[Quota]] = field(default_factory=dict)
     values: dict[str, ContractValue] = field(default_factory=dict)
+    level_values: dict[int, ContractValue] = field(default_factory=dict)
     settles: list[tuple[str | None, Settle]] = field(default_factory=list)
 
     def set_once(self, item: Located, node: Node, cid: str, key: str, value: object) -> None:
@@ -116,7 +120,7 @@ class AuctionDraft:
         steps, clause = ladder
         return AuctionRules(ladder=steps, ladder_clause=clause, specials=tuple(self.specials), defence=self.defence,
                             quotas={scope: tuple(q) for scope, q in self.quotas.items()}, targets=self.targets,
-                            values=self.values, settles=tuple(self.settles), **self.once)
+                            values=self.values, level_values=self.level_values, settles=tuple(self.settles), **self.once)
 
 
 def _draft(builder: Builder, item: Located, node: Node, scope: str | None) -> AuctionDraft:
@@ -152,6 +156,66 @@ def _ladder(builder: Builder, item: Located, node: BidLadder, cid: str, scope: s
         raise item.error(node, Phrase('a contract stands twice on the bid ladder'),
                          hint=Phrase('each step of the ladder wins a different contract'))
     draft.set_once(item, node, cid, "ladder", (steps, cid))
+
+
+def _grid(builder: Builder, item: Located, node: BidGrid, cid: str, scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    first, last = int(node.first), int(node.last)
+    if not 1 <= first <= last:
+        raise item.error(node.last, Phrase('the levels of the ladder must rise: from {first} to a level at least as high',
+                                           first=first),
+                         hint=Phrase('write the lowest level first, such as `levels 6 to 10`'))
+    seen_strains: dict[str, str] = {}
+    seen_codes: set[str] = set()
+    for strain in node.strains:
+        name = builder.contract(item, strain.contract)
+        code = str(strain.code)
+        if name in seen_strains:
+            raise item.error(strain.contract, Phrase('strain {name} stands twice in the order of strains, so the '
+                                                     'order between its places is not known', name=name),
+                             hint=Phrase('list each strain once, from the lowest to the highest'))
+        if not code[0].isalpha():
+            raise item.error(strain.code, Phrase('the code {code} of a strain must begin with a letter: a bid is '
+                                                 'written as its level and then the code', code=code),
+                             hint=Phrase('write a code such as S, H or NT'))
+        if code in seen_codes:
+            raise item.error(strain.code, Phrase('two strains are written {code}, so a bid of it names neither',
+                                                 code=code),
+                             hint=Phrase('give each strain a code of its own'))
+        seen_strains[name] = code
+        seen_codes.add(code)
+    steps = [LadderStep(0, name, f"{level}{code}", level)
+             for level in range(first, last + 1) for name, code in seen_strains.items()]
+    for extra in node.extras:
+        name = builder.contract(item, extra.contract)
+        if name in seen_strains or any(s.contract == name for s in steps):
+            raise item.error(extra.contract, Phrase('contract {name} already stands on the ladder', name=name),
+                             hint=Phrase('each contract of its own stands on the ladder once, and not as a strain'))
+        labels = [s.label for s in steps]
+        if str(extra.above) not in labels:
+            raise item.error(extra.above, Phrase('there is no bid {bid} on this ladder', bid=extra.above),
+                             expected=Phrase('a bid of the ladder, from {low} to {high}', low=labels[0], high=labels[-1]))
+        steps.insert(labels.index(str(extra.above)) + 1, LadderStep(0, name, name))
+    ladder = tuple(LadderStep(i + 1, s.contract, s.label, s.level) for i, s in enumerate(steps))
+    draft.set_once(item, node, cid, "ladder", (ladder, cid))
+
+
+def _target_of_level(builder: Builder, item: Located, node: TargetOfLevel, cid: str, scope: str | None) -> None:
+    table = _draft(builder, item, node, scope).targets
+    if scope in table:
+        raise item.error(node, Phrase('the rule on {key} is already stated for {where}', key=Term("targets"),
+                                      where=_scope_phrase(scope)),
+                         hint=Phrase('state each rule once for each contract'))
+    table[scope] = Target(False, 0, cid, of_level=True)
+
+
+def _score_level(builder: Builder, item: Located, node: ScoreLevel, cid: str, scope: str | None) -> None:
+    values = _draft(builder, item, node, scope).level_values
+    level = int(node.level)
+    if level in values:
+        raise item.error(node, Phrase('the value of level {level} is already stated by clause {clause}', level=level,
+                                      clause=values[level].clause))
+    values[level] = ContractValue(builder.number(item, node.value), None, cid)
 
 
 def _special(builder: Builder, item: Located, node: BidSpecial, cid: str, scope: str | None) -> None:
@@ -351,7 +415,8 @@ def _final(builder: Builder, item: Located, node: FinalScoreStatement, cid: str,
 
 BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
     "auction": {
-        BidLadder: _ladder, BidSpecial: _special, FirstBid: _first_bid,
+        BidLadder: _ladder, BidGrid: _grid, TargetOfLevel: _target_of_level, ScoreLevel: _score_level,
+        BidSpecial: _special, FirstBid: _first_bid,
         NextStep: _once("steps", Rise.NEXT), AnyHigherStep: _once("steps", Rise.ANY_HIGHER),
         PassFinal: _once("pass_final", True), PassNotFinal: _once("pass_final", False),
         BidHold: lambda builder, item, node, cid, scope: _draft(builder, item, node, scope).set_once(

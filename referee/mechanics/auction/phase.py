@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ...engine import moves
 from ...engine.dice import chooser
-from ...engine.moves import DEFEND, DOUBLE, PASS, SPECIAL_BASE, decode_choice
+from ...engine.moves import DEFEND, DOUBLE, PASS, SPECIAL_BASE, MoveKind, decode_choice
 from ...engine.moves import discards as discard_moves
 from ...engine.table import Action
 from ...i18n import N_
@@ -232,6 +232,7 @@ def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
     else:
         # Nobody names a contract: the bid that won the auction is played.
         assert deal.declarer is not None and state.level is not None
+        state.declared = state.level
         _declare(deal, state, deal.declarer, state.rules.model.ladder[state.level].contract)
 
 
@@ -245,9 +246,8 @@ def _contest_push(deal: AuctionDeal, seat: int, move: int) -> None:
         deal.to_act = pending[0]
         return
     # The highest contract wins; between equal ones, the earlier or later bidder as stated.
-    step_of = state.rules.ladder_step_of
     later = 1 if state.rules.later_wins_contest else -1
-    best = max(order, key=lambda s: (step_of[decode_choice(games[s])[0]], later * order.index(s)))
+    best = max(order, key=lambda s: (_step_named(state, games[s]), later * order.index(s)))
     deal.declarer = best
     _declare_push(deal, best, games[best])
 
@@ -261,9 +261,23 @@ def _discard_push(deal: AuctionDeal, seat: int, move: int) -> None:
     _after_talon(deal, state)
 
 
+def _step_named(state: AuctionState, move: int) -> int:
+    """The ladder step a declaration names: the bid itself on a ladder of levels, else the
+    (lowest) step of its contract."""
+    if moves.kind(move) is MoveKind.BID:
+        return moves.bid_step(move)
+    return state.rules.ladder_step_of[decode_choice(move)[0]]
+
+
 def _declare_push(deal: AuctionDeal, seat: int, move: int) -> None:
+    state = _state(deal)
+    if moves.kind(move) is MoveKind.BID:  # a bid of a ladder of levels: its strain is played
+        step = moves.bid_step(move)
+        state.declared = step
+        _declare(deal, state, seat, state.rules.model.ladder[step].contract)
+        return
     index, trump = decode_choice(move)
-    _declare(deal, _state(deal), seat, deal.table.contract_ids[index], trump)
+    _declare(deal, state, seat, deal.table.contract_ids[index], trump)
 
 
 def _declare(deal: AuctionDeal, state: AuctionState, seat: int, contract_id: str, trump: int | None = None) -> None:

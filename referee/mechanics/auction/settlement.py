@@ -13,10 +13,10 @@ from typing import Protocol
 from ...verdicts import ScoreLine
 from ..tricks.compiled import CompiledContract
 from .compiled import CompiledAuction, Writing
-from .rules import Counted, DeclinerTricks, Quota, QuotaKind
+from .rules import AmountKind, Counted, DeclinerTricks, Quota, QuotaKind
 from .state import AuctionState
 
-__all__ = ["SettledDeal", "settle_deal", "declarer_made", "short_defenders"]
+__all__ = ["SettledDeal", "settle_deal", "declarer_made", "declared_level", "short_defenders"]
 
 
 class SettledDeal(Protocol):
@@ -36,9 +36,17 @@ def _state(deal: SettledDeal) -> AuctionState:
     return deal.bidding
 
 
+def declared_level(state: AuctionState) -> int | None:
+    """The level of the bid declared, on a ladder of levels (None otherwise)."""
+    if state.declared is None:
+        return None
+    return state.rules.model.ladder[state.declared].level
+
+
 def declarer_made(deal: SettledDeal) -> bool:
     assert deal.contract is not None and deal.declarer is not None
-    return _state(deal).rules.model.target(deal.contract.id).made(deal.tricks_won[deal.declarer])
+    state = _state(deal)
+    return state.rules.model.target(deal.contract.id).made(deal.tricks_won[deal.declarer], declared_level(state))
 
 
 def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
@@ -61,15 +69,24 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         assert model.doubling is not None
         multiplier *= 2 ** state.doublings
         extra += (model.doubling.clause,)
-    worth = (plan.from_hand if from_hand else plan.value) * multiplier
+    base = plan.from_hand if from_hand else plan.value
+    if rules.step_values and state.declared is not None:
+        # On a ladder of levels the value is the declared level's, cited with the contract's rules.
+        base, level_clause = rules.step_values[state.declared]
+        if level_clause:
+            extra = (level_clause,) + extra
+    worth = base * multiplier
     title = plan.title
+    undertricks = 0
 
     def write(writing: Writing, seat: int, counted: int = 0, tricks: int | None = None, against: int | None = None,
               tail: tuple[str, ...] = ()) -> None:
         # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
-        points = writing.amount(worth, multiplier, from_hand, counted) * writing.sign
+        points = writing.amount(worth, multiplier, from_hand, counted, undertricks) * writing.sign
         values: tuple[tuple[str, str | int], ...]
-        if tricks is None:
+        if writing.kind is AmountKind.UNDERTRICKS_VALUE:
+            values = (("value", worth), ("contract", title), ("undertricks", undertricks), ("points", points))
+        elif tricks is None:
             values = (("value", worth), ("contract", title), ("points", points))
         else:
             values = (("value", worth), ("contract", title), ("tricks", tricks), ("points", points))
@@ -82,7 +99,9 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         for writing in plan.undefended:
             write(writing, declarer)
         return lines
-    made = plan.target.made(deal.tricks_won[declarer])
+    level = declared_level(state)
+    made = plan.target.made(deal.tricks_won[declarer], level)
+    undertricks = plan.target.missed_by(deal.tricks_won[declarer], level)
     for writing in plan.declarer[made]:
         write(writing, declarer)
     credit = _credit(deal, state)

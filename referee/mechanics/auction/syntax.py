@@ -18,7 +18,7 @@ from lark import Token
 from ...front.syntax import Node, Number, Pos, Seat, statement_node
 from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
-__all__ = ["LadderEntry", "BidLadder", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
+__all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
            "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "RefeRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
@@ -71,6 +71,43 @@ class BidLadder(Node):
     def read(cls, pos: Pos, children: Children) -> BidLadder:
         return cls(pos=pos, steps=tuple(LadderEntry(_token(s.children[0]), _token(s.children[1]))
                                         for s in map(_tree, children)))
+
+
+@dataclass(frozen=True)
+class GridStrain:
+    """A strain of `bid ladder levels ... in strains spades S, ...`: its contract and the code its
+    bids are written with, as written."""
+
+    contract: Token
+    code: Token
+
+
+@dataclass(frozen=True)
+class GridExtra:
+    """`misere above 8NT`: a contract of its own on the ladder, just above the bid named."""
+
+    contract: Token
+    above: Token
+
+
+@statement_node("bid_grid")
+class BidGrid(Node):
+    """`bid ladder levels 6 to 10 in strains spades S, clubs C, ..., misere above 8NT`"""
+
+    first: Token
+    last: Token
+    strains: tuple[GridStrain, ...]
+    extras: tuple[GridExtra, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BidGrid:
+        first, last, *rest = children
+        trees = list(map(_tree, rest))
+        return cls(pos=pos, first=_token(first), last=_token(last),
+                   strains=tuple(GridStrain(_token(t.children[0]), _token(t.children[1]))
+                                 for t in trees if t.data == "grid_strain"),
+                   extras=tuple(GridExtra(_token(t.children[0]), _token(t.children[1]))
+                                for t in trees if t.data == "grid_extra"))
 
 
 @statement_node("bid_special")
@@ -292,6 +329,19 @@ class DeclarerTarget(Node):
         return cls(pos=pos, at_most=str(bound) == "at_most", tricks=_token(tricks))
 
 
+@statement_node("target_of_level")
+class TargetOfLevel(Node):
+    """`declarer needs the tricks of his level`"""
+
+
+@statement_node("score_level")
+class ScoreLevel(Node):
+    """`score level 6 value 2`"""
+
+    level: Token
+    value: Number
+
+
 @statement_node("score_contract")
 class ScoreContract(Node):
     """`score spades value 2[ from hand 3]`"""
@@ -317,6 +367,7 @@ class AmountNode:
 
 
 _AMOUNTS = {"amount_value": AmountKind.VALUE, "amount_tricks_value": AmountKind.TRICKS_VALUE,
+            "amount_undertricks_value": AmountKind.UNDERTRICKS_VALUE,
             "amount_fixed": AmountKind.FIXED, "amount_nothing": AmountKind.NOTHING}
 
 

@@ -1,0 +1,199 @@
+"""Russian Preferans, Sochi (rules/variants/preferans_sochi.rules): the ladder of levels times
+strains, the game named after the talon, the targets and values by level, and the sheet (pulka,
+gora, visty) a deal writes. Scenarios per clause, and random play to the end of the match."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.interpreter import Action, Match
+from referee.mechanics.auction.settlement import declarer_made
+from referee.model import load_game
+
+from .helpers import load_error
+
+# Seat 0: seven spades from the ace and three aces; seat 1: the clubs; seat 2 the rest. Talon 9D 8D.
+HANDS = {
+    0: "AS KS QS JS 10S 9S 8S AH AD AC",
+    1: "KC QC JC 10C 9C 8C 7C KH QH JH",
+    2: "7S 10H 9H 8H 7H KD QD JD 10D 7D",
+}
+TALON = "9D 8D"
+
+
+@pytest.fixture(scope="module")
+def sochi():
+    return load_game("preferans_sochi")
+
+
+def start(game, dealer=2):
+    match = Match(game)
+    match.dealer = dealer
+    ids = {s: [match.table.card_id(c) for c in HANDS[s].split()] for s in HANDS}
+    deal = match.new_deal([ids[s] for s in range(3)], talon=[match.table.card_id(c) for c in TALON.split()])
+    return match, deal
+
+
+def act(deal, seat, text):
+    return deal.play(seat, Action.parse(text))
+
+
+def run(deal, script):
+    for seat, text in script:
+        verdict = act(deal, seat, text)
+        assert verdict.legal, (seat, text, verdict.describe())
+
+
+def test_the_ladder_is_levels_times_strains_with_misere_above_eight_no_trumps(sochi):
+    """P3.2: 6S < 6C < 6D < 6H < 6NT < 7S ... < 8NT < misère < 9S ... < 10NT: 26 bids from one line."""
+    ladder = sochi.auction.ladder
+    names = [step.name for step in ladder]
+    assert len(names) == 26
+    assert names[:6] == ["6S", "6C", "6D", "6H", "6NT", "7S"]
+    assert names[14:17] == ["8NT", "misere", "9S"] and names[-1] == "10NT"
+    assert [step.level for step in ladder[:5]] == [6] * 5 and ladder[15].level is None
+    assert {step.contract for step in ladder} == set(sochi.contracts)
+
+
+def test_each_strain_is_one_contract_with_its_trumps_at_every_level(sochi):
+    """P4.5: five trump rules serve the 25 number bids."""
+    trumps = {cid: c.rules.trumps.value.suit for cid, c in sochi.contracts.items()}
+    assert trumps == {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H", "notrump": None, "misere": None}
+
+
+def test_bids_rise_by_level_then_strain_and_may_jump(sochi):
+    """P3.4: any higher bid; the same bid again, or a lower strain at the same level, is refused."""
+    match, deal = start(sochi)
+    assert deal.to_act == 0
+    legal = {str(a) for a in deal.legal_actions()}
+    assert {"pass", "bid 6S", "bid 10NT", "bid misere"} <= legal and len(legal) == 27
+    run(deal, [(0, "bid 6H")])
+    again = act(deal, 1, "bid 6H")
+    assert not again.legal and again.clauses[0] == "P3.4"
+    lower = act(deal, 1, "bid 6D")
+    assert not lower.legal
+    run(deal, [(1, "bid 6NT"), (2, "bid 8C")])     # a jump of two levels
+    assert "bid 8D" in {str(a) for a in deal.legal_actions()}
+
+
+def test_the_declarer_names_a_game_at_least_as_high_as_his_bid(sochi):
+    """P4.1, P4.3: after the talon the declarer names any bid from his own upwards (`declare 7S`)."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "bid 6C"), (2, "pass"), (0, "bid 6D"), (1, "pass")])
+    assert deal.declarer == 0 and deal.phase == "talon_exchange"
+    run(deal, [(0, "discard 9D 8D")])
+    low = act(deal, 0, "declare 6S")
+    assert not low.legal and low.clauses[0] == "P4.3"
+    run(deal, [(0, "declare 7S")])
+    assert deal.contract.id == "spades" and deal.bidding.declared == 5 and deal.phase == "defence"
+
+
+def _seven_spades(sochi, defence=("defend", "defend")):
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 7S"),
+               (1, defence[0]), (2, defence[1])])
+    return match, deal
+
+
+def test_a_made_game_writes_its_level_value_into_the_pulka(sochi):
+    """P4.6, P7.1, P7.2, P7.3: seven spades needs seven tricks, is worth 4, and each whister writes
+    4 visty per trick on the declarer."""
+    match, deal = _seven_spades(sochi)
+    rng = random.Random(1)
+    while not deal.is_over():
+        deal.push(rng.choice(deal.legal_moves()))
+    taken = deal.tricks_won
+    result = match.finish_deal()
+    lines = {(l.seat, l.account, l.against): l.points for l in result.scores}
+    if taken[0] >= 7:
+        assert declarer_made(deal) and lines[(0, "pulka", None)] == 4
+    else:
+        assert lines[(0, "gora", None)] == 4 * (7 - taken[0])
+    for seat in (1, 2):
+        assert lines[(seat, "visty", 0)] == 4 * taken[seat] + (4 * (7 - taken[0]) if taken[0] < 7 else 0)
+
+
+def test_a_failed_game_writes_each_undertrick_into_the_gora_and_the_consolation(sochi):
+    """P7.2, P7.3: ten hearts with one heart in hand takes six tricks, four short: 4 x 10 in the
+    gora, and each whister writes 10 visty per trick he took and 40 of consolation."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 10H"),
+               (1, "defend"), (2, "defend")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    assert deal.tricks_won == [6, 2, 2]
+    lines = [(l.seat, l.account, l.points, l.against, l.clauses) for l in match.finish_deal().scores]
+    assert lines == [(0, "gora", 40, None, ("P7.2", "P7.1")),
+                     (1, "visty", 20, 0, ("P7.3", "P7.1")), (1, "visty", 40, 0, ("P7.3", "P7.1")),
+                     (2, "visty", 20, 0, ("P7.3", "P7.1")), (2, "visty", 40, 0, ("P7.3", "P7.1"))]
+    assert match.accounts["gora"] == [40, 0, 0] and match.pairs["visty"][1][0] == 60
+
+
+def test_a_game_nobody_whists_counts_as_made(sochi):
+    """P5.4: both pass: seven spades goes into the pulka unplayed."""
+    match, deal = _seven_spades(sochi, ("pass", "pass"))
+    assert deal.is_over() and deal.bidding.undefended
+    result = match.finish_deal()
+    assert [(l.seat, l.account, l.points) for l in result.scores] == [(0, "pulka", 4)]
+
+
+def test_misere_is_played_without_trumps_and_both_must_play_against_it(sochi):
+    """P4.5, P4.6, P5.3, P7.1: misère needs no trick, is worth 10, and nobody may pass against it."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid misere"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare misere")])
+    refused = act(deal, 1, "pass")
+    assert not refused.legal and refused.clauses == ("P5.3",)
+    run(deal, [(1, "defend"), (2, "defend")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[-1])
+    taken = deal.tricks_won[0]
+    result = match.finish_deal()
+    lines = [(l.seat, l.account, l.points) for l in result.scores]
+    assert lines == ([(0, "pulka", 10)] if taken == 0 else [(0, "gora", 10 * taken)])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_matches_end_and_keep_the_sheet(sochi, seed):
+    """Every random match ends; the pulka, gora and visty written are the sum of the deals' lines."""
+    match = Match(sochi)
+    rng = random.Random(seed)
+    match.draw_for_dealer(rng)
+    deals = 0
+    while not match.is_over():
+        hands, talon, _ = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
+        while not deal.is_over():
+            deal.push(rng.choice(deal.legal_moves()))
+        before = {a: list(match.accounts[a]) for a in ("pulka", "gora")}
+        result = match.finish_deal()
+        for account in before:
+            written = [sum(l.points for l in result.scores if l.account == account and l.seat == s) for s in range(3)]
+            assert [b + w for b, w in zip(before[account], written)] == match.accounts[account]
+        deals += 1
+        assert deals < 2000, "a Sochi match that does not end"
+    assert max(match.accounts["pulka"]) >= 20
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("bid ladder levels 6 to 10 in strains spades S, clubs C, spades D", "strain spades stands twice"),
+    ("bid ladder levels 10 to 6 in strains spades S, clubs C", "the levels of the ladder must rise"),
+    ("bid ladder levels 6 to 10 in strains spades S, clubs S", "two strains are written S"),
+    ("bid ladder levels 6 to 10 in strains spades 1S, clubs C", "must begin with a letter"),
+    ("bid ladder levels 6 to 10 in strains spades S, clubs C, misere above 11S", "there is no bid 11S"),
+    ("bid ladder levels 6 to 10 in strains spades S, clubs C, spades above 8C", "already stands on the ladder"),
+])
+def test_a_broken_ladder_is_refused_where_it_breaks(tmp_path, text, message):
+    rules = (f'variant sochi_house "Sochi, a house variant" extends preferans_sochi\n'
+             f'replace clause P3.2 "A ladder." interpretation "A broken ladder." {{\n  {text}\n}}\n')
+    error = load_error(tmp_path, rules)
+    assert message in error and "v.rules:3:" in error
+
+
+def test_rules_shows_the_russian_suit_names(capsys):
+    """P1.3: `suit names ru` gives the suits their Russian names beside the symbols."""
+    from referee import cli
+    assert cli.main(["rules", "preferans_sochi"]) == 0
+    out = capsys.readouterr().out
+    assert "S ♠ (ru: Пики)" in out and "H ♥ (ru: Червы)" in out and "C ♣ (ru: Трефы)" in out
