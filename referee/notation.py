@@ -63,6 +63,7 @@ _TERMINALS = {
     "NAME": "a lower-case name (such as no_tricks)",
     "INT": "a whole number",
     "BID": "a bid of a ladder of levels (such as 7H or 6NT)",
+    "HALF": "half",
     "TOTAL": "a total on the score sheet (such as 120 or -20)",
     "STRING": 'a quoted text ("...")',
     "SUIT": "a suit (♣ ♦ ♥ ♠ or C D H S)",
@@ -686,6 +687,8 @@ def _action_text(text: str) -> str:
         return " ".join([kind, _name(args[0]), *(_SUIT_SYMBOL.get(a, a) for a in extra)])
     if kind in _SIMPLE_ACTIONS and not args:
         return kind
+    if kind == "defend" and list(args) == ["half"]:
+        return "defend half"
     return _fail(text)
 
 

@@ -57,7 +57,7 @@ def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
 def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
     table = deal.table
     hand = [table.code(c) for c in sorted(deal.hands[seat])]
-    out = [Action(word) for word in _PLAIN_WORDS]
+    out = [Action(word) for word in _PLAIN_WORDS] + [Action("defend", ("half",))]
     out += [Action(word, (code,)) for word in ("play", "give") for code in hand]
     if len(hand) <= 16:  # a talon exchange: every pair the hand could set aside
         out += [Action("discard", pair) for pair in combinations(hand, 2)]

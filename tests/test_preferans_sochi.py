@@ -126,8 +126,8 @@ def test_a_failed_game_writes_each_undertrick_into_the_gora_and_the_consolation(
     assert deal.tricks_won == [6, 2, 2]
     lines = [(l.seat, l.account, l.points, l.against, l.clauses) for l in match.finish_deal().scores]
     assert lines == [(0, "gora", 40, None, ("P7.2", "P7.1")),
-                     (1, "visty", 20, 0, ("P7.3", "P7.1")), (1, "visty", 40, 0, ("P7.3", "P7.1")),
-                     (2, "visty", 20, 0, ("P7.3", "P7.1")), (2, "visty", 40, 0, ("P7.3", "P7.1"))]
+                     (1, "visty", 20, 0, ("P7.3", "P7.1")), (2, "visty", 20, 0, ("P7.3", "P7.1")),
+                     (1, "visty", 40, 0, ("P7.3", "P7.1")), (2, "visty", 40, 0, ("P7.3", "P7.1"))]
     assert match.accounts["gora"] == [40, 0, 0] and match.pairs["visty"][1][0] == 60
 
 
@@ -197,3 +197,162 @@ def test_rules_shows_the_russian_suit_names(capsys):
     assert cli.main(["rules", "preferans_sochi"]) == 0
     out = capsys.readouterr().out
     assert "S ♠ (ru: Пики)" in out and "H ♥ (ru: Червы)" in out and "C ♣ (ru: Трефы)" in out
+
+
+# -- misère in the auction (P3.11) ------------------------------------------------------------------
+
+
+def test_misere_only_as_a_first_call(sochi):
+    """P3.11: seat 1 may say misère at his first call; seat 0, who has bid six spades, may not."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "bid 7S"), (2, "pass")])
+    late = act(deal, 0, "bid misere")
+    assert not late.legal and late.clauses == ("P3.11", "P6.4") and "first call" in late.text()
+    assert "bid misere" not in {str(a) for a in deal.legal_actions()}
+
+
+def test_a_misere_bidder_may_only_pass_and_must_play_it(sochi):
+    """P3.11: outbid, the misère bidder can only pass; winning, he can only declare misère."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid misere"), (1, "bid 9S"), (2, "pass")])
+    assert {str(a) for a in deal.legal_actions()} == {"pass"}
+    again = act(deal, 0, "bid 9C")
+    assert not again.legal and again.clauses[0] == "P3.11" and "binds him" in again.text()
+    match, deal = start(sochi)
+    run(deal, [(0, "bid misere"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D")])
+    assert {str(a) for a in deal.legal_actions()} == {"declare misere"}
+    other = act(deal, 0, "declare 10NT")
+    assert not other.legal and other.clauses == ("P3.11", "P6.4") and "must play it" in other.text()
+
+
+def test_a_declarer_who_won_with_a_number_may_not_name_misere(sochi):
+    """P3.11: misère ranks above six spades, yet the winner of six spades may not name it."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D")])
+    named = act(deal, 0, "declare misere")
+    assert not named.legal and named.clauses == ("P3.11", "P6.4") and "with a number" in named.text()
+    assert len(deal.legal_actions()) == 25
+
+
+# -- whist, pass and half-whist (P5.1, P5.2, P5.7) -----------------------------------------------------
+
+
+def test_half_whist_after_a_pass_ends_the_deal_unplayed(sochi):
+    """P5.7: six spades, the first opponent passes, the second says half-whist: the declarer writes
+    2 in his pulka, the half-whister 2 x 2 visty (half of the four tricks of P5.2)."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 6S"), (1, "pass")])
+    assert {str(a) for a in deal.legal_actions()} == {"defend", "pass", "defend half"}
+    verdict = act(deal, 2, "defend half")
+    assert verdict.legal and verdict.clauses == ("P5.7",) and deal.is_over()
+    lines = [(l.seat, l.account, l.points, l.against, l.clauses) for l in match.finish_deal().scores]
+    assert lines == [(0, "pulka", 2, None, ("P5.7", "P7.1")),
+                     (2, "visty", 4, 0, ("P5.7", "P7.1", "P5.2"))]
+
+
+@pytest.mark.parametrize(("game", "first", "why"), [
+    ("8S", "pass", "level 7"),        # too high a game
+    ("6S", None, "last defender"),    # the first opponent may not half-whist
+    ("7S", "defend", "last defender"),  # nor the second after a whist
+])
+def test_half_whist_is_refused_where_the_clause_does_not_allow_it(sochi, game, first, why):
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, f"declare {game}")])
+    seat = 1
+    if first is not None:
+        run(deal, [(1, first)])
+        seat = 2
+    verdict = act(deal, seat, "defend half")
+    assert not verdict.legal and verdict.clauses == ("P5.7",) and why in verdict.text()
+
+
+def test_the_half_whist_level_is_a_parameter():
+    """P5.7 with half_whist_up_to = 6: seven spades may no longer be half-whisted."""
+    game = load_game("preferans_sochi", {"half_whist_up_to": 6})
+    match, deal = start(game)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 7S"), (1, "pass")])
+    assert {str(a) for a in deal.legal_actions()} == {"defend", "pass"}
+
+
+def test_whisters_short_of_their_obligation_write_the_shortfall_into_the_gora(sochi):
+    """P5.2: six spades made with all ten tricks against two whisters: each lacks his two tricks
+    and writes 2 x 2 in his gora."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 6S"),
+               (1, "defend"), (2, "defend")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    assert deal.tricks_won == [10, 0, 0]
+    gora = [(l.seat, l.points, l.clauses) for l in match.finish_deal().scores if l.account == "gora"]
+    assert gora == [(1, 4, ("P5.2", "P7.1")), (2, 4, ("P5.2", "P7.1"))]
+
+
+def test_the_player_who_passed_writes_only_the_consolation(sochi):
+    """P7.3: ten hearts fails by four against one whister: the whister writes visty for both hands'
+    tricks and the consolation, the player who passed only the consolation."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 6S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 10H"),
+               (1, "defend"), (2, "pass")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    assert deal.tricks_won == [6, 2, 2]
+    visty = [(l.seat, l.points, l.against) for l in match.finish_deal().scores if l.account == "visty"]
+    assert visty == [(1, 40, 0), (1, 40, 0), (2, 40, 0)]
+
+
+def test_a_transcript_passing_against_misere_is_judged_illegal_citing_the_clause():
+    """A recorded deal in which a defender passes against misère: the judge stops there, citing P5.3."""
+    from pathlib import Path
+
+    from referee.judge import judge_file
+    text = judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-pass-against-misere.json").text()
+    assert "ILLEGAL, deal 1, action 6 (seat 2: pass)" in text and "[P5.3" in text
+
+
+def test_against_a_made_ten_each_whister_lacks_one_trick(sochi):
+    """P5.2: a made ten leaves the whisters nothing: each lacks his share of one trick and writes
+    10 in his gora (an obligation of one or of two gives each the same share of one)."""
+    match, deal = start(sochi)
+    run(deal, [(0, "bid 10S"), (1, "pass"), (2, "pass"), (0, "discard 9D 8D"), (0, "declare 10S"),
+               (1, "defend"), (2, "defend")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    assert deal.tricks_won == [10, 0, 0]
+    assert [(l.seat, l.points) for l in match.finish_deal().scores if l.account == "gora"] == [(1, 10), (2, 10)]
+
+
+@pytest.mark.parametrize("level", [8, 9])
+def test_the_obligation_at_each_high_level_is_one_trick(tmp_path, level):
+    """P5.2: against eight, nine or ten the whisters need one trick between them. A pair that takes
+    exactly one is not short; under an obligation of two at that level the one who took none lacks
+    his share of one and writes the value of the game in his gora."""
+    mutant = tmp_path / "v.rules"
+    quotas = ", ".join(f"{2 if lv == level else q} tricks at level {lv}"
+                       for lv, q in ((6, 4), (7, 2), (8, 1), (9, 1), (10, 1)))
+    mutant.write_text('variant sochi_two "Sochi, two at one level" extends preferans_sochi\n'
+                      'replace clause P5.2 "Two tricks at one level." interpretation "A test." {\n'
+                      f'  defenders need {quotas}\n'
+                      '  if made: each short defender writes gora plus shortfall times value\n}\n', encoding="utf-8")
+    games = {"shipped": load_game("preferans_sochi"), "two": load_game(str(mutant))}
+    bid = f"{level}S"
+    for seed in range(400):
+        rng = random.Random(seed)
+        gora = {}
+        for name, game in games.items():
+            match = Match(game)
+            match.dealer = 2
+            hands, talon, _ = match.deal_pack(random.Random(seed))
+            deal = match.new_deal(hands, talon=talon)
+            run(deal, [(0, f"bid {bid}"), (1, "pass"), (2, "pass")])
+            deal.push(deal.legal_moves()[0])   # the discard
+            run(deal, [(0, f"declare {bid}"), (1, "defend"), (2, "defend")])
+            rng = random.Random(seed)
+            while not deal.is_over():
+                deal.push(rng.choice(deal.legal_moves()))
+            if deal.tricks_won[1] + deal.tricks_won[2] != 1:
+                break
+            gora[name] = [l.points for l in match.finish_deal().scores if l.account == "gora"]
+        if len(gora) == 2:
+            assert gora["shipped"] == [] and gora["two"] == [2 * (level - 5)]
+            return
+    pytest.fail(f"no deal of {bid} in 400 where the whisters take exactly one trick")

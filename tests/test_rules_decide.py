@@ -13,7 +13,6 @@ accepted mutant is played for a few deals and must finish without a traceback or
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 import lark
@@ -42,9 +41,10 @@ DEALS = 24
 # Recorded matches (tests/fixtures/) judged under each mutant besides the seeded sessions, for
 # contracts random play never reaches: random Sochi bidders climb to ten in almost every deal, and
 # this match bids each step of the ladder in turn, misère with it (see RECORDED in
-# test_argument_sweep.py for how it was played); the other is one deal in which a defender passes
-# against misère, which its clause refuses.
-RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json"]}
+# test_argument_sweep.py for how it was played); the others are one deal each in which a defender
+# passes against misère and a declarer who won with six spades names misère, which the rules refuse.
+RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
+                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"]}
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.
 _CONTAINERS = {"guard", "then_block", "else_block", "scoped", "body"}

@@ -13,7 +13,7 @@ from ..errors import Phrase, UsageError
 from ..model.cards import Card
 from ..model.game import Game
 from . import moves
-from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, PASS, WITHDRAW, MoveKind
+from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRAW, MoveKind
 
 __all__ = ["Table", "Action"]
 
@@ -23,7 +23,7 @@ _WORDS = {PASS: "pass", DEFEND: "defend", DOUBLE: "double", CALL: "call", FOLD: 
 _WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
+_ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
                  "discard": (2,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
@@ -32,7 +32,7 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose CONTRACT`,
-    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `double`, `blind`, `open 3`,
+    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
@@ -55,7 +55,7 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
-                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half], double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw"))
 
 
@@ -140,6 +140,8 @@ class Table:
         found = moves.kind(move)
         if found is MoveKind.CARD:
             return Action("play", (self.code(move),))
+        if move == HALF_DEFEND:
+            return Action("defend", ("half",))
         if found is MoveKind.WORD:
             return Action(_WORDS[move])
         if found is MoveKind.PAIR_REDOUBLE:
@@ -167,7 +169,7 @@ class Table:
         if kind == "pass":
             return PASS
         if kind == "defend":
-            return DEFEND
+            return DEFEND if not args else HALF_DEFEND if args == ("half",) else None
         if kind in ("double", "redouble") and args:
             if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 3 or int(args[0]) >= self.players:
                 return None

@@ -44,6 +44,8 @@ from .rules import (
 )
 from .syntax import (
     AnyHigherStep,
+    BidBinds,
+    BidFirstCall,
     BidGrid,
     BidHold,
     BidLadder,
@@ -59,12 +61,15 @@ from .syntax import (
     Doubling,
     FinalScoreStatement,
     FirstBid,
+    HalfDefence,
     NextStep,
+    NumberNotTo,
     PassFinal,
     PassNotFinal,
     PassOutNothing,
     PassOutWrites,
     QuotaEach,
+    QuotaLevels,
     QuotaLone,
     QuotaNone,
     QuotaTogether,
@@ -104,6 +109,10 @@ class AuctionDraft:
     quotas: dict[str | None, list[Quota]] = field(default_factory=dict)
     values: dict[str, ContractValue] = field(default_factory=dict)
     level_values: dict[int, ContractValue] = field(default_factory=dict)
+    level_quotas: dict[int, Quota] = field(default_factory=dict)
+    first_call: dict[str, str] = field(default_factory=dict)
+    binding: dict[str, str] = field(default_factory=dict)
+    not_after_number: dict[str, str] = field(default_factory=dict)
     settles: list[tuple[str | None, Settle]] = field(default_factory=list)
 
     def set_once(self, item: Located, node: Node, cid: str, key: str, value: object) -> None:
@@ -120,7 +129,9 @@ class AuctionDraft:
         steps, clause = ladder
         return AuctionRules(ladder=steps, ladder_clause=clause, specials=tuple(self.specials), defence=self.defence,
                             quotas={scope: tuple(q) for scope, q in self.quotas.items()}, targets=self.targets,
-                            values=self.values, level_values=self.level_values, settles=tuple(self.settles), **self.once)
+                            values=self.values, level_values=self.level_values,
+                            level_quotas=self.level_quotas, first_call=self.first_call, binding=self.binding,
+                            not_after_number=self.not_after_number, settles=tuple(self.settles), **self.once)
 
 
 def _draft(builder: Builder, item: Located, node: Node, scope: str | None) -> AuctionDraft:
@@ -216,6 +227,37 @@ def _score_level(builder: Builder, item: Located, node: ScoreLevel, cid: str, sc
         raise item.error(node, Phrase('the value of level {level} is already stated by clause {clause}', level=level,
                                       clause=values[level].clause))
     values[level] = ContractValue(builder.number(item, node.value), None, cid)
+
+
+def _step_rule(field_name: str) -> StatementBuilder:
+    """The build function of a rule on one contract of the ladder (`bid misere only as a first
+    call`): the contract is checked against the ladder by `check`, once the ladder is read."""
+    def build(builder: Builder, item: Located, node: Any, cid: str, scope: str | None) -> None:
+        table = getattr(_draft(builder, item, node, scope), field_name)
+        name = builder.contract(item, node.contract)
+        if name in table:
+            raise item.error(node, Phrase('this rule is already stated by clause {clause}', clause=table[name]),
+                             hint=Phrase('state each rule once; a variant replaces the clause instead'))
+        table[name] = cid
+    return build
+
+
+def _half_defence(builder: Builder, item: Located, node: HalfDefence, cid: str, scope: str | None) -> None:
+    _draft(builder, item, node, scope).set_once(item, node, cid, "half_defence",
+                                                       Cited(builder.number(item, node.level), cid))
+
+
+def _quota_levels(builder: Builder, item: Located, node: QuotaLevels, cid: str, scope: str | None) -> None:
+    table = _draft(builder, item, node, scope).level_quotas
+    for quota in node.quotas:
+        level, tricks = int(quota.level), int(quota.tricks)
+        if level in table:
+            raise item.error(quota.level, Phrase('the quota at level {level} is already stated by clause {clause}',
+                                                 level=level, clause=table[level].clause))
+        if tricks < 1:
+            raise item.error(quota.tricks, Phrase('a quota of no tricks is no quota'),
+                             hint=Phrase('leave the level out, or write `defenders have no quota` in a contract'))
+        table[level] = Quota(QuotaKind.TOGETHER, tricks, cid, (tricks + 1) // 2)
 
 
 def _special(builder: Builder, item: Located, node: BidSpecial, cid: str, scope: str | None) -> None:
@@ -382,6 +424,15 @@ def _settle(builder: Builder, item: Located, node: SettleStatement, cid: str, sc
                          if rule.who is Writer.DECLARER else
                          Phrase('end it with `against declarer`, or write it to an account declared '
                                 'without `per opponent`'))
+    if amount.kind is AmountKind.SHORTFALL_VALUE and rule.who is not Writer.EACH_SHORT_DEFENDER:
+        raise item.error(node, Phrase('only a defender short of his quota has a shortfall to write'),
+                         hint=Phrase('write `each short defender writes ... shortfall times value`'))
+    if amount.kind is AmountKind.HALF_QUOTA_VALUE and rule.outcome is not Outcome.HALF_DEFENDED:
+        raise item.error(node, Phrase('half the quota is written only for a half-whist'),
+                         hint=Phrase('write `if half defended: each defender writes ... half quota times value`'))
+    if rule.who is Writer.EACH_OPPONENT and rule.outcome is Outcome.HALF_DEFENDED:
+        raise item.error(node, Phrase('a half-whisted contract is not played, and only the half-whister writes'),
+                         hint=Phrase('write `if half defended: each defender writes ...`'))
     if rule.outcome is Outcome.NOT_DEFENDED and rule.who is not Writer.DECLARER:
         raise item.error(node, Phrase('a contract nobody defends has no defenders to write to'),
                          hint=Phrase('write `if not defended: declarer writes ...`'))
@@ -421,6 +472,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         PassFinal: _once("pass_final", True), PassNotFinal: _once("pass_final", False),
         BidHold: lambda builder, item, node, cid, scope: _draft(builder, item, node, scope).set_once(
             item, node, cid, "hold", cid),
+        BidFirstCall: _step_rule("first_call"), BidBinds: _step_rule("binding"),
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
         RefeRule: _refe, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final,
@@ -429,6 +481,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         TalonTake: _talon_take, TalonShown: _once("talon_shown", True), TalonHidden: _once("talon_shown", False),
     },
     "declaration": {
+        NumberNotTo: _step_rule("not_after_number"),
         DeclareAtLeastBid: _once("declaration", Declaring.AT_LEAST_BID), DeclareBid: _once("declaration", Declaring.BID),
         DeclareAfterSpecial: _after_special,
     },
@@ -439,7 +492,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         UndefendedMade: _once("undefended", Undefended.MADE), UndefendedPlayed: _once("undefended", Undefended.PLAYED),
         DeclinerToDefender: _once("decliner_tricks", DeclinerTricks.DEFENDER),
         DeclinerToNobody: _once("decliner_tricks", DeclinerTricks.NOBODY),
-        Doubling: _doubling,
+        Doubling: _doubling, HalfDefence: _half_defence, QuotaLevels: _quota_levels,
     },
 }
 """By the mechanic that reads them: each statement's node type and its build function."""

@@ -12,7 +12,19 @@ from ...model.document import Located
 from ...model.game import Contract, Game
 from ..declaration import Seen
 from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
-from .syntax import DeclareAfterSpecial, ScoreContract, ScoreLevel, SettleStatement, SpecialContest, TargetOfLevel
+from .syntax import (
+    BidBinds,
+    BidFirstCall,
+    DeclareAfterSpecial,
+    HalfDefence,
+    NumberNotTo,
+    QuotaLevels,
+    ScoreContract,
+    ScoreLevel,
+    SettleStatement,
+    SpecialContest,
+    TargetOfLevel,
+)
 
 __all__ = ["check_auction", "TITLES"]
 
@@ -128,9 +140,39 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
 
 def _check_levels(rules: AuctionRules, seen: Seen, fail: Fail) -> None:
     """The rules that read the level of a bid stand in a game whose ladder has levels, and name
-    one of its levels."""
+    one of its levels; a rule on a contract of its own (misère) names one on the ladder."""
     levels = {step.level for step in rules.ladder if step.level is not None}
+    own = [step.contract for step in rules.ladder if step.level is None]
     for _, _, item, stmt in seen:
+        if isinstance(stmt, BidFirstCall | BidBinds | NumberNotTo):
+            name = str(stmt.contract)
+            if not levels and isinstance(stmt, NumberNotTo):
+                raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
+                                 hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or '
+                                             'state the tricks and the value of each contract'))
+            if levels and name not in own:
+                raise item.error(stmt.contract, Phrase('{name} is not a contract of its own on the ladder, so this '
+                                                       'rule would bind every bid of a strain', name=name),
+                                 expected=", ".join(own) or Phrase('a contract placed on the ladder with `, NAME '
+                                                                   'above BID`'))
+            if not levels and all(step.contract != name for step in rules.ladder):
+                raise item.error(stmt.contract, Phrase('contract {cid} is not on the bid ladder, so no auction '
+                                                       'can win it', cid=name),
+                                 hint=Phrase('add a step for {cid} to the ladder', cid=name))
+        if isinstance(stmt, HalfDefence | QuotaLevels) and not levels:
+            raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
+                             hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or '
+                                         'state the tricks and the value of each contract'))
+        if isinstance(stmt, HalfDefence) and rules.half_defence and rules.half_defence.value not in levels:
+            raise item.error(stmt.level, Phrase('there is no level {level} on the bid ladder',
+                                                level=rules.half_defence.value),
+                             expected=Phrase('a level from {low} to {high}', low=min(levels), high=max(levels)))
+        if isinstance(stmt, QuotaLevels):
+            for quota in stmt.quotas:
+                if int(quota.level) not in levels:
+                    raise item.error(quota.level, Phrase('there is no level {level} on the bid ladder',
+                                                         level=quota.level),
+                                     expected=Phrase('a level from {low} to {high}', low=min(levels), high=max(levels)))
         if isinstance(stmt, TargetOfLevel | ScoreLevel) and not levels:
             raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
                              hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or state '
@@ -145,6 +187,25 @@ def _check_levels(rules: AuctionRules, seen: Seen, fail: Fail) -> None:
                 raise item.error(stmt, Phrase('contract {cid} is a strain of the ladder, and its value is that of '
                                               'the level it is declared at', cid=stmt.contract),
                                  hint=Phrase('write `score level N value M` for each level'))
+
+
+def _check_half_defence(rules: AuctionRules, may_decline: bool, seen: Seen, fail: Fail) -> None:
+    """A half-whist needs a defender who may pass, and rules for what it writes; rules for a
+    half-whist need the half-whist."""
+    writes = [s for _, s in rules.settles if s.outcome is Outcome.HALF_DEFENDED]
+    if rules.half_defence is not None:
+        if not may_decline:
+            raise fail("half_defence", Phrase('no defender may decline, so nobody ever passes before a half-whist'),
+                       hint=Phrase('remove it, or write `each defender may decline`'))
+        if not any(s.who is Writer.DECLARER for s in writes):
+            raise fail("half_defence", Phrase('nothing says what the declarer writes when a defender half-whists'),
+                       expected=Phrase('a statement such as `if half defended: declarer writes pulka plus value`'))
+    elif writes:
+        item, stmt = next((i, s) for _, _, i, s in seen
+                          if isinstance(s, SettleStatement) and s.outcome is Outcome.HALF_DEFENDED)
+        raise item.error(stmt, Phrase('no defender may half-whist in this game, so this rule never applies'),
+                         hint=Phrase('remove it, or write `the last defender may half defend after a pass, up to '
+                                     'level 7`'))
 
 
 def _check_specials_named(rules: AuctionRules, seen: Seen) -> None:
@@ -245,6 +306,8 @@ def _check_defence(game: Game, rules: AuctionRules, phases: tuple[str, ...], see
                                       'as undefended'),
                          hint=Phrase('remove it, or write `nobody defending: contract counts as made`'))
     quotas = [q for qs in rules.quotas.values() for q in qs if q.kind is not QuotaKind.NONE]
+    quotas += list(rules.level_quotas.values())
+    _check_half_defence(rules, may_decline, seen, fail)
     short = any(s.who is Writer.EACH_SHORT_DEFENDER for _, s in rules.settles)
     if quotas and not short:
         raise fail(f"quota_{quotas[0].kind.value}",

@@ -71,6 +71,8 @@ class Writing:
             return tricks * worth
         if self.kind is AmountKind.UNDERTRICKS_VALUE:
             return undertricks * worth
+        if self.kind in (AmountKind.SHORTFALL_VALUE, AmountKind.HALF_QUOTA_VALUE):
+            return tricks * worth  # the caller counts the tricks short, or half the quota
         return (self.fixed_from_hand if from_hand else self.fixed) * multiplier
 
 
@@ -90,6 +92,10 @@ class ContractSettlement:
     """Indexed by whether the contract was made: (failed, made)."""
     defenders: tuple[tuple[Writing, ...], tuple[Writing, ...]]
     short: tuple[tuple[Writing, ...], tuple[Writing, ...]]
+    opponents: tuple[tuple[Writing, ...], tuple[Writing, ...]] = ((), ())
+    """What every player but the declarer writes, by whether the contract was made."""
+    half: tuple[tuple[Writing, ...], tuple[Writing, ...]] = ((), ())
+    """After a half-whist: what the declarer writes, and what the half-whister writes."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,11 @@ class CompiledAuction:
     bid_options: tuple[MoveTable, ...]
     """The moves of the auction by the ladder step a number bid may start from (0 to the length of
     the ladder, past its top)."""
+    spoken_options: tuple[MoveTable, ...]
+    """The same for a player who has spoken already: without the bids only a first call may be
+    (the same tables when there are none)."""
+    binding_steps: frozenset[int]
+    """Ladder steps whose bidder must play them (`a bidder of misere must play it`)."""
     hold_options: tuple[MoveTable, ...]
     """The moves of an earlier bidder facing a later one's number, by that number's ladder step:
     pass or hold it, and the bids off the ladder."""
@@ -159,9 +170,10 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
     def options(numbers: tuple[int, ...]) -> MoveTable:
         return tuple((PASS,) + numbers + said for said in by_kind)
 
-    def numbers_from(nxt: int) -> tuple[int, ...]:
+    def numbers_from(nxt: int, spoken: bool = False) -> tuple[int, ...]:
         stop = nxt + 1 if rules.steps is not None and rules.steps.value is Rise.NEXT else size
-        return tuple(moves.bid(i) for i in range(nxt, min(stop, size)))
+        return tuple(moves.bid(i) for i in range(nxt, min(stop, size))
+                     if not (spoken and ladder[i].contract in rules.first_call))
 
     ids = table.contract_ids
     by_declarer = NAMERS.index("declarer")
@@ -176,9 +188,15 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
         # On a ladder of levels the declarer names a bid of the ladder (`declare 7H`): its strain
         # is the contract played, its level what the contract needs and is worth.
         any_contract = tuple(moves.bid(i) for i in range(size))
-        after_bid = tuple(
-            tuple(moves.bid(i) for i in (range(level, size) if kind is Declaring.AT_LEAST_BID else (level,)))
-            for level in range(size)) if kind else ()
+        def declarable(won: int) -> tuple[int, ...]:
+            # A bid that binds its bidder is played as bid; after a number the contracts a number
+            # may not lead to are left out.
+            if ladder[won].contract in rules.binding:
+                return (moves.bid(won),)
+            steps = range(won, size) if kind is Declaring.AT_LEAST_BID else (won,)
+            return tuple(moves.bid(i) for i in steps
+                         if not (ladder[won].level is not None and ladder[i].contract in rules.not_after_number))
+        after_bid = tuple(declarable(won) for won in range(size)) if kind else ()
     else:
         any_contract = tuple(move for step in ladder for move in naming(step.contract))
         after_bid = tuple(
@@ -195,6 +213,8 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
         has_declaration="declaration" in phases,
         has_defence="defence" in phases,
         bid_options=tuple(options(numbers_from(nxt)) for nxt in range(size + 1)),
+        spoken_options=tuple(options(numbers_from(nxt, True)) for nxt in range(size + 1)),
+        binding_steps=frozenset(i for i, step in enumerate(ladder) if step.contract in rules.binding),
         hold_options=tuple(options((moves.bid(level),)) for level in range(size)),
         after_special_options=options(()),
         declare_after_special=any_contract,
@@ -208,7 +228,8 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
 
 
 _DECLARER_MESSAGES = {Outcome.MADE: N_("{points} {contract} made"), Outcome.FAILED: N_("{points} {contract} failed"),
-                      Outcome.NOT_DEFENDED: N_("{points} {contract} not defended: counted as made")}
+                      Outcome.NOT_DEFENDED: N_("{points} {contract} not defended: counted as made"),
+                      Outcome.HALF_DEFENDED: N_("{points} {contract} half-whisted: counted as made")}
 
 
 def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettlement]:
@@ -237,6 +258,10 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                     message = _DECLARER_MESSAGES[outcome]
                 elif amount.kind is AmountKind.UNDERTRICKS_VALUE:
                     message = N_("{points} written for the declarer's undertricks: {undertricks}")
+                elif amount.kind is AmountKind.HALF_QUOTA_VALUE:
+                    message = N_("{points} written for a half-whist: {tricks} tricks")
+                elif amount.kind is AmountKind.SHORTFALL_VALUE:
+                    message = N_("{points} defender short of his quota by {tricks}")
                 elif who is Writer.EACH_DEFENDER:
                     message = (N_("{points} written for defending tricks: {tricks}")
                                if amount.kind is AmountKind.TRICKS_VALUE else N_("{points} written against {contract}"))
@@ -256,7 +281,12 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                                 (rules.undefended.clause,) if rules.undefended else ()),
             declarer=(writings(Writer.DECLARER, outcomes[0]), writings(Writer.DECLARER, outcomes[1])),
             defenders=(writings(Writer.EACH_DEFENDER, outcomes[0]), writings(Writer.EACH_DEFENDER, outcomes[1])),
-            short=(writings(Writer.EACH_SHORT_DEFENDER, outcomes[0]), writings(Writer.EACH_SHORT_DEFENDER, outcomes[1])))
+            short=(writings(Writer.EACH_SHORT_DEFENDER, outcomes[0]), writings(Writer.EACH_SHORT_DEFENDER, outcomes[1])),
+            opponents=(writings(Writer.EACH_OPPONENT, outcomes[0]), writings(Writer.EACH_OPPONENT, outcomes[1])),
+            half=(writings(Writer.DECLARER, Outcome.HALF_DEFENDED,
+                           (rules.half_defence.clause,) if rules.half_defence else ()),
+                  writings(Writer.EACH_DEFENDER, Outcome.HALF_DEFENDED,
+                           (rules.half_defence.clause,) if rules.half_defence else ())))
     return plans
 
 

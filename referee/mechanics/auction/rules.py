@@ -68,6 +68,8 @@ class Writer(Enum):
     DECLARER = "declarer"
     EACH_DEFENDER = "each defender"
     EACH_SHORT_DEFENDER = "each short defender"
+    EACH_OPPONENT = "each opponent"
+    """Every player of the deal but the declarer, whether he defended or not."""
 
 
 class Outcome(Enum):
@@ -76,6 +78,7 @@ class Outcome(Enum):
     MADE = "made"
     FAILED = "failed"
     NOT_DEFENDED = "not defended"
+    HALF_DEFENDED = "half defended"
 
 
 class AmountKind(Enum):
@@ -85,6 +88,10 @@ class AmountKind(Enum):
     TRICKS_VALUE = "tricks times value"
     UNDERTRICKS_VALUE = "undertricks times value"
     """The tricks by which the declarer missed his target, times the value."""
+    SHORTFALL_VALUE = "shortfall times value"
+    """The tricks a defender short of his quota lacks, times the value."""
+    HALF_QUOTA_VALUE = "half quota times value"
+    """Half the tricks the defence needs, times the value (a half-whist)."""
     FIXED = "fixed"
     NOTHING = "nothing"
 
@@ -286,6 +293,16 @@ class AuctionRules:
     values: dict[str, ContractValue] = field(default_factory=dict)
     level_values: dict[int, ContractValue] = field(default_factory=dict)
     """On a ladder of levels: the value of a contract declared at each level (`score level 6 value 2`)."""
+    level_quotas: dict[int, Quota] = field(default_factory=dict)
+    """On a ladder of levels: the defence's quota (counted together) at each level."""
+    first_call: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `bid CONTRACT only as a first call`."""
+    binding: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `a bidder of CONTRACT must play it`."""
+    not_after_number: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `a declarer who won with a number may not name CONTRACT`."""
+    half_defence: Cited[int] | None = None
+    """The highest level at which the last defender may half defend after a pass."""
     settles: tuple[tuple[str | None, Settle], ...] = ()
     final: FinalScore | None = None
 
@@ -302,9 +319,11 @@ class AuctionRules:
 
     def settle_rules(self, who: Writer, outcome: Outcome, contract: str) -> list[Settle]:
         """The rules that write to `who` when the deal ends with `outcome`. For each outcome
-        (a named one, or every outcome), rules scoped to the contract replace game-wide ones."""
+        (a named one, or every outcome), rules scoped to the contract replace game-wide ones. A
+        rule for every outcome is one for every deal played out: a deal nobody defends or that is
+        half-whisted is not played, and only its own rules write."""
         out: list[Settle] = []
-        for when in (None, outcome):
+        for when in ((None, outcome) if outcome in (Outcome.MADE, Outcome.FAILED) else (outcome,)):
             scoped = [s for scope, s in self.settles if scope == contract and s.who is who and s.outcome is when]
             out.extend(scoped or [s for scope, s in self.settles
                                   if scope is None and s.who is who and s.outcome is when])

@@ -99,6 +99,18 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         for writing in plan.undefended:
             write(writing, declarer)
         return lines
+    if state.half_defended:
+        # Half-whist: the deal is not played; the declarer is written his game, the half-whister
+        # half the defence's quota at the level declared.
+        for writing in plan.half[0]:
+            write(writing, declarer)
+        quota = _quotas(deal, state).get(QuotaKind.TOGETHER)
+        half = quota.tricks // 2 if quota else 0
+        for seat in deal.defenders:
+            for writing in plan.half[1]:
+                write(writing, seat, half, half, declarer if writing.against_declarer else None,
+                      tail=(quota.clause,) if quota else ())
+        return lines
     level = declared_level(state)
     made = plan.target.made(deal.tricks_won[declarer], level)
     undertricks = plan.target.missed_by(deal.tricks_won[declarer], level)
@@ -109,16 +121,46 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         tricks = credit[seat]
         for writing in plan.defenders[made]:
             write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
+    for seat in range(len(deal.tricks_won)):
+        if seat != declarer:
+            for writing in plan.opponents[made]:
+                tricks = credit.get(seat, deal.tricks_won[seat])
+                write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
     short_rules = plan.short[made]
     if short_rules:
         short, quota = short_defenders(deal, credit)
         assert quota is not None or not short
         for seat in short:
             for writing in short_rules:
+                if writing.kind is AmountKind.SHORTFALL_VALUE:
+                    assert quota is not None
+                    lacking = _needed(quota, len(deal.defenders)) - credit[seat]
+                    write(writing, seat, lacking, lacking, declarer if writing.against_declarer else None,
+                          tail=(quota.clause,))
+                    continue
                 # The line shows the defender's tricks (a "tricks times value" rule counts them).
                 write(writing, seat, credit[seat], credit[seat], declarer if writing.against_declarer else None,
                       tail=(quota.clause,) if quota else ())
     return lines
+
+
+def _needed(quota: Quota, defenders: int) -> int:
+    """The tricks a defender short of `quota` needed himself."""
+    if quota.kind is QuotaKind.TOGETHER and defenders > 1:
+        return quota.share if quota.share is not None else quota.tricks
+    return quota.tricks
+
+
+def _quotas(deal: SettledDeal, state: AuctionState) -> dict[QuotaKind, Quota]:
+    """The quotas in force: the contract's, or on a ladder of levels the quota at the level declared
+    (together, and all of it for one who defends alone), unless the contract has none."""
+    assert deal.contract is not None
+    quotas = dict(state.rules.settlement[deal.contract.id].quotas)
+    level = declared_level(state)
+    by_level = state.rules.model.level_quotas.get(level) if level is not None else None
+    if by_level is not None and QuotaKind.NONE not in quotas:
+        quotas = {QuotaKind.TOGETHER: by_level, QuotaKind.LONE: Quota(QuotaKind.LONE, by_level.tricks, by_level.clause)}
+    return quotas
 
 
 def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> list[ScoreLine]:
@@ -150,8 +192,7 @@ def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
 
 def short_defenders(deal: SettledDeal, credit: dict[int, int]) -> tuple[list[int], Quota | None]:
     """The defenders short of their quota, and the quota they are short of."""
-    assert deal.contract is not None
-    quotas = _state(deal).rules.settlement[deal.contract.id].quotas
+    quotas = _quotas(deal, _state(deal))
     defenders = deal.defenders
     if not defenders or QuotaKind.NONE in quotas:
         return [], None

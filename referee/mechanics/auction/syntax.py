@@ -18,7 +18,8 @@ from lark import Token
 from ...front.syntax import Node, Number, Pos, Seat, statement_node
 from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
-__all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
+__all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel",
+           "BidFirstCall", "BidBinds", "NumberNotTo", "HalfDefence", "LevelQuota", "QuotaLevels", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
            "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "RefeRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
@@ -126,6 +127,27 @@ class BidSpecial(Node):
 
     def has(self, term: str) -> bool:
         return any(t.data == term for t in self.terms)
+
+
+@statement_node("bid_first_call")
+class BidFirstCall(Node):
+    """`bid misere only as a first call`"""
+
+    contract: Token
+
+
+@statement_node("bid_binds")
+class BidBinds(Node):
+    """`a bidder of misere must play it`"""
+
+    contract: Token
+
+
+@statement_node("number_not_to")
+class NumberNotTo(Node):
+    """`a declarer who won with a number may not name misere`"""
+
+    contract: Token
 
 
 @statement_node("first_bid")
@@ -286,6 +308,33 @@ class QuotaNone(Node):
     """`defenders have no quota`"""
 
 
+@statement_node("half_defence")
+class HalfDefence(Node):
+    """`the last defender may half defend after a pass, up to level 7`"""
+
+    level: Number
+
+
+@dataclass(frozen=True)
+class LevelQuota:
+    """`4 tricks at level 6` in `defenders need ...`, as written."""
+
+    tricks: Token
+    level: Token
+
+
+@statement_node("quota_levels")
+class QuotaLevels(Node):
+    """`defenders need 4 tricks at level 6, 2 tricks at level 7, ...`"""
+
+    quotas: tuple[LevelQuota, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> QuotaLevels:
+        return cls(pos=pos, quotas=tuple(LevelQuota(_token(t.children[0]), _token(t.children[1]))
+                                         for t in map(_tree, children)))
+
+
 @statement_node("undefended_made")
 class UndefendedMade(Node):
     """`nobody defending: contract counts as made`"""
@@ -368,6 +417,7 @@ class AmountNode:
 
 _AMOUNTS = {"amount_value": AmountKind.VALUE, "amount_tricks_value": AmountKind.TRICKS_VALUE,
             "amount_undertricks_value": AmountKind.UNDERTRICKS_VALUE,
+            "amount_shortfall_value": AmountKind.SHORTFALL_VALUE, "amount_half_quota_value": AmountKind.HALF_QUOTA_VALUE,
             "amount_fixed": AmountKind.FIXED, "amount_nothing": AmountKind.NOTHING}
 
 
