@@ -356,3 +356,12 @@ def test_the_obligation_at_each_high_level_is_one_trick(tmp_path, level):
             assert gora["shipped"] == [] and gora["two"] == [2 * (level - 5)]
             return
     pytest.fail(f"no deal of {bid} in 400 where the whisters take exactly one trick")
+
+
+def test_the_judge_names_the_bid_declared():
+    """P3.2, P4.3: the deal's header names the game at its level, `contract 7S (Spades)`."""
+    from pathlib import Path
+
+    from referee.judge import judge_file
+    text = judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-overtricks.json").text()
+    assert ", contract 6S (Spades), declarer seat" in text and ", contract 10S (Spades), declarer seat" in text
