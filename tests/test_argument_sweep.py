@@ -308,8 +308,9 @@ MORE_RUNS: dict[str, list[tuple[int, int | None, int]]] = {
 # was played with the eldest bidding and declaring, in even deals 2k, the ladder's step 7k (so
 # every bid of the 26 comes up, misère with it) and in odd deals a bid of six in turn; the others
 # pass in the auction, the defenders answer in a cycle of seven (both whist twice, both pass, both
-# whist, the first only, the second only, a pass and a half-whist), the declarer plays his highest
-# legal card and the others their lowest. It ends when a pulka reaches 20, after 59 deals. The
+# whist, the first only, the second only, a pass and a half-whist), every eleventh deal everybody
+# passes (raspasy), the declarer plays his highest legal card and the others their lowest. It ends
+# when a pulka reaches 20, after 45 deals. The
 # next two are one deal each: a defender passing against misère (seed 2, refused by P5.3) and the
 # winner of six spades naming misère (seed 3, refused by P3.11). `preferans_sochi-overtricks.json`
 # gives the eldest of five deals seven spades and three aces and has him declare six to ten spades

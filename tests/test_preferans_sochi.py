@@ -54,13 +54,14 @@ def test_the_ladder_is_levels_times_strains_with_misere_above_eight_no_trumps(so
     assert names[:6] == ["6S", "6C", "6D", "6H", "6NT", "7S"]
     assert names[14:17] == ["8NT", "misere", "9S"] and names[-1] == "10NT"
     assert [step.level for step in ladder[:5]] == [6] * 5 and ladder[15].level is None
-    assert {step.contract for step in ladder} == set(sochi.contracts)
+    assert {step.contract for step in ladder} == set(sochi.contracts) - {"raspasy"}   # raspasy is not bid (P3.9)
 
 
 def test_each_strain_is_one_contract_with_its_trumps_at_every_level(sochi):
     """P4.5: five trump rules serve the 25 number bids."""
     trumps = {cid: c.rules.trumps.value.suit for cid, c in sochi.contracts.items()}
-    assert trumps == {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H", "notrump": None, "misere": None}
+    assert trumps == {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H", "notrump": None, "misere": None,
+                      "raspasy": None}
 
 
 def test_bids_rise_by_level_then_strain_and_may_jump(sochi):
@@ -365,3 +366,26 @@ def test_the_judge_names_the_bid_declared():
     from referee.judge import judge_file
     text = judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-overtricks.json").text()
     assert ", contract 6S (Spades), declarer seat" in text and ", contract 10S (Spades), declarer seat" in text
+
+
+def test_everyone_passing_plays_raspasy(sochi):
+    """P3.9: all three pass: the deal is played without trumps and without a declarer, the eldest
+    leading, and each player writes a point of gora per trick he takes."""
+    match, deal = start(sochi)
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+    assert deal.phase == "tricks" and deal.contract.id == "raspasy" and deal.declarer is None and deal.to_act == 0
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    taken = list(deal.tricks_won)
+    lines = [(l.seat, l.account, l.points, l.clauses) for l in match.finish_deal().scores]
+    assert lines == [(s, "gora", taken[s], ("P3.9",)) for s in range(3) if taken[s]]
+    assert match.accounts["gora"] == taken and sum(taken) == 10
+
+
+def test_raspasy_refuses_a_first_lead_by_the_declarer(tmp_path):
+    """A raspasy deal has no declarer: a first lead by him is refused at load, found by the sweep."""
+    rules = ('variant sochi_house "Sochi, a house variant" extends preferans_sochi\n'
+             'replace clause P6.1 "The declarer leads." interpretation "A broken rule." {\n'
+             '  first lead by declarer\n}\n')
+    error = load_error(tmp_path, rules)
+    assert "v.rules:3:3:" in error and "played in raspasy with no declarer" in error

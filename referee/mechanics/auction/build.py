@@ -67,6 +67,7 @@ from .syntax import (
     PassFinal,
     PassNotFinal,
     PassOutNothing,
+    PassOutPlays,
     PassOutWrites,
     QuotaEach,
     QuotaLevels,
@@ -297,6 +298,11 @@ def _pass_out_nothing(builder: Builder, item: Located, node: PassOutNothing, cid
     _draft(builder, item, node, scope).set_once(item, node, cid, "pass_out", PassOut(0, None, cid))
 
 
+def _pass_out_plays(builder: Builder, item: Located, node: PassOutPlays, cid: str, scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    draft.set_once(item, node, cid, "pass_out", PassOut(0, None, cid, plays=builder.contract(item, node.contract)))
+
+
 def _refe(builder: Builder, item: Located, node: RefeRule, cid: str, scope: str | None) -> None:
     draft = _draft(builder, item, node, scope)
     builder.account(item, node.account)
@@ -474,6 +480,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
             item, node, cid, "hold", cid),
         BidFirstCall: _step_rule("first_call"), BidBinds: _step_rule("binding"),
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
+        PassOutPlays: _pass_out_plays,
         RefeRule: _refe, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final,
     },

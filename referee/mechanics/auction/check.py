@@ -63,8 +63,22 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
     _check_specials_named(rules, seen)
     ladder_kind = "bid_grid" if rules.has_levels else "bid_ladder"
     on_ladder = {step.contract for step in rules.ladder}
+    played_out = rules.pass_out.plays if rules.pass_out else None
+    if played_out is not None and played_out in on_ladder:
+        raise fail("pass_out_plays", Phrase('contract {cid} stands on the bid ladder, and a deal everybody passes is '
+                                            'played in a contract nobody bid', cid=played_out),
+                   hint=Phrase('declare a contract of its own for it, off the ladder'))
+    if played_out is not None and not game.contracts[played_out].rules.scores:
+        raise fail("pass_out_plays", Phrase('nothing scores the tricks of {cid}, so a deal played in it when '
+                                            'everybody passes writes nothing', cid=played_out),
+                   expected=Phrase('a statement such as `in {cid} {{ score 1 per trick to gora }}`', cid=played_out))
+    lead = game.contracts[played_out].rules.first_lead if played_out is not None else None
+    if lead is not None and lead.value.role in ("declarer", "before_declarer"):
+        raise fail("first_lead", Phrase('a deal everybody passes is played in {cid} with no declarer, so its first '
+                                        'lead by the declarer names nobody', cid=played_out),
+                   hint=Phrase('state its own first lead: `in {cid} {{ first lead by eldest }}`', cid=played_out))
     for cid in game.contracts:
-        if cid not in on_ladder:
+        if cid not in on_ladder and cid != played_out:
             raise fail(ladder_kind, Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
                        hint=Phrase('add a step for {cid} to the ladder', cid=cid))
     from_hand = any(s.from_hand for s in rules.specials)

@@ -25,7 +25,7 @@ AUCTION = Mechanic(
            _need("first bid by eldest", "first_bid"),
            _need("each bid is the next step", "bid_next_step", "bid_any_higher"),
            _need("passed players may not bid again", "pass_final", "pass_not_final"),
-           _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing"),
+           _need("all passing: nothing is written", "pass_out_writes", "pass_out_nothing", "pass_out_plays"),
            _need("declarer needs at least 6 tricks", "declarer_target", "target_of_level"),
            _need("if made: declarer writes points minus value", "settle")),
     irregularities=("illegal_bid",),

@@ -237,6 +237,12 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
         deal.declarer = said[0].seat
     elif state.level is None:
         state.all_passed = True
+        out = rules.model.pass_out
+        if out is not None and out.plays is not None:
+            # Nobody bid: the deal is played in the pass-out contract, with no declarer (raspasy).
+            deal.defenders = []
+            deal.start_play(out.plays)
+            return
         deal.phase = Phase.OVER
         return
     else:

@@ -161,6 +161,8 @@ class PassOut:
     points: int
     account: str | None
     clause: str
+    plays: str | None = None
+    """The contract the deal is then played in, with no declarer (raspasy), if any."""
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,11 @@ The rules that apply to a contract, with their messages and clauses, are looked 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from ...verdicts import ScoreLine
 from ..tricks.compiled import CompiledContract
+from ..tricks.score import taken_lines
 from .compiled import CompiledAuction, Writing
 from .rules import AmountKind, Counted, DeclinerTricks, Quota, QuotaKind
 from .state import AuctionState
@@ -53,6 +54,9 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
     state = _state(deal)
     rules = state.rules
     if state.all_passed:
+        out = rules.model.pass_out
+        if out is not None and out.plays is not None:  # raspasy: the contract's own trick scores
+            return taken_lines(cast(Any, deal))
         return _passed_out(state, rules, len(state.held))
     assert deal.contract is not None and deal.declarer is not None
     model = rules.model

@@ -20,7 +20,7 @@ from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
 __all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel",
            "BidFirstCall", "BidBinds", "NumberNotTo", "HalfDefence", "LevelQuota", "QuotaLevels", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
-           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "RefeRule", "TalonTake",
+           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "RefeRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
            "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "Doubling", "DeclarerTarget",
@@ -204,6 +204,13 @@ class PassOutWrites(Node):
 @statement_node("pass_out_nothing")
 class PassOutNothing(Node):
     """`all passing: nothing is written`"""
+
+
+@statement_node("pass_out_plays")
+class PassOutPlays(Node):
+    """`all passing: contract raspasy is played`"""
+
+    contract: Token
 
 
 @statement_node("refe_rule")
