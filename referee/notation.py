@@ -51,6 +51,8 @@ _WRITABLE_CARD = re.compile(r"([0-9]{1,2}|[A-SU-Z])([CDHS])")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _RANK = re.compile(r"10|[2-9]|[JQKA]")
 _NUMBER = re.compile(r"[0-9]+")
+_LEVEL_BID = re.compile(r"[0-9]+[A-Z][A-Za-z]*")
+"""A bid of a ladder of levels (`7H`, `6NT`)."""
 _SIMPLE_ACTIONS = frozenset({"pass", "defend", "call", "fold", "blind", "withdraw"})
 
 # How terminals are named in "expected ..." (keywords are shown as themselves).
@@ -60,6 +62,8 @@ _TERMINALS = {
     "OUT_OF_TURN": "a seat acting out of turn (such as 3!:)",
     "NAME": "a lower-case name (such as no_tricks)",
     "INT": "a whole number",
+    "BID": "a bid of a ladder of levels (such as 7H or 6NT)",
+    "HALF": "half",
     "TOTAL": "a total on the score sheet (such as 120 or -20)",
     "STRING": 'a quoted text ("...")',
     "SUIT": "a suit (♣ ♦ ♥ ♠ or C D H S)",
@@ -643,6 +647,9 @@ class _Reader:
             words = [str(self._seat(a, line, number, marks.seats)) for a in args]
         elif kind == "draw":  # draw top|bottom CARD: the end of the stock, then the card turned up
             words = [args[0].text, self._card(marks, args[1], number)]
+        elif kind in ("bid", "declare") and args and args[0].type == "BID":
+            word = args[0].text
+            words = ["10" + word[1:] if word.startswith("T") else word]
         elif kind in ("choose", "declare"):
             words = [args[0].text]
             if len(args) == 2:
@@ -978,7 +985,9 @@ def _action_text(text: str) -> str:
     if kind in ("open", "raise") and len(args) == 1 and _NUMBER.fullmatch(args[0]):
         return f"{kind} {args[0]}"
     if kind == "bid" and len(args) == 1:
-        return f"bid {args[0] if _NUMBER.fullmatch(args[0]) else _name(args[0])}"
+        return f"bid {args[0] if _NUMBER.fullmatch(args[0]) or _LEVEL_BID.fullmatch(args[0]) else _name(args[0])}"
+    if kind == "declare" and len(args) == 1 and _LEVEL_BID.fullmatch(args[0]):
+        return f"declare {args[0]}"
     if kind in ("choose", "declare") and len(args) in (1, 2):
         extra = args[1:]
         if extra and not (extra[0] in _SUIT_SYMBOL or _RANK.fullmatch(extra[0])):
@@ -986,6 +995,8 @@ def _action_text(text: str) -> str:
         return " ".join([kind, _name(args[0]), *(_SUIT_SYMBOL.get(a, a) for a in extra)])
     if kind in _SIMPLE_ACTIONS and not args:
         return kind
+    if kind == "defend" and list(args) == ["half"]:
+        return "defend half"
     return _fail(text)
 
 

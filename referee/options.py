@@ -57,7 +57,7 @@ def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
 def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
     table = deal.table
     hand = [table.code(c) for c in sorted(deal.hands[seat])]
-    out = [Action(word) for word in _PLAIN_WORDS]
+    out = [Action(word) for word in _PLAIN_WORDS] + [Action("defend", ("half",))]
     out += [Action(word, (code,)) for word in ("play", "give") for code in hand]
     if len(hand) <= 16:  # a talon exchange: every pair the hand could set aside
         out += [Action("discard", pair) for pair in combinations(hand, 2)]
@@ -68,7 +68,9 @@ def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
         named = (table.rank_codes if index in table.rank_named else table.suit_codes) if takes_name else ()
         out += [Action(word, (cid,) + extra) for word in ("choose", "declare")
                 for extra in [()] + [(code,) for code in named]]
-    out += [Action("bid", (str(n),)) for n in table.ladder_numbers]
+    out += [Action("bid", (name,)) for name in table.ladder_names]
+    if table.ladder_levels:  # a declaration names a bid of the ladder (`declare 7H`)
+        out += [Action("declare", (name,)) for name in table.ladder_names if name not in table.contract_ids]
     out += [Action("bid", (name,)) for name in table.special_names]
     out += [Action(word, (str(other),)) for word in ("double", "redouble")
             for other in range(table.players) if other != seat]

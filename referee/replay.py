@@ -61,6 +61,8 @@ class DealReport:
     number: int
     dealer: int
     contract: str | None = None
+    bid: str | None = None
+    """On a ladder of levels, the bid the declarer named (`7S`): the level his contract is played at."""
     actions_judged: int = 0
     finished: bool = False
     ended_early: str | None = None
@@ -219,6 +221,8 @@ class Judgement:
                 head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
             if report.contract:
                 title = _(g.contracts[report.contract].title)
+                if report.bid is not None and report.bid != report.contract:
+                    title = f"{report.bid} ({title})"
                 head += _(", contract {contract}").format(contract=title)
                 if report.declarer is not None:
                     head += self.about(lang, _DECLARER, report.declarer)
@@ -332,6 +336,9 @@ def _take_state(report: DealReport, deal) -> None:
     the tricks and cards each seat has taken."""
     table = deal.table
     report.contract = deal.contract.id if deal.contract else None
+    bidding = deal.bidding
+    if bidding is not None and bidding.declared is not None and table.ladder_levels:
+        report.bid = table.ladder_names[bidding.declared]
     report.declarer = getattr(deal, "declarer", None)
     report.tricks = list(deal.tricks_won)
     report.taken = [[table.code(card) for card in cards] for cards in deal.taken]

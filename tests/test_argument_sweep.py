@@ -304,7 +304,20 @@ MORE_RUNS: dict[str, list[tuple[int, int | None, int]]] = {
 # even deals leaves, defended by both and played at random; odd deals sanac, which nobody defends
 # and so counts as made. It ends after six deals with supe written both ways: the final settlement
 # and the winner show.
-RECORDED = {"preferans": ["preferans-to-the-end.json"]}
+# Random bidders climb to ten in almost every Sochi deal. `preferans_sochi-every-bid.json` (seed 1)
+# was played with the eldest bidding and declaring, in even deals 2k, the ladder's step 7k (so
+# every bid of the 26 comes up, misère with it) and in odd deals a bid of six in turn; the others
+# pass in the auction, the defenders answer in a cycle of seven (both whist twice, both pass, both
+# whist, the first only, the second only, a pass and a half-whist), every eleventh deal everybody
+# passes (raspasy), the declarer plays his highest legal card and the others their lowest. It ends
+# when a pulka reaches 20, after 45 deals. The
+# next two are one deal each: a defender passing against misère (seed 2, refused by P5.3) and the
+# winner of six spades naming misère (seed 3, refused by P3.11). `preferans_sochi-overtricks.json`
+# gives the eldest of five deals seven spades and three aces and has him declare six to ten spades
+# against two whisters, who fall short at every level.
+RECORDED = {"preferans": ["preferans-to-the-end.json"],
+            "preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
+                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"]}
 
 
 def sessions(path: Path, name: str) -> list[dict]:

@@ -12,6 +12,7 @@ accepted mutant is played for a few deals and must finish without a traceback or
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import lark
@@ -37,8 +38,16 @@ RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3
         "bouillotte_sans_brelan": [(1, None), (2, 5)], "barbu": [(1, None), (2, None)],
         "hearts_three": [(1, None), (2, None)], "hearts_five": [(1, None), (2, None)],
         "omnibus_hearts": [(3, None), (10, None)], "spot_hearts": [(3, None), (10, None)],  # as black_lady
-        "black_maria": [(1, None), (2, 4)]}  # three at the table, and four
+        "black_maria": [(1, None), (2, 4)],  # three at the table, and four
+        "preferans_sochi": [(1, None), (2, None), (3, None)]}
 DEALS = 24
+# Recorded matches (tests/fixtures/) judged under each mutant besides the seeded sessions, for
+# contracts random play never reaches: random Sochi bidders climb to ten in almost every deal, and
+# this match bids each step of the ladder in turn, misère with it (see RECORDED in
+# test_argument_sweep.py for how it was played); the others are one deal each in which a defender
+# passes against misère and a declarer who won with six spades names misère, which the rules refuse.
+RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
+                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"]}
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.
 _CONTAINERS = {"guard", "then_block", "else_block", "scoped", "body"}
@@ -86,6 +95,13 @@ def outcome(path: Path, name: str) -> str:
         data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players,
                                  game_ref={"rules": path.name})
         shown.append(dump_transcript(data) + judge(data, base=path.parent).text())
+    for file in RECORDED.get(name, ()):
+        data = json.loads((HERE / "fixtures" / file).read_text(encoding="utf-8"))
+        data.pop("game", None)
+        try:
+            shown.append(judge({"rules": path.name, **data}, base=path.parent).text())
+        except RefereeError as err:  # the mutant cannot read the recorded match: that is what it shows
+            shown.append(f"{type(err).__name__}: {err}")
     return "\n".join(shown)
 
 

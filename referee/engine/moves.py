@@ -25,7 +25,7 @@ from __future__ import annotations
 from enum import Enum
 from itertools import combinations
 
-__all__ = ["Move", "MoveKind", "kind", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "WITHDRAW", "DOUBLE",
+__all__ = ["Move", "MoveKind", "kind", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "WITHDRAW", "DOUBLE", "HALF_DEFEND",
            "choice", "decode_choice", "bid", "bid_step", "special", "special_index", "discard", "discard_cards",
            "discards", "open_", "raise_", "chips_put", "pair_double", "pair_redouble", "doubled_seat",
            "CHOOSE_BASE", "BID_BASE", "SPECIAL_BASE", "DISCARD_BASE", "OPEN_BASE", "RAISE_BASE",
@@ -42,6 +42,8 @@ CALL, FOLD, BLIND, WITHDRAW = -3, -4, -5, -6
 (never legal; named so that a transcript can record the attempt)."""
 DOUBLE = -7
 """Doubling the contract (kontra), or redoubling it."""
+HALF_DEFEND = -8
+"""A defender's half-whist (полвиста): `defend half`."""
 
 CHOOSE_BASE = -1000
 SUIT_STEP = 64

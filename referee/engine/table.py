@@ -13,7 +13,7 @@ from ..errors import Phrase, UsageError
 from ..model.cards import Card
 from ..model.game import Game
 from . import moves
-from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, PASS, WITHDRAW, MoveKind
+from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRAW, MoveKind
 
 __all__ = ["Table", "Action"]
 
@@ -23,7 +23,7 @@ _WORDS = {PASS: "pass", DEFEND: "defend", DOUBLE: "double", CALL: "call", FOLD: 
 _WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
 
 # The words of actions, with how many arguments each takes.
-_ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
+_ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
                  "discard": (2,), "draw": (2,), "claim": tuple(range(1, 15)), "concede": (1,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
@@ -32,7 +32,7 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0,), "double": (0, 1), "redouble": (1,
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose CONTRACT`,
-    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `double`, `blind`, `open 3`,
+    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
@@ -57,7 +57,7 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
-                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend, double, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half], double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw, draw top CARD, draw bottom CARD, "
                          "claim TRICKS [CARD ...], concede TRICKS"))
 
@@ -93,7 +93,10 @@ class Table:
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
         auction = game.auction
-        self.ladder_numbers = tuple(step.number for step in auction.ladder) if auction else ()
+        self.ladder_names = tuple(step.name for step in auction.ladder) if auction else ()
+        """Each bid of the ladder as written (`2`, `7H`, `misere`), by step."""
+        self.ladder_levels = auction is not None and auction.has_levels
+        """The ladder is one of levels times strains: a declaration names a bid of it (`declare 7H`)."""
         self.special_names = tuple(s.name for s in auction.specials) if auction else ()
         self.rank_codes = tuple(r.code for r in self.deck.ranks)
         self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
@@ -140,6 +143,8 @@ class Table:
         found = moves.kind(move)
         if found is MoveKind.CARD:
             return Action("play", (self.code(move),))
+        if move == HALF_DEFEND:
+            return Action("defend", ("half",))
         if found is MoveKind.WORD:
             return Action(_WORDS[move])
         if found is MoveKind.STOCK_DRAW:
@@ -157,7 +162,8 @@ class Table:
         if found is MoveKind.SPECIAL:
             return Action("bid", (self.special_names[moves.special_index(move)],))
         if found is MoveKind.BID:
-            return Action("bid", (str(self.ladder_numbers[moves.bid_step(move)]),))
+            # On a ladder of levels the declarer names a bid of the ladder: `declare 7H`.
+            return Action("declare" if contract_word == "declare" else "bid", (self.ladder_names[moves.bid_step(move)],))
         index, suit = moves.decode_choice(move)
         codes = self.rank_codes if index in self.rank_named else self.suit_codes
         named = (codes[suit],) if suit is not None else ()
@@ -169,7 +175,7 @@ class Table:
         if kind == "pass":
             return PASS
         if kind == "defend":
-            return DEFEND
+            return DEFEND if not args else HALF_DEFEND if args == ("half",) else None
         if kind in ("double", "redouble") and args:
             if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 3 or int(args[0]) >= self.players:
                 return None
@@ -184,6 +190,8 @@ class Table:
             if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 12 or int(args[0]) < 1:
                 return None
             return (moves.open_ if kind == "open" else moves.raise_)(int(args[0]))
+        if kind == "declare" and self.ladder_levels and len(args) == 1 and args[0] in self.ladder_names:
+            return moves.bid(self.ladder_names.index(args[0]))
         if kind in ("choose", "declare"):
             if args[0] not in self.contract_ids:
                 return None
@@ -195,8 +203,8 @@ class Table:
         if kind == "bid":
             if args[0] in self.special_names:
                 return moves.special(self.special_names.index(args[0]))
-            numbers = [str(n) for n in self.ladder_numbers]
-            return moves.bid(numbers.index(args[0])) if args[0] in numbers else None
+            names = self.ladder_names
+            return moves.bid(names.index(args[0])) if args[0] in names else None
         if kind == "draw":
             card = self.card_id(args[1])
             if args[0] not in ("top", "bottom") or card is None:

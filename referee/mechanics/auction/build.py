@@ -44,6 +44,9 @@ from .rules import (
 )
 from .syntax import (
     AnyHigherStep,
+    BidBinds,
+    BidFirstCall,
+    BidGrid,
     BidHold,
     BidLadder,
     BidSpecial,
@@ -58,22 +61,28 @@ from .syntax import (
     Doubling,
     FinalScoreStatement,
     FirstBid,
+    HalfDefence,
     NextStep,
+    NumberNotTo,
     PassFinal,
     PassNotFinal,
     PassOutNothing,
+    PassOutPlays,
     PassOutWrites,
     QuotaEach,
+    QuotaLevels,
     QuotaLone,
     QuotaNone,
     QuotaTogether,
     RefeRule,
     ScoreContract,
+    ScoreLevel,
     SettleStatement,
     SpecialContest,
     TalonHidden,
     TalonShown,
     TalonTake,
+    TargetOfLevel,
     UndefendedMade,
     UndefendedPlayed,
 )
@@ -81,7 +90,7 @@ from .syntax import (
 __all__ = ["AuctionDraft", "BUILDERS", "SCOPED"]
 
 SCOPED: frozenset[type[Node]] = frozenset({
-    DeclarerTarget, SettleStatement, DefenceMayDecline, DefenceMust, QuotaTogether, QuotaEach, QuotaLone, QuotaNone,
+    DeclarerTarget, TargetOfLevel, SettleStatement, DefenceMayDecline, DefenceMust, QuotaTogether, QuotaEach, QuotaLone, QuotaNone,
     ScoreContract})
 """The statements that may stand in an `in CONTRACT { ... }` block: they can differ by contract
 (`score CONTRACT value N` names its contract and may stand in its block)."""
@@ -100,6 +109,11 @@ class AuctionDraft:
     targets: dict[str | None, Target] = field(default_factory=dict)
     quotas: dict[str | None, list[Quota]] = field(default_factory=dict)
     values: dict[str, ContractValue] = field(default_factory=dict)
+    level_values: dict[int, ContractValue] = field(default_factory=dict)
+    level_quotas: dict[int, Quota] = field(default_factory=dict)
+    first_call: dict[str, str] = field(default_factory=dict)
+    binding: dict[str, str] = field(default_factory=dict)
+    not_after_number: dict[str, str] = field(default_factory=dict)
     settles: list[tuple[str | None, Settle]] = field(default_factory=list)
 
     def set_once(self, item: Located, node: Node, cid: str, key: str, value: object) -> None:
@@ -116,7 +130,9 @@ class AuctionDraft:
         steps, clause = ladder
         return AuctionRules(ladder=steps, ladder_clause=clause, specials=tuple(self.specials), defence=self.defence,
                             quotas={scope: tuple(q) for scope, q in self.quotas.items()}, targets=self.targets,
-                            values=self.values, settles=tuple(self.settles), **self.once)
+                            values=self.values, level_values=self.level_values,
+                            level_quotas=self.level_quotas, first_call=self.first_call, binding=self.binding,
+                            not_after_number=self.not_after_number, settles=tuple(self.settles), **self.once)
 
 
 def _draft(builder: Builder, item: Located, node: Node, scope: str | None) -> AuctionDraft:
@@ -154,6 +170,97 @@ def _ladder(builder: Builder, item: Located, node: BidLadder, cid: str, scope: s
     draft.set_once(item, node, cid, "ladder", (steps, cid))
 
 
+def _grid(builder: Builder, item: Located, node: BidGrid, cid: str, scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    first, last = int(node.first), int(node.last)
+    if not 1 <= first <= last:
+        raise item.error(node.last, Phrase('the levels of the ladder must rise: from {first} to a level at least as high',
+                                           first=first),
+                         hint=Phrase('write the lowest level first, such as `levels 6 to 10`'))
+    seen_strains: dict[str, str] = {}
+    seen_codes: set[str] = set()
+    for strain in node.strains:
+        name = builder.contract(item, strain.contract)
+        code = str(strain.code)
+        if name in seen_strains:
+            raise item.error(strain.contract, Phrase('strain {name} stands twice in the order of strains, so the '
+                                                     'order between its places is not known', name=name),
+                             hint=Phrase('list each strain once, from the lowest to the highest'))
+        if not code[0].isalpha():
+            raise item.error(strain.code, Phrase('the code {code} of a strain must begin with a letter: a bid is '
+                                                 'written as its level and then the code', code=code),
+                             hint=Phrase('write a code such as S, H or NT'))
+        if code in seen_codes:
+            raise item.error(strain.code, Phrase('two strains are written {code}, so a bid of it names neither',
+                                                 code=code),
+                             hint=Phrase('give each strain a code of its own'))
+        seen_strains[name] = code
+        seen_codes.add(code)
+    steps = [LadderStep(0, name, f"{level}{code}", level)
+             for level in range(first, last + 1) for name, code in seen_strains.items()]
+    for extra in node.extras:
+        name = builder.contract(item, extra.contract)
+        if name in seen_strains or any(s.contract == name for s in steps):
+            raise item.error(extra.contract, Phrase('contract {name} already stands on the ladder', name=name),
+                             hint=Phrase('each contract of its own stands on the ladder once, and not as a strain'))
+        labels = [s.label for s in steps]
+        if str(extra.above) not in labels:
+            raise item.error(extra.above, Phrase('there is no bid {bid} on this ladder', bid=extra.above),
+                             expected=Phrase('a bid of the ladder, from {low} to {high}', low=labels[0], high=labels[-1]))
+        steps.insert(labels.index(str(extra.above)) + 1, LadderStep(0, name, name))
+    ladder = tuple(LadderStep(i + 1, s.contract, s.label, s.level) for i, s in enumerate(steps))
+    draft.set_once(item, node, cid, "ladder", (ladder, cid))
+
+
+def _target_of_level(builder: Builder, item: Located, node: TargetOfLevel, cid: str, scope: str | None) -> None:
+    table = _draft(builder, item, node, scope).targets
+    if scope in table:
+        raise item.error(node, Phrase('the rule on {key} is already stated for {where}', key=Term("targets"),
+                                      where=_scope_phrase(scope)),
+                         hint=Phrase('state each rule once for each contract'))
+    table[scope] = Target(False, 0, cid, of_level=True)
+
+
+def _score_level(builder: Builder, item: Located, node: ScoreLevel, cid: str, scope: str | None) -> None:
+    values = _draft(builder, item, node, scope).level_values
+    level = int(node.level)
+    if level in values:
+        raise item.error(node, Phrase('the value of level {level} is already stated by clause {clause}', level=level,
+                                      clause=values[level].clause))
+    values[level] = ContractValue(builder.number(item, node.value), None, cid)
+
+
+def _step_rule(field_name: str) -> StatementBuilder:
+    """The build function of a rule on one contract of the ladder (`bid misere only as a first
+    call`): the contract is checked against the ladder by `check`, once the ladder is read."""
+    def build(builder: Builder, item: Located, node: Any, cid: str, scope: str | None) -> None:
+        table = getattr(_draft(builder, item, node, scope), field_name)
+        name = builder.contract(item, node.contract)
+        if name in table:
+            raise item.error(node, Phrase('this rule is already stated by clause {clause}', clause=table[name]),
+                             hint=Phrase('state each rule once; a variant replaces the clause instead'))
+        table[name] = cid
+    return build
+
+
+def _half_defence(builder: Builder, item: Located, node: HalfDefence, cid: str, scope: str | None) -> None:
+    _draft(builder, item, node, scope).set_once(item, node, cid, "half_defence",
+                                                       Cited(builder.number(item, node.level), cid))
+
+
+def _quota_levels(builder: Builder, item: Located, node: QuotaLevels, cid: str, scope: str | None) -> None:
+    table = _draft(builder, item, node, scope).level_quotas
+    for quota in node.quotas:
+        level, tricks = int(quota.level), int(quota.tricks)
+        if level in table:
+            raise item.error(quota.level, Phrase('the quota at level {level} is already stated by clause {clause}',
+                                                 level=level, clause=table[level].clause))
+        if tricks < 1:
+            raise item.error(quota.tricks, Phrase('a quota of no tricks is no quota'),
+                             hint=Phrase('leave the level out, or write `defenders have no quota` in a contract'))
+        table[level] = Quota(QuotaKind.TOGETHER, tricks, cid, (tricks + 1) // 2)
+
+
 def _special(builder: Builder, item: Located, node: BidSpecial, cid: str, scope: str | None) -> None:
     draft = _draft(builder, item, node, scope)
     kinds = [t.data for t in node.terms]
@@ -189,6 +296,11 @@ def _pass_out_writes(builder: Builder, item: Located, node: PassOutWrites, cid: 
 
 def _pass_out_nothing(builder: Builder, item: Located, node: PassOutNothing, cid: str, scope: str | None) -> None:
     _draft(builder, item, node, scope).set_once(item, node, cid, "pass_out", PassOut(0, None, cid))
+
+
+def _pass_out_plays(builder: Builder, item: Located, node: PassOutPlays, cid: str, scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    draft.set_once(item, node, cid, "pass_out", PassOut(0, None, cid, plays=builder.contract(item, node.contract)))
 
 
 def _refe(builder: Builder, item: Located, node: RefeRule, cid: str, scope: str | None) -> None:
@@ -318,6 +430,15 @@ def _settle(builder: Builder, item: Located, node: SettleStatement, cid: str, sc
                          if rule.who is Writer.DECLARER else
                          Phrase('end it with `against declarer`, or write it to an account declared '
                                 'without `per opponent`'))
+    if amount.kind is AmountKind.SHORTFALL_VALUE and rule.who is not Writer.EACH_SHORT_DEFENDER:
+        raise item.error(node, Phrase('only a defender short of his quota has a shortfall to write'),
+                         hint=Phrase('write `each short defender writes ... shortfall times value`'))
+    if amount.kind is AmountKind.HALF_QUOTA_VALUE and rule.outcome is not Outcome.HALF_DEFENDED:
+        raise item.error(node, Phrase('half the quota is written only for a half-whist'),
+                         hint=Phrase('write `if half defended: each defender writes ... half quota times value`'))
+    if rule.who is Writer.EACH_OPPONENT and rule.outcome is Outcome.HALF_DEFENDED:
+        raise item.error(node, Phrase('a half-whisted contract is not played, and only the half-whister writes'),
+                         hint=Phrase('write `if half defended: each defender writes ...`'))
     if rule.outcome is Outcome.NOT_DEFENDED and rule.who is not Writer.DECLARER:
         raise item.error(node, Phrase('a contract nobody defends has no defenders to write to'),
                          hint=Phrase('write `if not defended: declarer writes ...`'))
@@ -351,12 +472,15 @@ def _final(builder: Builder, item: Located, node: FinalScoreStatement, cid: str,
 
 BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
     "auction": {
-        BidLadder: _ladder, BidSpecial: _special, FirstBid: _first_bid,
+        BidLadder: _ladder, BidGrid: _grid, TargetOfLevel: _target_of_level, ScoreLevel: _score_level,
+        BidSpecial: _special, FirstBid: _first_bid,
         NextStep: _once("steps", Rise.NEXT), AnyHigherStep: _once("steps", Rise.ANY_HIGHER),
         PassFinal: _once("pass_final", True), PassNotFinal: _once("pass_final", False),
         BidHold: lambda builder, item, node, cid, scope: _draft(builder, item, node, scope).set_once(
             item, node, cid, "hold", cid),
+        BidFirstCall: _step_rule("first_call"), BidBinds: _step_rule("binding"),
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
+        PassOutPlays: _pass_out_plays,
         RefeRule: _refe, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final,
     },
@@ -364,6 +488,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         TalonTake: _talon_take, TalonShown: _once("talon_shown", True), TalonHidden: _once("talon_shown", False),
     },
     "declaration": {
+        NumberNotTo: _step_rule("not_after_number"),
         DeclareAtLeastBid: _once("declaration", Declaring.AT_LEAST_BID), DeclareBid: _once("declaration", Declaring.BID),
         DeclareAfterSpecial: _after_special,
     },
@@ -374,7 +499,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         UndefendedMade: _once("undefended", Undefended.MADE), UndefendedPlayed: _once("undefended", Undefended.PLAYED),
         DeclinerToDefender: _once("decliner_tricks", DeclinerTricks.DEFENDER),
         DeclinerToNobody: _once("decliner_tricks", DeclinerTricks.NOBODY),
-        Doubling: _doubling,
+        Doubling: _doubling, HalfDefence: _half_defence, QuotaLevels: _quota_levels,
     },
 }
 """By the mechanic that reads them: each statement's node type and its build function."""

@@ -12,7 +12,19 @@ from ...model.document import Located
 from ...model.game import Contract, Game
 from ..declaration import Seen
 from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
-from .syntax import DeclareAfterSpecial, ScoreContract, SettleStatement, SpecialContest
+from .syntax import (
+    BidBinds,
+    BidFirstCall,
+    DeclareAfterSpecial,
+    HalfDefence,
+    NumberNotTo,
+    QuotaLevels,
+    ScoreContract,
+    ScoreLevel,
+    SettleStatement,
+    SpecialContest,
+    TargetOfLevel,
+)
 
 __all__ = ["check_auction", "TITLES"]
 
@@ -49,26 +61,55 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
         return item.error(stmt, problem, **kw)
 
     _check_specials_named(rules, seen)
+    ladder_kind = "bid_grid" if rules.has_levels else "bid_ladder"
     on_ladder = {step.contract for step in rules.ladder}
+    played_out = rules.pass_out.plays if rules.pass_out else None
+    if played_out is not None and played_out in on_ladder:
+        raise fail("pass_out_plays", Phrase('contract {cid} stands on the bid ladder, and a deal everybody passes is '
+                                            'played in a contract nobody bid', cid=played_out),
+                   hint=Phrase('declare a contract of its own for it, off the ladder'))
+    if played_out is not None and not game.contracts[played_out].rules.scores:
+        raise fail("pass_out_plays", Phrase('nothing scores the tricks of {cid}, so a deal played in it when '
+                                            'everybody passes writes nothing', cid=played_out),
+                   expected=Phrase('a statement such as `in {cid} {{ score 1 per trick to gora }}`', cid=played_out))
+    lead = game.contracts[played_out].rules.first_lead if played_out is not None else None
+    if lead is not None and lead.value.role in ("declarer", "before_declarer"):
+        raise fail("first_lead", Phrase('a deal everybody passes is played in {cid} with no declarer, so its first '
+                                        'lead by the declarer names nobody', cid=played_out),
+                   hint=Phrase('state its own first lead: `in {cid} {{ first lead by eldest }}`', cid=played_out))
     for cid in game.contracts:
-        if cid not in on_ladder:
-            raise fail("bid_ladder", Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
+        if cid not in on_ladder and cid != played_out:
+            raise fail(ladder_kind, Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
                        hint=Phrase('add a step for {cid} to the ladder', cid=cid))
     from_hand = any(s.from_hand for s in rules.specials)
-    for cid in (step.contract for step in rules.ladder):
+    _check_levels(rules, seen, fail)
+    for step in rules.ladder:
+        cid = step.contract
         if rules.targets.get(cid) is None and rules.targets.get(None) is None:
-            raise fail("bid_ladder", Phrase('contract {cid} never says how many tricks its declarer needs', cid=cid),
+            raise fail(ladder_kind, Phrase('contract {cid} never says how many tricks its declarer needs', cid=cid),
                        expected=Phrase('a statement such as `declarer needs at least 6 tricks`'))
-        value = rules.values.get(cid)
+        value = rules.value_of(step)
+        if value is None and step.level is not None:
+            raise fail("bid_grid", Phrase('level {level} has no value, so a deal declared at it could not be settled',
+                                          level=step.level),
+                       expected=Phrase('a statement such as `score level {level} value 2`', level=step.level))
         if value is None:
-            raise fail("bid_ladder", Phrase('contract {cid} has no value, so a deal of it could not be settled', cid=cid),
+            raise fail(ladder_kind, Phrase('contract {cid} has no value, so a deal of it could not be settled', cid=cid),
                        expected=Phrase('a statement such as `score {cid} value 4`', cid=cid))
-        if from_hand and value.from_hand is None:
+        target = rules.target(cid)
+        if target.of_level and step.level is None:
+            item, stmt = next((i, s) for _, _, i, s in seen if isinstance(s, TargetOfLevel))
+            raise item.error(stmt, Phrase('contract {cid} stands on the ladder without a level, so it has no tricks '
+                                          'of a level to need', cid=cid),
+                             hint=Phrase('state its own target: `in {cid} {{ declarer needs at most 0 tricks }}`',
+                                         cid=cid))
+        if from_hand and value.from_hand is None and step.level is None:
             item, stmt = next((i, s) for _, _, i, s in seen if isinstance(s, ScoreContract) and str(s.contract) == cid)
             raise item.error(stmt, Phrase('a bid off the ladder plays {cid} from hand, and its value from hand is '
                                           'not stated', cid=cid),
                              hint=Phrase('write `score {cid} value {value} from hand N`', cid=cid, value=value.value))
-        _check_target_reachable(game.contracts[cid], rules.target(cid), fail)
+        _check_target_reachable(game.contracts[cid], Target(target.at_most, target.needed(step.level), target.clause),
+                                fail)
         for outcome in (Outcome.MADE, Outcome.FAILED):
             if not rules.settle_rules(Writer.DECLARER, outcome, cid):
                 sign = "minus" if outcome is Outcome.MADE else "plus"
@@ -109,6 +150,76 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
     _check_talon(game, rules, phases, fail)
     _check_specials(rules, phases, fail)
     _check_defence(game, rules, phases, seen, fail)
+
+
+def _check_levels(rules: AuctionRules, seen: Seen, fail: Fail) -> None:
+    """The rules that read the level of a bid stand in a game whose ladder has levels, and name
+    one of its levels; a rule on a contract of its own (misère) names one on the ladder."""
+    levels = {step.level for step in rules.ladder if step.level is not None}
+    own = [step.contract for step in rules.ladder if step.level is None]
+    for _, _, item, stmt in seen:
+        if isinstance(stmt, BidFirstCall | BidBinds | NumberNotTo):
+            name = str(stmt.contract)
+            if not levels and isinstance(stmt, NumberNotTo):
+                raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
+                                 hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or '
+                                             'state the tricks and the value of each contract'))
+            if levels and name not in own:
+                raise item.error(stmt.contract, Phrase('{name} is not a contract of its own on the ladder, so this '
+                                                       'rule would bind every bid of a strain', name=name),
+                                 expected=", ".join(own) or Phrase('a contract placed on the ladder with `, NAME '
+                                                                   'above BID`'))
+            if not levels and all(step.contract != name for step in rules.ladder):
+                raise item.error(stmt.contract, Phrase('contract {cid} is not on the bid ladder, so no auction '
+                                                       'can win it', cid=name),
+                                 hint=Phrase('add a step for {cid} to the ladder', cid=name))
+        if isinstance(stmt, HalfDefence | QuotaLevels) and not levels:
+            raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
+                             hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or '
+                                         'state the tricks and the value of each contract'))
+        if isinstance(stmt, HalfDefence) and rules.half_defence and rules.half_defence.value not in levels:
+            raise item.error(stmt.level, Phrase('there is no level {level} on the bid ladder',
+                                                level=rules.half_defence.value),
+                             expected=Phrase('a level from {low} to {high}', low=min(levels), high=max(levels)))
+        if isinstance(stmt, QuotaLevels):
+            for quota in stmt.quotas:
+                if int(quota.level) not in levels:
+                    raise item.error(quota.level, Phrase('there is no level {level} on the bid ladder',
+                                                         level=quota.level),
+                                     expected=Phrase('a level from {low} to {high}', low=min(levels), high=max(levels)))
+        if isinstance(stmt, TargetOfLevel | ScoreLevel) and not levels:
+            raise item.error(stmt, Phrase('the bid ladder has no levels, so no bid has a level to read'),
+                             hint=Phrase('write the ladder as `bid ladder levels 6 to 10 in strains ...`, or state '
+                                         'the tricks and the value of each contract'))
+        if isinstance(stmt, ScoreLevel) and int(stmt.level) not in levels:
+            raise item.error(stmt.level, Phrase('there is no level {level} on the bid ladder', level=stmt.level),
+                             expected=Phrase('a level from {low} to {high}', low=min(levels), high=max(levels)))
+    if levels:
+        for _, _, item, stmt in seen:
+            if isinstance(stmt, ScoreContract) and any(step.contract == str(stmt.contract) and step.level is not None
+                                                       for step in rules.ladder):
+                raise item.error(stmt, Phrase('contract {cid} is a strain of the ladder, and its value is that of '
+                                              'the level it is declared at', cid=stmt.contract),
+                                 hint=Phrase('write `score level N value M` for each level'))
+
+
+def _check_half_defence(rules: AuctionRules, may_decline: bool, seen: Seen, fail: Fail) -> None:
+    """A half-whist needs a defender who may pass, and rules for what it writes; rules for a
+    half-whist need the half-whist."""
+    writes = [s for _, s in rules.settles if s.outcome is Outcome.HALF_DEFENDED]
+    if rules.half_defence is not None:
+        if not may_decline:
+            raise fail("half_defence", Phrase('no defender may decline, so nobody ever passes before a half-whist'),
+                       hint=Phrase('remove it, or write `each defender may decline`'))
+        if not any(s.who is Writer.DECLARER for s in writes):
+            raise fail("half_defence", Phrase('nothing says what the declarer writes when a defender half-whists'),
+                       expected=Phrase('a statement such as `if half defended: declarer writes pulka plus value`'))
+    elif writes:
+        item, stmt = next((i, s) for _, _, i, s in seen
+                          if isinstance(s, SettleStatement) and s.outcome is Outcome.HALF_DEFENDED)
+        raise item.error(stmt, Phrase('no defender may half-whist in this game, so this rule never applies'),
+                         hint=Phrase('remove it, or write `the last defender may half defend after a pass, up to '
+                                     'level 7`'))
 
 
 def _check_specials_named(rules: AuctionRules, seen: Seen) -> None:
@@ -209,6 +320,8 @@ def _check_defence(game: Game, rules: AuctionRules, phases: tuple[str, ...], see
                                       'as undefended'),
                          hint=Phrase('remove it, or write `nobody defending: contract counts as made`'))
     quotas = [q for qs in rules.quotas.values() for q in qs if q.kind is not QuotaKind.NONE]
+    quotas += list(rules.level_quotas.values())
+    _check_half_defence(rules, may_decline, seen, fail)
     short = any(s.who is Writer.EACH_SHORT_DEFENDER for _, s in rules.settles)
     if quotas and not short:
         raise fail(f"quota_{quotas[0].kind.value}",

@@ -24,6 +24,7 @@ from .rules import (
     AmountKind,
     AuctionRules,
     ContestWinner,
+    ContractValue,
     Counted,
     Declaring,
     DefenceRule,
@@ -63,11 +64,15 @@ class Writing:
     tail: tuple[str, ...] = ()
     """Clauses cited after the multiplier's and the doubling's (the rule on an undefended contract)."""
 
-    def amount(self, worth: int, multiplier: int, from_hand: bool, tricks: int = 0) -> int:
+    def amount(self, worth: int, multiplier: int, from_hand: bool, tricks: int = 0, undertricks: int = 0) -> int:
         if self.kind is AmountKind.VALUE:
             return worth
         if self.kind is AmountKind.TRICKS_VALUE:
             return tricks * worth
+        if self.kind is AmountKind.UNDERTRICKS_VALUE:
+            return undertricks * worth
+        if self.kind in (AmountKind.SHORTFALL_VALUE, AmountKind.HALF_QUOTA_VALUE):
+            return tricks * worth  # the caller counts the tricks short, or half the quota
         return (self.fixed_from_hand if from_hand else self.fixed) * multiplier
 
 
@@ -87,6 +92,10 @@ class ContractSettlement:
     """Indexed by whether the contract was made: (failed, made)."""
     defenders: tuple[tuple[Writing, ...], tuple[Writing, ...]]
     short: tuple[tuple[Writing, ...], tuple[Writing, ...]]
+    opponents: tuple[tuple[Writing, ...], tuple[Writing, ...]] = ((), ())
+    """What every player but the declarer writes, by whether the contract was made."""
+    half: tuple[tuple[Writing, ...], tuple[Writing, ...]] = ((), ())
+    """After a half-whist: what the declarer writes, and what the half-whister writes."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,11 @@ class CompiledAuction:
     bid_options: tuple[MoveTable, ...]
     """The moves of the auction by the ladder step a number bid may start from (0 to the length of
     the ladder, past its top)."""
+    spoken_options: tuple[MoveTable, ...]
+    """The same for a player who has spoken already: without the bids only a first call may be
+    (the same tables when there are none)."""
+    binding_steps: frozenset[int]
+    """Ladder steps whose bidder must play them (`a bidder of misere must play it`)."""
     hold_options: tuple[MoveTable, ...]
     """The moves of an earlier bidder facing a later one's number, by that number's ladder step:
     pass or hold it, and the bids off the ladder."""
@@ -110,7 +124,10 @@ class CompiledAuction:
     declare_after_bid: tuple[tuple[int, ...], ...]
     """By the ladder step of the winning number: the contracts its declarer may name."""
     ladder_step_of: tuple[int, ...]
-    """Per contract index of the table: its step on the ladder (-1 for none)."""
+    """Per contract index of the table: its (lowest) step on the ladder (-1 for none)."""
+    step_values: tuple[tuple[int, str | None], ...]
+    """On a ladder of levels, per step: the value of a contract declared there and the clause that
+    states it (empty for a numbered ladder, whose values are its contracts')."""
     defence_moves: Mapping[str, tuple[int, ...]]
     """Per contract: what a defender may answer (defend; or defend or pass)."""
     settlement: Mapping[str, ContractSettlement]
@@ -153,9 +170,10 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
     def options(numbers: tuple[int, ...]) -> MoveTable:
         return tuple((PASS,) + numbers + said for said in by_kind)
 
-    def numbers_from(nxt: int) -> tuple[int, ...]:
+    def numbers_from(nxt: int, spoken: bool = False) -> tuple[int, ...]:
         stop = nxt + 1 if rules.steps is not None and rules.steps.value is Rise.NEXT else size
-        return tuple(moves.bid(i) for i in range(nxt, min(stop, size)))
+        return tuple(moves.bid(i) for i in range(nxt, min(stop, size))
+                     if not (spoken and ladder[i].contract in rules.first_call))
 
     ids = table.contract_ids
     by_declarer = NAMERS.index("declarer")
@@ -165,13 +183,29 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
         # declarer names it.
         return tuple(contracts[cid].naming_moves[by_declarer])
 
-    any_contract = tuple(move for step in ladder for move in naming(step.contract))
     kind = rules.declaration.value if rules.declaration else None
-    after_bid = tuple(
-        tuple(move for step in (ladder[level:] if kind is Declaring.AT_LEAST_BID else ladder[level:level + 1])
-              for move in naming(step.contract))
-        for level in range(size)) if kind else ()
-    steps = {step.contract: i for i, step in enumerate(ladder)}
+    if rules.has_levels:
+        # On a ladder of levels the declarer names a bid of the ladder (`declare 7H`): its strain
+        # is the contract played, its level what the contract needs and is worth.
+        any_contract = tuple(moves.bid(i) for i in range(size))
+        def declarable(won: int) -> tuple[int, ...]:
+            # A bid that binds its bidder is played as bid; after a number the contracts a number
+            # may not lead to are left out.
+            if ladder[won].contract in rules.binding:
+                return (moves.bid(won),)
+            steps = range(won, size) if kind is Declaring.AT_LEAST_BID else (won,)
+            return tuple(moves.bid(i) for i in steps
+                         if not (ladder[won].level is not None and ladder[i].contract in rules.not_after_number))
+        after_bid = tuple(declarable(won) for won in range(size)) if kind else ()
+    else:
+        any_contract = tuple(move for step in ladder for move in naming(step.contract))
+        after_bid = tuple(
+            tuple(move for step in (ladder[level:] if kind is Declaring.AT_LEAST_BID else ladder[level:level + 1])
+                  for move in naming(step.contract))
+            for level in range(size)) if kind else ()
+    steps: dict[str, int] = {}
+    for i, step in enumerate(ladder):
+        steps.setdefault(step.contract, i)
     defence = {cid: rules.defence.get(cid) or rules.defence.get(None) for cid in ids}
     phases = table.phases
     return dict(
@@ -179,18 +213,23 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
         has_declaration="declaration" in phases,
         has_defence="defence" in phases,
         bid_options=tuple(options(numbers_from(nxt)) for nxt in range(size + 1)),
+        spoken_options=tuple(options(numbers_from(nxt, True)) for nxt in range(size + 1)),
+        binding_steps=frozenset(i for i, step in enumerate(ladder) if step.contract in rules.binding),
         hold_options=tuple(options((moves.bid(level),)) for level in range(size)),
         after_special_options=options(()),
         declare_after_special=any_contract,
         declare_after_bid=after_bid,
         ladder_step_of=tuple(steps.get(cid, -1) for cid in ids),
+        step_values=tuple((v.value, v.clause) if (v := rules.value_of(step)) else (0, None) for step in ladder)
+        if rules.has_levels else (),
         defence_moves={cid: ((DEFEND,) if rule.value is DefenceRule.MUST else (DEFEND, PASS))
                        for cid, rule in defence.items() if rule is not None},
     )
 
 
 _DECLARER_MESSAGES = {Outcome.MADE: N_("{points} {contract} made"), Outcome.FAILED: N_("{points} {contract} failed"),
-                      Outcome.NOT_DEFENDED: N_("{points} {contract} not defended: counted as made")}
+                      Outcome.NOT_DEFENDED: N_("{points} {contract} not defended: counted as made"),
+                      Outcome.HALF_DEFENDED: N_("{points} {contract} half-whisted: counted as made")}
 
 
 def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettlement]:
@@ -198,8 +237,12 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
     plans = {}
     for cid, contract in game.contracts.items():
         value = rules.values.get(cid)
-        if value is None:  # not on the ladder: no auction wins it (the check refuses such a game)
+        on_levels = any(step.contract == cid and step.level is not None for step in rules.ladder)
+        if value is None and not on_levels:  # not on the ladder: no auction wins it (the check refuses such a game)
             continue
+        if value is None:
+            # A strain of a ladder of levels: its value is the level's, cited when it is settled.
+            value = ContractValue(0, None, "")
         clause = value.clause
 
         def writings(who: Writer, outcome: Outcome, tail: tuple[str, ...] = (), cid: str = cid,
@@ -209,8 +252,16 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                 amount = rule.amount
                 if amount.kind is AmountKind.NOTHING:  # it replaces a game-wide rule and writes no line
                     continue
-                if who is Writer.DECLARER:
+                if who is Writer.DECLARER and amount.kind is AmountKind.UNDERTRICKS_VALUE:
+                    message = N_("{points} {contract} failed by {undertricks}")
+                elif who is Writer.DECLARER:
                     message = _DECLARER_MESSAGES[outcome]
+                elif amount.kind is AmountKind.UNDERTRICKS_VALUE:
+                    message = N_("{points} written for the declarer's undertricks: {undertricks}")
+                elif amount.kind is AmountKind.HALF_QUOTA_VALUE:
+                    message = N_("{points} written for a half-whist: {tricks} tricks")
+                elif amount.kind is AmountKind.SHORTFALL_VALUE:
+                    message = N_("{points} defender short of his quota by {tricks}")
                 elif who is Writer.EACH_DEFENDER:
                     message = (N_("{points} written for defending tricks: {tricks}")
                                if amount.kind is AmountKind.TRICKS_VALUE else N_("{points} written against {contract}"))
@@ -218,7 +269,7 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                     message = N_("{points} defender short of his quota (tricks: {tricks})")
                 out.append(Writing(rule.account, rule.sign, amount.kind, amount.fixed,
                                    amount.from_hand if amount.from_hand is not None else amount.fixed,
-                                   message, rule.against_declarer, tuple(dict.fromkeys((rule.clause, clause))), tail))
+                                   message, rule.against_declarer, tuple(dict.fromkeys(c for c in (rule.clause, clause) if c)), tail))
             return tuple(out)
 
         outcomes = (Outcome.FAILED, Outcome.MADE)
@@ -230,7 +281,12 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                                 (rules.undefended.clause,) if rules.undefended else ()),
             declarer=(writings(Writer.DECLARER, outcomes[0]), writings(Writer.DECLARER, outcomes[1])),
             defenders=(writings(Writer.EACH_DEFENDER, outcomes[0]), writings(Writer.EACH_DEFENDER, outcomes[1])),
-            short=(writings(Writer.EACH_SHORT_DEFENDER, outcomes[0]), writings(Writer.EACH_SHORT_DEFENDER, outcomes[1])))
+            short=(writings(Writer.EACH_SHORT_DEFENDER, outcomes[0]), writings(Writer.EACH_SHORT_DEFENDER, outcomes[1])),
+            opponents=(writings(Writer.EACH_OPPONENT, outcomes[0]), writings(Writer.EACH_OPPONENT, outcomes[1])),
+            half=(writings(Writer.DECLARER, Outcome.HALF_DEFENDED,
+                           (rules.half_defence.clause,) if rules.half_defence else ()),
+                  writings(Writer.EACH_DEFENDER, Outcome.HALF_DEFENDED,
+                           (rules.half_defence.clause,) if rules.half_defence else ())))
     return plans
 
 

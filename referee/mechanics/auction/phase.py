@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ...engine import moves
 from ...engine.dice import chooser
-from ...engine.moves import DEFEND, DOUBLE, PASS, SPECIAL_BASE, decode_choice
+from ...engine.moves import DEFEND, DOUBLE, HALF_DEFEND, PASS, SPECIAL_BASE, MoveKind, decode_choice
 from ...engine.moves import discards as discard_moves
 from ...engine.table import Action
 from ...i18n import N_
@@ -34,6 +34,7 @@ __all__ = ["AuctionDeal", "start_auction", "random_bidding", "Discards", "AUCTIO
            "DECLARATION_RUNNERS", "DEFENCE_RUNNERS", "BIDDING_PHASES"]
 
 _DOUBLE_OR_PASS = (PASS, DOUBLE)
+_PASS_ONLY = (PASS,)
 
 
 class AuctionDeal(DealCore, Protocol):
@@ -99,13 +100,16 @@ def _auction_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     # A bid off the ladder is above every number: once one is said no number may follow.
     if said:
         return rules.after_special_options[kind]
+    if seat in state.bound:  # he bid a step that binds him (misère): he may only pass
+        return _PASS_ONLY
     level = state.level
     if (rules.model.hold and level and state.high_bidder is not None
             and _priority(deal, state, seat) < _priority(deal, state, state.high_bidder)):
         # An earlier bidder facing a later one's number holds it ("mine") or passes; he may not
         # go past it while the later bidder can still answer.
         return rules.hold_options[level][kind]
-    return rules.bid_options[0 if level is None else level + 1][kind]
+    table = rules.spoken_options if seat in state.spoken else rules.bid_options
+    return table[0 if level is None else level + 1][kind]
 
 
 def _priority(deal: AuctionDeal, state: AuctionState, seat: int) -> int:
@@ -131,7 +135,23 @@ def _double_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
 
 def _defence_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     assert deal.contract is not None
-    return _state(deal).rules.defence_moves[deal.contract.id]
+    state = _state(deal)
+    answers = state.rules.defence_moves[deal.contract.id]
+    if _may_half_defend(deal, state) and PASS in answers:
+        return answers + (HALF_DEFEND,)
+    return answers
+
+
+def _may_half_defend(deal: AuctionDeal, state: AuctionState) -> bool:
+    """The defender to answer is the last, every one before him passed, and the contract's level
+    is at most the half-whist's (`the last defender may half defend after a pass, up to level 7`)."""
+    half = state.rules.model.half_defence
+    if half is None or state.declared is None:
+        return False
+    level = state.rules.model.ladder[state.declared].level
+    answers = state.defence_answers
+    return (level is not None and level <= half.value and len(answers) == deal.table.players - 2
+            and not any(answers.values()))
 
 
 def _listed(options: Callable[[AuctionDeal, int], Sequence[int]]) -> Callable[[AuctionDeal, int], list[int]]:
@@ -159,6 +179,8 @@ def _auction_push(deal: AuctionDeal, seat: int, move: int) -> None:
         state.said.append(Said(seat, moves.special_index(move)))
     else:
         state.level, state.high_bidder = moves.bid_step(move), seat
+        if state.level in state.rules.binding_steps:
+            state.bound[seat] = state.level
     n = deal.table.players
     if state.said:
         # After a bid off the ladder those still in may only add one of their own or pass: it
@@ -192,6 +214,8 @@ def _open_auction_push(deal: AuctionDeal, state: AuctionState, seat: int, move: 
             state.said.append(Said(seat, moves.special_index(move)))
         else:
             state.level, state.high_bidder = moves.bid_step(move), seat
+            if state.level in state.rules.binding_steps:
+                state.bound[seat] = state.level
     n = deal.table.players
     bid = state.level is not None or state.said
     if state.passes_in_row >= (n - 1 if bid else n):
@@ -213,6 +237,12 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
         deal.declarer = said[0].seat
     elif state.level is None:
         state.all_passed = True
+        out = rules.model.pass_out
+        if out is not None and out.plays is not None:
+            # Nobody bid: the deal is played in the pass-out contract, with no declarer (raspasy).
+            deal.defenders = []
+            deal.start_play(out.plays)
+            return
         deal.phase = Phase.OVER
         return
     else:
@@ -232,6 +262,7 @@ def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
     else:
         # Nobody names a contract: the bid that won the auction is played.
         assert deal.declarer is not None and state.level is not None
+        state.declared = state.level
         _declare(deal, state, deal.declarer, state.rules.model.ladder[state.level].contract)
 
 
@@ -245,9 +276,8 @@ def _contest_push(deal: AuctionDeal, seat: int, move: int) -> None:
         deal.to_act = pending[0]
         return
     # The highest contract wins; between equal ones, the earlier or later bidder as stated.
-    step_of = state.rules.ladder_step_of
     later = 1 if state.rules.later_wins_contest else -1
-    best = max(order, key=lambda s: (step_of[decode_choice(games[s])[0]], later * order.index(s)))
+    best = max(order, key=lambda s: (_step_named(state, games[s]), later * order.index(s)))
     deal.declarer = best
     _declare_push(deal, best, games[best])
 
@@ -261,9 +291,23 @@ def _discard_push(deal: AuctionDeal, seat: int, move: int) -> None:
     _after_talon(deal, state)
 
 
+def _step_named(state: AuctionState, move: int) -> int:
+    """The ladder step a declaration names: the bid itself on a ladder of levels, else the
+    (lowest) step of its contract."""
+    if moves.kind(move) is MoveKind.BID:
+        return moves.bid_step(move)
+    return state.rules.ladder_step_of[decode_choice(move)[0]]
+
+
 def _declare_push(deal: AuctionDeal, seat: int, move: int) -> None:
+    state = _state(deal)
+    if moves.kind(move) is MoveKind.BID:  # a bid of a ladder of levels: its strain is played
+        step = moves.bid_step(move)
+        state.declared = step
+        _declare(deal, state, seat, state.rules.model.ladder[step].contract)
+        return
     index, trump = decode_choice(move)
-    _declare(deal, _state(deal), seat, deal.table.contract_ids[index], trump)
+    _declare(deal, state, seat, deal.table.contract_ids[index], trump)
 
 
 def _declare(deal: AuctionDeal, state: AuctionState, seat: int, contract_id: str, trump: int | None = None) -> None:
@@ -286,6 +330,12 @@ def _to_play(deal: AuctionDeal) -> None:
 
 def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
     state = _state(deal)
+    if move == HALF_DEFEND:  # the deal is not played: the half-whister writes, and the declarer
+        state.defence_answers[seat] = True
+        state.half_defended = True
+        deal.defenders = [seat]
+        deal.phase = Phase.OVER
+        return
     state.defence_answers[seat] = move == DEFEND
     if len(state.defence_answers) < deal.table.players - 1:
         deal.to_act = (seat + 1) % deal.table.players
@@ -352,12 +402,21 @@ def _judge_auction(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
         return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)),
                        (model.ladder_clause,), seat, what)
     said = model.specials[state.said[0].special].name if state.said else ""
+    if seat in state.bound:
+        said = model.ladder[state.bound[seat]].name
     message, clauses = _why_bid_illegal(deal, state, seat, move)
     return illegal(message, clauses, "illegal_bid", seat=seat, bid=action.args[0], special=said)
 
 
 def _why_bid_illegal(deal: AuctionDeal, state: AuctionState, seat: int, move: int) -> tuple[str, tuple[str | None, ...]]:
     model = state.rules.model
+    if seat in state.bound:
+        bound = model.ladder[state.bound[seat]]
+        return (N_("Seat {seat} may not bid {bid}: he bid {special}, which binds him, and may only pass now."),
+                (model.binding[bound.contract],))
+    if move > SPECIAL_BASE and model.ladder[moves.bid_step(move)].contract in model.first_call and seat in state.spoken:
+        return (N_("Seat {seat} may not bid {bid}: it may be only a player's first call, and he has spoken already."),
+                (model.first_call[model.ladder[moves.bid_step(move)].contract],))
     if move <= SPECIAL_BASE:
         special = model.specials[moves.special_index(move)]
         if special.first_turn_only:
@@ -422,6 +481,15 @@ def _judge_declaration(deal: AuctionDeal, seat: int, action: Action, illegal: Il
                        "illegal_bid", seat=seat, contract=action.args[0] if action.args else "")
     if action.kind != "declare" or move is None:
         return illegal(N_("Seat {seat} must declare a contract."), (model.ladder_clause,), "illegal_bid", seat=seat)
+    if move not in _declare_options(deal, seat) and not state.won_by_special and state.level is not None:
+        won = model.ladder[state.level]
+        named = model.ladder[moves.bid_step(move)] if moves.kind(move) is MoveKind.BID else None
+        if won.contract in model.binding:
+            return illegal(N_("Seat {seat} won the auction with {bid}, which binds him: he must play it."),
+                           (model.binding[won.contract],), "illegal_bid", seat=seat, bid=won.name)
+        if named is not None and won.level is not None and named.contract in model.not_after_number:
+            return illegal(N_("Seat {seat} won the auction with a number and may not name {bid}."),
+                           (model.not_after_number[named.contract],), "illegal_bid", seat=seat, bid=named.name)
     if move not in _declare_options(deal, seat):
         clause = model.declaration.clause if model.declaration else model.ladder_clause
         return illegal(N_("Seat {seat} may not declare {contract}: the contract may not be lower "
@@ -438,6 +506,14 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
     clause = state.rules.model.defence_for(deal.contract.id).clause
     if action.kind not in ("defend", "pass"):
         return illegal(N_("Seat {seat} must say whether he defends."), (clause,), seat=seat)
+    half = state.rules.model.half_defence
+    if deal.table.move(action) == HALF_DEFEND and half is not None:
+        if HALF_DEFEND not in _defence_options(deal, seat):
+            return illegal(N_("Seat {seat} may not defend half: only the last defender may, after the others "
+                              "passed, in a game of level {level} or lower."), (half.clause,), seat=seat,
+                           level=half.value)
+        return Verdict(True, N_("Seat {seat} defends half: the deal is not played."), (("seat", seat),),
+                       (half.clause,), seat, str(action))
     if deal.table.move(action) not in _defence_options(deal, seat):
         return illegal(N_("Seat {seat} must defend: nobody may decline in this contract."), (clause,), seat=seat)
     what = str(action)

@@ -68,6 +68,8 @@ class Writer(Enum):
     DECLARER = "declarer"
     EACH_DEFENDER = "each defender"
     EACH_SHORT_DEFENDER = "each short defender"
+    EACH_OPPONENT = "each opponent"
+    """Every player of the deal but the declarer, whether he defended or not."""
 
 
 class Outcome(Enum):
@@ -76,6 +78,7 @@ class Outcome(Enum):
     MADE = "made"
     FAILED = "failed"
     NOT_DEFENDED = "not defended"
+    HALF_DEFENDED = "half defended"
 
 
 class AmountKind(Enum):
@@ -83,6 +86,12 @@ class AmountKind(Enum):
 
     VALUE = "value"
     TRICKS_VALUE = "tricks times value"
+    UNDERTRICKS_VALUE = "undertricks times value"
+    """The tricks by which the declarer missed his target, times the value."""
+    SHORTFALL_VALUE = "shortfall times value"
+    """The tricks a defender short of his quota lacks, times the value."""
+    HALF_QUOTA_VALUE = "half quota times value"
+    """Half the tricks the defence needs, times the value (a half-whist)."""
     FIXED = "fixed"
     NOTHING = "nothing"
 
@@ -114,10 +123,22 @@ class TermKind(Enum):
 
 @dataclass(frozen=True)
 class LadderStep:
-    """A number bid and the contract it wins."""
+    """A bid of the ladder and the contract it wins: a number (`bid ladder 2 spades, ...`), or on a
+    ladder of levels times strains a level and a strain (`7H`, with `level` 7), or a contract of
+    its own placed on such a ladder (`misere`, with no level)."""
 
     number: int
+    """Its number as written, or on a ladder of levels its place (1 for the lowest step)."""
     contract: str
+    label: str = ""
+    """How its bid is written on a ladder of levels (`7H`, `misere`); empty for a numbered step."""
+    level: int | None = None
+    """Its level on a ladder of levels; None for a numbered step or a contract of its own."""
+
+    @property
+    def name(self) -> str:
+        """The bid as a player writes it: `bid 2`, `bid 7H`, `bid misere`."""
+        return self.label or str(self.number)
 
 
 @dataclass(frozen=True)
@@ -140,6 +161,8 @@ class PassOut:
     points: int
     account: str | None
     clause: str
+    plays: str | None = None
+    """The contract the deal is then played in, with no declarer (raspasy), if any."""
 
 
 @dataclass(frozen=True)
@@ -161,9 +184,21 @@ class Target:
     at_most: bool
     tricks: int
     clause: str
+    of_level: bool = False
+    """`declarer needs the tricks of his level`: at least as many as the level declared."""
 
-    def made(self, taken: int) -> bool:
-        return taken <= self.tricks if self.at_most else taken >= self.tricks
+    def needed(self, level: int | None) -> int:
+        """The tricks the bound counts, for a contract declared at `level`."""
+        return level if self.of_level and level is not None else self.tricks
+
+    def made(self, taken: int, level: int | None = None) -> bool:
+        tricks = self.needed(level)
+        return taken <= tricks if self.at_most else taken >= tricks
+
+    def missed_by(self, taken: int, level: int | None = None) -> int:
+        """The tricks by which `taken` misses the target (0 when it is made): the undertricks."""
+        tricks = self.needed(level)
+        return max(0, taken - tricks) if self.at_most else max(0, tricks - taken)
 
 
 @dataclass(frozen=True)
@@ -258,6 +293,18 @@ class AuctionRules:
     """The most doublings of kontra."""
     targets: dict[str | None, Target] = field(default_factory=dict)
     values: dict[str, ContractValue] = field(default_factory=dict)
+    level_values: dict[int, ContractValue] = field(default_factory=dict)
+    """On a ladder of levels: the value of a contract declared at each level (`score level 6 value 2`)."""
+    level_quotas: dict[int, Quota] = field(default_factory=dict)
+    """On a ladder of levels: the defence's quota (counted together) at each level."""
+    first_call: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `bid CONTRACT only as a first call`."""
+    binding: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `a bidder of CONTRACT must play it`."""
+    not_after_number: dict[str, str] = field(default_factory=dict)
+    """Contract -> clause of `a declarer who won with a number may not name CONTRACT`."""
+    half_defence: Cited[int] | None = None
+    """The highest level at which the last defender may half defend after a pass."""
     settles: tuple[tuple[str | None, Settle], ...] = ()
     final: FinalScore | None = None
 
@@ -274,13 +321,26 @@ class AuctionRules:
 
     def settle_rules(self, who: Writer, outcome: Outcome, contract: str) -> list[Settle]:
         """The rules that write to `who` when the deal ends with `outcome`. For each outcome
-        (a named one, or every outcome), rules scoped to the contract replace game-wide ones."""
+        (a named one, or every outcome), rules scoped to the contract replace game-wide ones. A
+        rule for every outcome is one for every deal played out: a deal nobody defends or that is
+        half-whisted is not played, and only its own rules write."""
         out: list[Settle] = []
-        for when in (None, outcome):
+        for when in ((None, outcome) if outcome in (Outcome.MADE, Outcome.FAILED) else (outcome,)):
             scoped = [s for scope, s in self.settles if scope == contract and s.who is who and s.outcome is when]
             out.extend(scoped or [s for scope, s in self.settles
                                   if scope is None and s.who is who and s.outcome is when])
         return out
+
+    @property
+    def has_levels(self) -> bool:
+        """The ladder is one of levels times strains (`bid ladder levels 6 to 10 in strains ...`)."""
+        return any(step.level is not None for step in self.ladder)
+
+    def value_of(self, step: LadderStep) -> ContractValue | None:
+        """The value of a contract declared at `step`: its level's, else its contract's."""
+        if step.level is not None and step.level in self.level_values:
+            return self.level_values[step.level]
+        return self.values.get(step.contract)
 
     def ladder_index(self, contract: str) -> int:
         for i, step in enumerate(self.ladder):

@@ -8,15 +8,16 @@ The rules that apply to a contract, with their messages and clauses, are looked 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from ...verdicts import ScoreLine
 from ..tricks.compiled import CompiledContract
+from ..tricks.score import taken_lines
 from .compiled import CompiledAuction, Writing
-from .rules import Counted, DeclinerTricks, Quota, QuotaKind
+from .rules import AmountKind, Counted, DeclinerTricks, Quota, QuotaKind
 from .state import AuctionState
 
-__all__ = ["SettledDeal", "settle_deal", "declarer_made", "short_defenders"]
+__all__ = ["SettledDeal", "settle_deal", "declarer_made", "declared_level", "short_defenders"]
 
 
 class SettledDeal(Protocol):
@@ -36,15 +37,26 @@ def _state(deal: SettledDeal) -> AuctionState:
     return deal.bidding
 
 
+def declared_level(state: AuctionState) -> int | None:
+    """The level of the bid declared, on a ladder of levels (None otherwise)."""
+    if state.declared is None:
+        return None
+    return state.rules.model.ladder[state.declared].level
+
+
 def declarer_made(deal: SettledDeal) -> bool:
     assert deal.contract is not None and deal.declarer is not None
-    return _state(deal).rules.model.target(deal.contract.id).made(deal.tricks_won[deal.declarer])
+    state = _state(deal)
+    return state.rules.model.target(deal.contract.id).made(deal.tricks_won[deal.declarer], declared_level(state))
 
 
 def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
     state = _state(deal)
     rules = state.rules
     if state.all_passed:
+        out = rules.model.pass_out
+        if out is not None and out.plays is not None:  # raspasy: the contract's own trick scores
+            return taken_lines(cast(Any, deal))
         return _passed_out(state, rules, len(state.held))
     assert deal.contract is not None and deal.declarer is not None
     model = rules.model
@@ -61,15 +73,24 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         assert model.doubling is not None
         multiplier *= 2 ** state.doublings
         extra += (model.doubling.clause,)
-    worth = (plan.from_hand if from_hand else plan.value) * multiplier
+    base = plan.from_hand if from_hand else plan.value
+    if rules.step_values and state.declared is not None:
+        # On a ladder of levels the value is the declared level's, cited with the contract's rules.
+        base, level_clause = rules.step_values[state.declared]
+        if level_clause:
+            extra = (level_clause,) + extra
+    worth = base * multiplier
     title = plan.title
+    undertricks = 0
 
     def write(writing: Writing, seat: int, counted: int = 0, tricks: int | None = None, against: int | None = None,
               tail: tuple[str, ...] = ()) -> None:
         # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
-        points = writing.amount(worth, multiplier, from_hand, counted) * writing.sign
+        points = writing.amount(worth, multiplier, from_hand, counted, undertricks) * writing.sign
         values: tuple[tuple[str, str | int], ...]
-        if tricks is None:
+        if writing.kind is AmountKind.UNDERTRICKS_VALUE:
+            values = (("value", worth), ("contract", title), ("undertricks", undertricks), ("points", points))
+        elif tricks is None:
             values = (("value", worth), ("contract", title), ("points", points))
         else:
             values = (("value", worth), ("contract", title), ("tricks", tricks), ("points", points))
@@ -82,7 +103,21 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         for writing in plan.undefended:
             write(writing, declarer)
         return lines
-    made = plan.target.made(deal.tricks_won[declarer])
+    if state.half_defended:
+        # Half-whist: the deal is not played; the declarer is written his game, the half-whister
+        # half the defence's quota at the level declared.
+        for writing in plan.half[0]:
+            write(writing, declarer)
+        quota = _quotas(deal, state).get(QuotaKind.TOGETHER)
+        half = quota.tricks // 2 if quota else 0
+        for seat in deal.defenders:
+            for writing in plan.half[1]:
+                write(writing, seat, half, half, declarer if writing.against_declarer else None,
+                      tail=(quota.clause,) if quota else ())
+        return lines
+    level = declared_level(state)
+    made = plan.target.made(deal.tricks_won[declarer], level)
+    undertricks = plan.target.missed_by(deal.tricks_won[declarer], level)
     for writing in plan.declarer[made]:
         write(writing, declarer)
     credit = _credit(deal, state)
@@ -90,16 +125,46 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         tricks = credit[seat]
         for writing in plan.defenders[made]:
             write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
+    for seat in range(len(deal.tricks_won)):
+        if seat != declarer:
+            for writing in plan.opponents[made]:
+                tricks = credit.get(seat, deal.tricks_won[seat])
+                write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
     short_rules = plan.short[made]
     if short_rules:
         short, quota = short_defenders(deal, credit)
         assert quota is not None or not short
         for seat in short:
             for writing in short_rules:
+                if writing.kind is AmountKind.SHORTFALL_VALUE:
+                    assert quota is not None
+                    lacking = _needed(quota, len(deal.defenders)) - credit[seat]
+                    write(writing, seat, lacking, lacking, declarer if writing.against_declarer else None,
+                          tail=(quota.clause,))
+                    continue
                 # The line shows the defender's tricks (a "tricks times value" rule counts them).
                 write(writing, seat, credit[seat], credit[seat], declarer if writing.against_declarer else None,
                       tail=(quota.clause,) if quota else ())
     return lines
+
+
+def _needed(quota: Quota, defenders: int) -> int:
+    """The tricks a defender short of `quota` needed himself."""
+    if quota.kind is QuotaKind.TOGETHER and defenders > 1:
+        return quota.share if quota.share is not None else quota.tricks
+    return quota.tricks
+
+
+def _quotas(deal: SettledDeal, state: AuctionState) -> dict[QuotaKind, Quota]:
+    """The quotas in force: the contract's, or on a ladder of levels the quota at the level declared
+    (together, and all of it for one who defends alone), unless the contract has none."""
+    assert deal.contract is not None
+    quotas = dict(state.rules.settlement[deal.contract.id].quotas)
+    level = declared_level(state)
+    by_level = state.rules.model.level_quotas.get(level) if level is not None else None
+    if by_level is not None and QuotaKind.NONE not in quotas:
+        quotas = {QuotaKind.TOGETHER: by_level, QuotaKind.LONE: Quota(QuotaKind.LONE, by_level.tricks, by_level.clause)}
+    return quotas
 
 
 def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> list[ScoreLine]:
@@ -131,8 +196,7 @@ def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
 
 def short_defenders(deal: SettledDeal, credit: dict[int, int]) -> tuple[list[int], Quota | None]:
     """The defenders short of their quota, and the quota they are short of."""
-    assert deal.contract is not None
-    quotas = _state(deal).rules.settlement[deal.contract.id].quotas
+    quotas = _quotas(deal, _state(deal))
     defenders = deal.defenders
     if not defenders or QuotaKind.NONE in quotas:
         return [], None

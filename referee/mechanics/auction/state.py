@@ -40,6 +40,12 @@ class AuctionState:
     """The bids off the ladder, in the order they were said."""
     contest_games: dict[int, int] = field(default_factory=dict)
     """After several bids off the ladder: the contract move each of their bidders named."""
+    bound: dict[int, int] = field(default_factory=dict)
+    """Seat -> the ladder step he bid that binds him (misère): he may only pass now."""
+    half_defended: bool = False
+    """The last defender half-whisted: the deal is not played."""
+    declared: int | None = None
+    """On a ladder of levels: the step the declarer named (its level is what he needs)."""
     from_hand: bool = False
     won_by_special: bool = False
     discarded: tuple[int, ...] = ()

@@ -18,8 +18,9 @@ from lark import Token
 from ...front.syntax import Node, Number, Pos, Seat, statement_node
 from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
-__all__ = ["LadderEntry", "BidLadder", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
-           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "RefeRule", "TalonTake",
+__all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel",
+           "BidFirstCall", "BidBinds", "NumberNotTo", "HalfDefence", "LevelQuota", "QuotaLevels", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
+           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "RefeRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
            "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "Doubling", "DeclarerTarget",
@@ -73,6 +74,43 @@ class BidLadder(Node):
                                         for s in map(_tree, children)))
 
 
+@dataclass(frozen=True)
+class GridStrain:
+    """A strain of `bid ladder levels ... in strains spades S, ...`: its contract and the code its
+    bids are written with, as written."""
+
+    contract: Token
+    code: Token
+
+
+@dataclass(frozen=True)
+class GridExtra:
+    """`misere above 8NT`: a contract of its own on the ladder, just above the bid named."""
+
+    contract: Token
+    above: Token
+
+
+@statement_node("bid_grid")
+class BidGrid(Node):
+    """`bid ladder levels 6 to 10 in strains spades S, clubs C, ..., misere above 8NT`"""
+
+    first: Token
+    last: Token
+    strains: tuple[GridStrain, ...]
+    extras: tuple[GridExtra, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BidGrid:
+        first, last, *rest = children
+        trees = list(map(_tree, rest))
+        return cls(pos=pos, first=_token(first), last=_token(last),
+                   strains=tuple(GridStrain(_token(t.children[0]), _token(t.children[1]))
+                                 for t in trees if t.data == "grid_strain"),
+                   extras=tuple(GridExtra(_token(t.children[0]), _token(t.children[1]))
+                                for t in trees if t.data == "grid_extra"))
+
+
 @statement_node("bid_special")
 class BidSpecial(Node):
     """`bid betl "Betl" above every number, from hand, at first turn only`"""
@@ -89,6 +127,27 @@ class BidSpecial(Node):
 
     def has(self, term: str) -> bool:
         return any(t.data == term for t in self.terms)
+
+
+@statement_node("bid_first_call")
+class BidFirstCall(Node):
+    """`bid misere only as a first call`"""
+
+    contract: Token
+
+
+@statement_node("bid_binds")
+class BidBinds(Node):
+    """`a bidder of misere must play it`"""
+
+    contract: Token
+
+
+@statement_node("number_not_to")
+class NumberNotTo(Node):
+    """`a declarer who won with a number may not name misere`"""
+
+    contract: Token
 
 
 @statement_node("first_bid")
@@ -145,6 +204,13 @@ class PassOutWrites(Node):
 @statement_node("pass_out_nothing")
 class PassOutNothing(Node):
     """`all passing: nothing is written`"""
+
+
+@statement_node("pass_out_plays")
+class PassOutPlays(Node):
+    """`all passing: contract raspasy is played`"""
+
+    contract: Token
 
 
 @statement_node("refe_rule")
@@ -249,6 +315,33 @@ class QuotaNone(Node):
     """`defenders have no quota`"""
 
 
+@statement_node("half_defence")
+class HalfDefence(Node):
+    """`the last defender may half defend after a pass, up to level 7`"""
+
+    level: Number
+
+
+@dataclass(frozen=True)
+class LevelQuota:
+    """`4 tricks at level 6` in `defenders need ...`, as written."""
+
+    tricks: Token
+    level: Token
+
+
+@statement_node("quota_levels")
+class QuotaLevels(Node):
+    """`defenders need 4 tricks at level 6, 2 tricks at level 7, ...`"""
+
+    quotas: tuple[LevelQuota, ...]
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> QuotaLevels:
+        return cls(pos=pos, quotas=tuple(LevelQuota(_token(t.children[0]), _token(t.children[1]))
+                                         for t in map(_tree, children)))
+
+
 @statement_node("undefended_made")
 class UndefendedMade(Node):
     """`nobody defending: contract counts as made`"""
@@ -292,6 +385,19 @@ class DeclarerTarget(Node):
         return cls(pos=pos, at_most=str(bound) == "at_most", tricks=_token(tricks))
 
 
+@statement_node("target_of_level")
+class TargetOfLevel(Node):
+    """`declarer needs the tricks of his level`"""
+
+
+@statement_node("score_level")
+class ScoreLevel(Node):
+    """`score level 6 value 2`"""
+
+    level: Token
+    value: Number
+
+
 @statement_node("score_contract")
 class ScoreContract(Node):
     """`score spades value 2[ from hand 3]`"""
@@ -317,6 +423,8 @@ class AmountNode:
 
 
 _AMOUNTS = {"amount_value": AmountKind.VALUE, "amount_tricks_value": AmountKind.TRICKS_VALUE,
+            "amount_undertricks_value": AmountKind.UNDERTRICKS_VALUE,
+            "amount_shortfall_value": AmountKind.SHORTFALL_VALUE, "amount_half_quota_value": AmountKind.HALF_QUOTA_VALUE,
             "amount_fixed": AmountKind.FIXED, "amount_nothing": AmountKind.NOTHING}
 
 
