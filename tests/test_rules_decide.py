@@ -47,7 +47,9 @@ DEALS = 24
 # test_argument_sweep.py for how it was played); the others are one deal each in which a defender
 # passes against misère and a declarer who won with six spades names misère, which the rules refuse.
 RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
-                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"]}
+                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"],
+            # A recorded claim and a concession (rulings 101 and 104): seeded play never claims.
+            "preferans": ["preferans-claim.json"], "kierki": ["kierki-concession.json"]}
 
 # Containers whose own text is not a statement; their inner statements are swept one by one.
 _CONTAINERS = {"guard", "then_block", "else_block", "scoped", "body"}
