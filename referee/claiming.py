@@ -19,8 +19,7 @@ from .interpreter.deal import Deal
 from .interpreter.seating import SeatedDeal
 from .judge import Judgement
 from .mechanics.claims.rules import Unstated
-from .mechanics.claims.ruling import Claim, ClaimRuling, rule_on_claim
-from .mechanics.claims.solver import tricks_left
+from .mechanics.claims.ruling import ClaimRuling, read_claim, rule_on_claim
 from .verdicts import cite
 
 __all__ = ["ClaimView", "claim_at"]
@@ -74,7 +73,7 @@ class ClaimView:
         if ruling.decided and ruling.line and not (ruling.holds and not ruling.claim.concede):
             lines.append(i18n.gettext(lang, _LINE).format(line=self._line(lang)))
         if ruling.decided:
-            lines.append(i18n.gettext(lang, _CREDITED).format(tricks=ruling.tricks_to_side, left=ruling.left))
+            lines.append(i18n.gettext(lang, _CREDITED).format(tricks=ruling.credited, left=ruling.left))
         lines.append(i18n.gettext(lang, _SEARCHED).format(nodes=ruling.nodes))
         return "\n".join(lines)
 
@@ -86,17 +85,16 @@ class ClaimView:
                 "claim": {"tricks": ruling.claim.tricks, "concede": ruling.claim.concede,
                           "line": [table.table.codes[c] for c in ruling.claim.line]},
                 "decided": ruling.decided, "holds": ruling.holds, "left": ruling.left, "worst": ruling.worst,
-                "credited": ruling.tricks_to_side, "nodes": ruling.nodes,
+                "credited": ruling.credited, "nodes": ruling.nodes,
                 "line": [{"seat": self._seat(s), "card": table.table.codes[c]} for s, c in ruling.line],
                 "verdict": ruling.verdict.to_json(game, lang)}
 
 
-def claim_at(data: dict, position: Position, seat: int, tricks: int | None, *, line: tuple[str, ...] = (),
-             concede: bool = False, unstated: Unstated | None = None, base: Path | None = None,
-             settings: dict | None = None, rules_file: str | Path | None = None,
-             budget: int = 1_000_000) -> ClaimView:
-    """Rule on a claim (or concession) by table seat `seat` (counted from 0) of `tricks` of the
-    tricks left (None: all of them), at `position` of the transcript `data`."""
+def claim_at(data: dict, position: Position, seat: int, words: tuple[str, ...], *, concede: bool = False,
+             unstated: Unstated | None = None, base: Path | None = None, settings: dict | None = None,
+             rules_file: str | Path | None = None, budget: int = 1_000_000) -> ClaimView:
+    """Rule on a claim (or concession) by table seat `seat` (counted from 0) at `position` of the
+    transcript `data`: `words` as a recorded claim writes them (`3 AS KS`, `rest`, `read_claim`)."""
     judgement, where = replay(data, position, base, settings, rules_file)
     live = judgement.in_play
     if live is None or not judgement.legal:
@@ -105,22 +103,12 @@ def claim_at(data: dict, position: Position, seat: int, tricks: int | None, *, l
     deal: Deal
     seats: tuple[int, ...] | None = None
     if isinstance(live, SeatedDeal):
-        deal, seats = live.inner, live.seats
-        if seat not in seats:
+        deal, seats, found = live.inner, live.seats, live.local_seat(seat)
+        if found is None:
             raise UsageError(Phrase("seat {seat} sits out this deal and takes no part in it", seat=seat + 1))
-        local = seats.index(seat)
+        local = found
     else:
         deal, local = live, seat
-    table = deal.table
-    cards = []
-    for code in line:
-        card = table.by_code.get(code.upper())
-        if card is None or not 0 <= local < len(deal.hands) or card not in deal.hands[local]:
-            raise UsageError(Phrase("{card} is not a card seat {seat} holds (write the cards of the line as the "
-                                    "deal writes them, such as AS KS)", card=code, seat=seat + 1))
-        cards.append(card)
-    if tricks is None:
-        tricks = tricks_left(deal)
-    ruling = rule_on_claim(deal, Claim(local, tricks, tuple(cards), concede), judgement.game.claims,
-                           unstated=unstated, budget=budget)
+    ruling = rule_on_claim(deal, read_claim(deal, local, words, concede), judgement.game.claims, unstated=unstated,
+                           budget=budget)
     return ClaimView(judgement, where, ruling, seats)

@@ -26,7 +26,7 @@ __all__ = ["main"]
 
 
 def _settings(pairs: list[str] | None) -> dict[str, str]:
-    from .errors import Phrase, UsageError
+    from .errors import UsageError
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
@@ -241,13 +241,9 @@ def cmd_claim(args) -> int:
     from .mechanics.claims.rules import Unstated
     position = parse_position(args.at)
     data = read_transcript(args.transcript, args.rules, _settings(args.param))
-    rest = args.tricks.strip().lower() == "rest"
-    if not rest and (not args.tricks.strip().isdecimal() or len(args.tricks) > 3):
-        raise UsageError(Phrase("{tricks} is not a number of tricks: write a number, or `rest` for every trick "
-                                "left", tricks=args.tricks))
     unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
-    view = claim_at(data, position, args.seat - 1, None if rest else int(args.tricks), line=tuple(args.line.split()),
-                    concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
+    words = (args.tricks.strip().lower(), *args.line.split())
+    view = claim_at(data, position, args.seat - 1, words, concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
                     settings=_settings(args.param), rules_file=args.rules, budget=args.budget)
     _show(view, args)
     return view.exit_status
@@ -321,7 +317,7 @@ def cmd_bench(args) -> int:
         from .wheel_bench import run_wheel_bench
         return run_wheel_bench(args.repeats)
     from .bench import run_bench
-    from .errors import Phrase, UsageError
+    from .errors import UsageError
     if (args.game is None) == (not args.all):
         raise UsageError(Phrase("name one game, or give --all for every shipped game (not both)"))
     return run_bench(None if args.all else [args.game], deals=args.deals, repeats=args.repeats,

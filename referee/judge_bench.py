@@ -22,7 +22,8 @@ from pathlib import Path
 __all__ = ["run_judge_bench", "TARGETS", "PLAN"]
 
 PLAN = "judge.json"
-"""In the checkout's `bench/` folder: the match judged, and the vying game and stacks timed."""
+"""In the checkout's `bench/` folder: the match judged, the vying game and stacks timed, and the
+game, seeds and illegal action of the streaming figures (`bench stream`)."""
 
 TARGETS = {"help": 80.0, "judge_process": 250.0, "judge_in_process": 25.0}
 """Milliseconds each figure should stay under (issue 13)."""
@@ -166,15 +167,16 @@ def _child(argv: list[str], env: dict | None = None) -> tuple[float, float, floa
 
 
 def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
-    """A JSON transcript and a `.deal` file of `deals` Kierki deals of `actions` actions each,
-    the first action of the first deal illegal (a pass where the contract is to be chosen)."""
+    """A JSON transcript and a `.deal` file of `deals` deals of `actions` actions each, of the
+    plan's game and seed: each action the plan's illegal one, by the seat to act first."""
     from .notation import write_deal
     from .transcript import dump_transcript
-    seeded = _match("kierki", 1)
+    named = _plan()["stream"]
+    seeded = _match(named["game"], named["seed"])
     first = seeded["deals"][0]
-    chooser = first["actions"][0]["seat"]
-    deal = {"dealer": first["dealer"], "hands": first["hands"],
-            "actions": [{"seat": chooser, "action": "pass"}] * actions}
+    chooser, illegal = first["actions"][0]["seat"], named["illegal"]
+    deal = {**{k: v for k, v in first.items() if k in ("dealer", "hands", "talon", "upcard")},
+            "actions": [{"seat": chooser, "action": illegal}] * actions}
     data = {k: v for k, v in seeded.items() if k != "deals"} | {"deals": [deal] * deals}
     as_json, as_deal = folder / "big.json", folder / "big.deal"
     as_json.write_text(dump_transcript(data), encoding="utf-8")
@@ -184,16 +186,17 @@ def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
         out.write(head[:head.index("\ndeal 1")] + "\n")
         for number in range(deals):
             out.write(f"\ndeal {number + 1} dealer {deal['dealer'] + 1}\n{body}")
-            out.write(f"{chooser + 1}: pass\n" + "pass\n" * (actions - 1))
+            out.write(f"{chooser + 1}: {illegal}\n" + f"{illegal}\n" * (actions - 1))
     return as_json, as_deal
 
 
 def _played_files(folder: Path, deals: int) -> tuple[Path, Path]:
-    """A JSON transcript and a `.deal` file of `deals` played Kierki deals (a match's, repeated):
-    what reading costs a megabyte of real deals."""
+    """A JSON transcript and a `.deal` file of `deals` played deals of the plan's game (a match's,
+    repeated): what reading costs a megabyte of real deals."""
     from .notation import write_deal
     from .transcript import dump_transcript
-    seeded = _match("kierki", 2)
+    named = _plan()["stream"]
+    seeded = _match(named["game"], named["played_seed"])
     data = {**seeded, "deals": (seeded["deals"] * (deals // len(seeded["deals"]) + 1))[:deals]}
     as_json, as_deal = folder / "played.json", folder / "played.deal"
     as_json.write_text(dump_transcript(data), encoding="utf-8")

@@ -39,7 +39,7 @@ def book_page(game) -> str | None:
 
 def book_game(game) -> str | None:
     """The shipped game whose rules page shows this game's clauses (a variant's base, or its
-    base's base for a variant of a variant, such as Omnibus Hearts of Black Lady of Kierki), if any."""
+    base's base for a variant of a variant), if any."""
     from .errors import RefereeError
     from .model.document import find_rules_file, game_names, load_document
 

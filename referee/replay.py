@@ -21,8 +21,7 @@ from . import i18n, presentation
 from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
 from .interpreter import Action, Deal, Match, MatchResult, Remaining
 from .interpreter.seating import SeatedDeal
-from .mechanics.claims.ruling import Claim, rule_on_claim
-from .mechanics.claims.solver import tricks_left
+from .mechanics.claims.ruling import read_claim, rule_on_claim
 from .model.checks import hand_size
 from .model.game import Game
 from .options import options, options_json
@@ -628,33 +627,17 @@ class Replay:
         """Rule on a recorded claim or concession (`referee.mechanics.claims`) and play the deal out
         on the line its ruling credits, so that the deal is scored as the ruling says."""
         inner: Deal
-        local = seat
-        if not isinstance(deal, SeatedDeal):
-            inner = deal
-        else:
-            inner = deal.inner
-            if seat not in deal.seats:
+        if isinstance(deal, SeatedDeal):
+            inner, found = deal.inner, deal.local_seat(seat)
+            if found is None:
                 raise TranscriptError(where, Phrase("seat {seat} sits out this deal and takes no part in it",
                                                     seat=seat + 1))
-            local = deal.seats.index(seat)
-        table = inner.table
-        words = action.args
-        if words[0] != "rest" and not (words[0].isascii() and words[0].isdigit() and len(words[0]) <= 3):
-            raise TranscriptError(where, Phrase("{tricks} is not a number of tricks: write a number, or `rest` for "
-                                                "every trick left", tricks=words[0]))
-        line = []
-        for code in words[1:]:
-            card = table.card_id(code)
-            if card is None or card not in inner.hands[local]:
-                raise TranscriptError(where, Phrase("{card} is not a card seat {seat} holds (write the cards of the "
-                                                    "line as the deal writes them, such as AS KS)", card=code,
-                                                    seat=seat + 1))
-            line.append(card)
+            local = found
+        else:
+            inner, local = deal, seat
         try:
-            left = tricks_left(inner) if inner.tricks is not None else 0
-            tricks = left if words[0] == "rest" else int(words[0])
-            ruling = rule_on_claim(inner, Claim(local, tricks, tuple(line), action.kind == "concede"),
-                                   self.game.claims)
+            claim = read_claim(inner, local, action.args, action.kind == "concede")
+            ruling = rule_on_claim(inner, claim, self.game.claims)
         except UsageError as err:
             raise TranscriptError(where, err.args[0]) from None
         verdict = ruling.verdict

@@ -68,7 +68,7 @@ class Case:
     totals: tuple[tuple[int, int], ...]
     """(seat, total) pairs the accounts must show after the last finished deal."""
     account: str | None
-    """The account `totals` reads (`bule`), when not the game's main one."""
+    """The account `totals` reads, when not the game's main one."""
     position: SourcePosition
     """The case's `[[cases]]` header in the ruling file."""
 

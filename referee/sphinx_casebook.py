@@ -1,5 +1,5 @@
 """The book's casebook: the directive ``rules-casebook GAME`` renders the rulings of `rulings/` on
-one game's casebook page (`rulings/kierki.html`, anchor ``#ruling-<number>``), grouped by the
+one game's casebook page (`rulings/GAME.html`, anchor ``#ruling-<number>``), grouped by the
 section of the rules their first clause is in, with an index of sections and rulings at the top;
 each ruling's clauses are linked to the rules pages and each case is replayed at build time.
 Without GAME, the directive is the casebook's own index (`rulings.html`): every game, its

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .judge_bench import _process_ms
+from .judge_bench import _match, _plan, _process_ms
 from .resources import repo_root
 
 __all__ = ["Installed", "install_wheel", "run_wheel_bench", "site_files"]
@@ -74,13 +74,17 @@ def site_files(package: Path) -> dict[str, int]:
 
 def run_wheel_bench(repeats: int = 7) -> int:
     from .model.cache import installed_is_current
-    match = repo_root() / "tests" / "golden" / "kierki-match-seed2.json"
+    from .transcript import dump_transcript
+    named = _plan()["match"]  # the match `bench judge` times (bench/judge.json)
+    transcript = _match(named["game"], named["seed"])
     checkout = Path(sys.executable).parent / "referee"
     if not installed_is_current():
         print("note: the checkout's kept games are stale (its code changed since the install step): "
               "run `.venv/bin/python -m referee.install` first, or its figure includes building the rules")
     with tempfile.TemporaryDirectory(prefix="referee-wheel-") as tmp:
         folder = Path(tmp)
+        match = folder / f"{named['game']}-match-seed{named['seed']}.json"
+        match.write_text(dump_transcript(transcript), encoding="utf-8")
         print("building the wheel and installing it into a fresh environment ...", flush=True)
         installed = install_wheel(folder)
         before = site_files(installed.package)
@@ -96,7 +100,8 @@ def run_wheel_bench(repeats: int = 7) -> int:
                 figures[name].append(_process_ms([str(command), "judge", str(match)], 1, clean)[1])
         after = site_files(installed.package)
         size = installed.wheel.stat().st_size
-    print(f"referee judge {match.name} (24 deals), median CPU of {repeats} fresh processes each:")
+    print(f"referee judge {match.name} ({len(transcript['deals'])} deals), median CPU of {repeats} fresh "
+          "processes each:")
     for name in ("wheel", "checkout"):
         values = sorted(figures[name])
         print(f"  {name:9} {values[len(values) // 2]:7.0f} ms   (min {values[0]:.0f} ms)")

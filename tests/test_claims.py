@@ -93,7 +93,7 @@ def test_a_failed_claim_shows_a_line_that_gives_the_adjusted_result(kierki):
             replayed.push(card)
         assert replayed.is_over() or replayed.phase is not Phase.TRICKS
         assert replayed.tricks_won[seat] - deal.tricks_won[seat] == ruling.worst < left
-        assert ruling.tricks_to_side == ruling.worst
+        assert ruling.credited == ruling.worst
         checked += 1
     assert checked >= 10
 
@@ -138,7 +138,7 @@ def test_a_concession_gives_back_the_tricks_its_side_cannot_lose(kierki):
         left = tricks_left(deal)
         sure = Search(deal, side_of(deal, seat), seat).value()
         ruling = rule_on_claim(deal, Claim(seat, left, concede=True), kierki.claims)
-        assert ruling.holds and ruling.tricks_to_side == sure
+        assert ruling.holds and ruling.credited == sure
         if sure:
             assert "given back" in ruling.verdict.message
             return

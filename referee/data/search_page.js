@@ -38,8 +38,8 @@
     return (" " + whole.join(" ") + " ").indexOf(" " + part.join(" ") + " ") !== -1;
   }
 
-  // Every word of `part` is among `whole`, in any order ("maksimum w rozbójniku" holds the
-  // title "Rozbójnik: maksimum").
+  // Every word of `part` is among `whole`, in any order (the words "points of the queen" are
+  // among those of a title "The queen: her points").
   function allIn(part, whole) {
     return part.every(function (w) { return whole.indexOf(w) !== -1; });
   }

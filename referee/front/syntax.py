@@ -18,12 +18,14 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import ClassVar, TypeVar, dataclass_transform
 
 import lark
 from lark import Token
 
-__all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "unquote", "CardSet", "Number", "Seat", "DutyStep",
+__all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "unquote", "choice_of", "as_token", "as_number",
+           "as_tree", "CardSet", "Number", "Seat", "DutyStep",
            "Packet", "Condition"]
 
 
@@ -88,6 +90,34 @@ NODES: dict[str, type[Node]] = {}
 _READERS_OF: dict[str, Callable[[Pos, list], Node]] = {}
 """Grammar rule -> the reader of its node, for the nodes `statement_node` declares."""
 _N = TypeVar("_N", bound=Node)
+
+
+# -- reading the children of a statement ------------------------------------------------------
+# For a node's `read`: each says what a child is (a bug in the grammar or the node if it is not).
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def choice_of(kind: type[_E], word: object) -> _E:
+    """The member of `kind` a keyword rule names (`open at least pot` -> `OpenFloor.POT`): the
+    front end joins the rule's words with `_`, the enum's values are the words."""
+    assert isinstance(word, Token), word
+    return kind(str(word).replace("_", " "))
+
+
+def as_token(child: object) -> Token:
+    assert isinstance(child, Token), child
+    return child
+
+
+def as_number(child: object) -> "Number":
+    assert isinstance(child, Number), child
+    return child
+
+
+def as_tree(child: object) -> lark.Tree[Token]:
+    assert isinstance(child, lark.Tree), child
+    return child
 
 
 # -- values inside statements ------------------------------------------------------------------

@@ -155,6 +155,10 @@ class SeatedDeal:
     def defenders(self) -> tuple[int, ...]:
         return tuple(self.seats[seat] for seat in self.inner.defenders)
 
+    def local_seat(self, seat: int) -> int | None:
+        """The deal's own number of table seat `seat`, or None for the dealer who sits out."""
+        return self._inside.get(seat)
+
     def _out(self, local: int | None) -> int | None:
         return None if local is None else self.seats[local]
 

@@ -62,6 +62,7 @@ from .syntax import (
     FinalScoreStatement,
     FirstBid,
     HalfDefence,
+    MultiplierRule,
     NextStep,
     NumberNotTo,
     PassFinal,
@@ -74,7 +75,6 @@ from .syntax import (
     QuotaLone,
     QuotaNone,
     QuotaTogether,
-    RefeRule,
     ScoreContract,
     ScoreLevel,
     SettleStatement,
@@ -303,7 +303,7 @@ def _pass_out_plays(builder: Builder, item: Located, node: PassOutPlays, cid: st
     draft.set_once(item, node, cid, "pass_out", PassOut(0, None, cid, plays=builder.contract(item, node.contract)))
 
 
-def _refe(builder: Builder, item: Located, node: RefeRule, cid: str, scope: str | None) -> None:
+def _multiplier(builder: Builder, item: Located, node: MultiplierRule, cid: str, scope: str | None) -> None:
     draft = _draft(builder, item, node, scope)
     builder.account(item, node.account)
     multiplier = builder.number(item, node.times)
@@ -481,7 +481,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         BidFirstCall: _step_rule("first_call"), BidBinds: _step_rule("binding"),
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
         PassOutPlays: _pass_out_plays,
-        RefeRule: _refe, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
+        MultiplierRule: _multiplier, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final,
     },
     "talon_exchange": {

@@ -246,7 +246,7 @@ def _check_target_reachable(contract: Contract, target: Target, fail: Fail) -> N
 def _check_pass_out(rules: AuctionRules, fail: Fail) -> None:
     out, held = rules.pass_out, rules.multiplier
     if held is not None and (out is None or out.account != held.account):
-        raise fail("pass_out_nothing" if out is not None and out.account is None else "refe_rule",
+        raise fail("pass_out_nothing" if out is not None and out.account is None else "multiplier_rule",
                    Phrase('nothing ever writes a {account}, so this rule never applies', account=held.account),
                    hint=Phrase('write `all passing: each player writes 1 {account}`', account=held.account))
 

@@ -9,46 +9,26 @@ Names and numbers stay tokens or `Number` nodes, so an error can point at the ve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import TypeVar
 
 import lark
 from lark import Token
 
-from ...front.syntax import Node, Number, Pos, Seat, statement_node
+from ...front.syntax import Node, Number, Pos, Seat, as_number, as_token, as_tree, choice_of, statement_node
 from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
 __all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel",
            "BidFirstCall", "BidBinds", "NumberNotTo", "HalfDefence", "LevelQuota", "QuotaLevels", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
-           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "RefeRule", "TalonTake",
+           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "MultiplierRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
            "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "Doubling", "DeclarerTarget",
            "ScoreContract", "AmountNode", "SettleStatement", "TermNode", "FinalScoreStatement"]
 
-_E = TypeVar("_E", bound=Enum)
 Children = list[Token | Number | Seat | lark.Tree[Token]]
 
 
-def _choice(kind: type[_E], word: object) -> _E:
-    """The member of `kind` a keyword rule names: the front end joins its words with `_`."""
-    assert isinstance(word, Token), word
-    return kind(str(word).replace("_", " "))
 
 
-def _token(child: object) -> Token:
-    assert isinstance(child, Token), child
-    return child
-
-
-def _number(child: object) -> Number:
-    assert isinstance(child, Number), child
-    return child
-
-
-def _tree(child: object) -> lark.Tree[Token]:
-    assert isinstance(child, lark.Tree), child
-    return child
 
 
 # -- the auction ---------------------------------------------------------------------------------------
@@ -70,8 +50,8 @@ class BidLadder(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BidLadder:
-        return cls(pos=pos, steps=tuple(LadderEntry(_token(s.children[0]), _token(s.children[1]))
-                                        for s in map(_tree, children)))
+        return cls(pos=pos, steps=tuple(LadderEntry(as_token(s.children[0]), as_token(s.children[1]))
+                                        for s in map(as_tree, children)))
 
 
 @dataclass(frozen=True)
@@ -103,11 +83,11 @@ class BidGrid(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BidGrid:
         first, last, *rest = children
-        trees = list(map(_tree, rest))
-        return cls(pos=pos, first=_token(first), last=_token(last),
-                   strains=tuple(GridStrain(_token(t.children[0]), _token(t.children[1]))
+        trees = list(map(as_tree, rest))
+        return cls(pos=pos, first=as_token(first), last=as_token(last),
+                   strains=tuple(GridStrain(as_token(t.children[0]), as_token(t.children[1]))
                                  for t in trees if t.data == "grid_strain"),
-                   extras=tuple(GridExtra(_token(t.children[0]), _token(t.children[1]))
+                   extras=tuple(GridExtra(as_token(t.children[0]), as_token(t.children[1]))
                                 for t in trees if t.data == "grid_extra"))
 
 
@@ -123,7 +103,7 @@ class BidSpecial(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BidSpecial:
         name, title, *terms = children
-        return cls(pos=pos, name=_token(name), title=_token(title), terms=tuple(map(_tree, terms)))
+        return cls(pos=pos, name=as_token(name), title=as_token(title), terms=tuple(map(as_tree, terms)))
 
     def has(self, term: str) -> bool:
         return any(t.data == term for t in self.terms)
@@ -190,12 +170,12 @@ class SpecialContest(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> SpecialContest:
         name, word = children
-        return cls(pos=pos, special=_token(name), winner=_choice(ContestWinner, word))
+        return cls(pos=pos, special=as_token(name), winner=choice_of(ContestWinner, word))
 
 
 @statement_node("pass_out_writes")
 class PassOutWrites(Node):
-    """`all passing: each player writes 1 refe`"""
+    """`all passing: each player writes 1 ACCOUNT`"""
 
     points: Number
     account: Token
@@ -213,9 +193,9 @@ class PassOutPlays(Node):
     contract: Token
 
 
-@statement_node("refe_rule")
-class RefeRule(Node):
-    """`each refe multiplies the next contract its holder declares by 2[, at most N held|written]`"""
+@statement_node("multiplier_rule")
+class MultiplierRule(Node):
+    """`each ACCOUNT multiplies the next contract its holder declares by 2[, at most N held|written]`"""
 
     account: Token
     times: Number
@@ -224,13 +204,13 @@ class RefeRule(Node):
     limit_at: Pos | None = None
 
     @classmethod
-    def read(cls, pos: Pos, children: Children) -> RefeRule:
+    def read(cls, pos: Pos, children: Children) -> MultiplierRule:
         account, times, *limit = children
         if not limit:
-            return cls(pos=pos, account=_token(account), times=_number(times))
-        tree = _tree(limit[0])
-        return cls(pos=pos, account=_token(account), times=_number(times), limit=_number(tree.children[0]),
-                   limit_counts_written=tree.data == "refe_limit_written", limit_at=Pos.of(tree.meta))
+            return cls(pos=pos, account=as_token(account), times=as_number(times))
+        tree = as_tree(limit[0])
+        return cls(pos=pos, account=as_token(account), times=as_number(times), limit=as_number(tree.children[0]),
+                   limit_counts_written=tree.data == "multiplier_limit_written", limit_at=Pos.of(tree.meta))
 
 
 # -- the talon and the declaration ---------------------------------------------------------------------
@@ -293,7 +273,7 @@ class QuotaTogether(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> QuotaTogether:
         tricks, *share = children
-        return cls(pos=pos, tricks=_token(tricks), share=_token(share[0]) if share else None)
+        return cls(pos=pos, tricks=as_token(tricks), share=as_token(share[0]) if share else None)
 
 
 @statement_node("quota_each")
@@ -338,8 +318,8 @@ class QuotaLevels(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> QuotaLevels:
-        return cls(pos=pos, quotas=tuple(LevelQuota(_token(t.children[0]), _token(t.children[1]))
-                                         for t in map(_tree, children)))
+        return cls(pos=pos, quotas=tuple(LevelQuota(as_token(t.children[0]), as_token(t.children[1]))
+                                         for t in map(as_tree, children)))
 
 
 @statement_node("undefended_made")
@@ -382,7 +362,7 @@ class DeclarerTarget(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> DeclarerTarget:
         bound, tricks = children
-        return cls(pos=pos, at_most=str(bound) == "at_most", tricks=_token(tricks))
+        return cls(pos=pos, at_most=str(bound) == "at_most", tricks=as_token(tricks))
 
 
 @statement_node("target_of_level")
@@ -409,8 +389,8 @@ class ScoreContract(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> ScoreContract:
         contract, value, *hand = children
-        return cls(pos=pos, contract=_token(contract), value=_number(value),
-                   from_hand=_number(hand[0]) if hand else None)
+        return cls(pos=pos, contract=as_token(contract), value=as_number(value),
+                   from_hand=as_number(hand[0]) if hand else None)
 
 
 @dataclass(frozen=True)
@@ -445,11 +425,11 @@ class SettleStatement(Node):
         first = parts[0]
         outcome = None
         if isinstance(first, lark.Tree) and first.data == "settle_outcome":
-            outcome = _choice(Outcome, _tree(parts.pop(0)).children[0])
+            outcome = choice_of(Outcome, as_tree(parts.pop(0)).children[0])
         who, account, sign, amount, *against = parts
-        tree = _tree(amount)
-        numbers = [_number(c) for c in tree.children]
-        return cls(pos=pos, outcome=outcome, who=_choice(Writer, who), account=_token(account),
+        tree = as_tree(amount)
+        numbers = [as_number(c) for c in tree.children]
+        return cls(pos=pos, outcome=outcome, who=choice_of(Writer, who), account=as_token(account),
                    sign=1 if str(sign) == "plus" else -1,
                    amount=AmountNode(_AMOUNTS[str(tree.data)], *numbers), against_declarer=bool(against))
 
@@ -470,7 +450,7 @@ _TERMS = {"term_account": TermKind.ACCOUNT, "term_against": TermKind.AGAINST, "t
 
 @statement_node("final_score")
 class FinalScoreStatement(Node):
-    """`final result = bule times 10 plus supe against minus supe by`"""
+    """`final TARGET = ACCOUNT times 10 plus ACCOUNT against minus ACCOUNT by`"""
 
     target: Token
     terms: tuple[TermNode, ...]
@@ -483,8 +463,8 @@ class FinalScoreStatement(Node):
             if isinstance(child, Token):  # plus | minus, before the next term
                 sign = 1 if str(child) == "plus" else -1
                 continue
-            tree = _tree(child)
+            tree = as_tree(child)
             account, *times = tree.children
-            terms.append(TermNode(sign, _TERMS[str(tree.data)], _token(account), _token(times[0]) if times else None,
+            terms.append(TermNode(sign, _TERMS[str(tree.data)], as_token(account), as_token(times[0]) if times else None,
                                   Pos.of(tree.meta)))
-        return cls(pos=pos, target=_token(target), terms=tuple(terms))
+        return cls(pos=pos, target=as_token(target), terms=tuple(terms))

@@ -9,6 +9,7 @@ Every ruling cites the clause of the rules that states the claim rule (`Game.cla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import Phrase, UsageError
@@ -18,9 +19,9 @@ from ...verdicts import Verdict
 from ..auction.rules import DeclinerTricks
 from ..base import Phase
 from .rules import ClaimRule, Unstated
-from .solver import Line, OutOfBudget, Search, SearchDeal
+from .solver import Line, OutOfBudget, Search, SearchDeal, tricks_left
 
-__all__ = ["Claim", "ClaimRuling", "rule_on_claim", "side_of"]
+__all__ = ["Claim", "ClaimRuling", "read_claim", "rule_on_claim", "side_of"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ class ClaimRuling:
     line: Line
     nodes: int
     verdict: Verdict
+    credited: int | None = None
+    """The tricks of those left the ruling credits the side with (None when not decided): its
+    worst result for a claim (one that holds is met on every line, one that fails gets its worst
+    line), and for a concession what it kept or, if more, what it takes on every line."""
     play_out: Line = ()
     """A continuation to the end on which the side takes the tricks the ruling credits it with:
     what a judge plays out to score the deal (the counter-line of a failed claim)."""
@@ -59,17 +64,22 @@ class ClaimRuling:
     def decided(self) -> bool:
         return self.worst is not None
 
-    @property
-    def tricks_to_side(self) -> int | None:
-        """The tricks of those left the side is credited with by the ruling."""
-        if self.worst is None:
-            return None
-        claim = self.claim
-        if claim.concede:
-            return max(self.left - claim.tricks, self.worst)
-        # A claim that holds is met on every line, and one that fails gets its worst line: either
-        # way the side has its worst result (no trick it takes on every line is lost by claiming).
-        return self.worst
+
+def read_claim(deal: SearchDeal, seat: int, words: Sequence[str], concede: bool = False) -> Claim:
+    """The claim (or concession) by `seat` of the deal that `words` state as written: the tricks
+    (a number, or `rest` for all those left), then for a claim the cards of its line, in order."""
+    tricks, *codes = words
+    if tricks != "rest" and not (tricks.isascii() and tricks.isdigit() and len(tricks) <= 3):
+        raise UsageError(Phrase("{tricks} is not a number of tricks: write a number, or `rest` for every trick "
+                                "left", tricks=tricks))
+    line = []
+    for code in codes:
+        card = deal.table.card_id(code)
+        if card is None or not 0 <= seat < len(deal.hands) or card not in deal.hands[seat]:
+            raise UsageError(Phrase("{card} is not a card seat {seat} holds (write the cards of the line as the "
+                                    "deal writes them, such as AS KS)", card=code, seat=seat + 1))
+        line.append(card)
+    return Claim(seat, tricks_left(deal) if tricks == "rest" else int(tricks), tuple(line), concede)
 
 
 def side_of(deal: SearchDeal, seat: int) -> frozenset[int]:
@@ -97,7 +107,7 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         raise UsageError(Phrase("a claim is made during the play of the tricks, and the deal is not there: "
                                 "name a position inside the trick play with --at"))
     if not 0 <= claim.seat < len(deal.hands) or not deal.hands[claim.seat]:
-        raise UsageError(Phrase("seat {seat} holds no cards, so it has nothing to claim", seat=claim.seat))
+        raise UsageError(Phrase("seat {seat} holds no cards, so it has nothing to claim", seat=claim.seat + 1))
     reading = unstated or rule.value.unstated
     search = Search(deal, side_of(deal, claim.seat), claim.seat, claim.line, reading, budget)
     left = search.tricks_left()
@@ -136,7 +146,7 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
                                     "to {worst}."), values, cited, claim.seat, _written(claim))
     credited = max(left - claim.tricks, worst) if claim.concede else worst
     play_out = line if credited == worst else _exact(deal, search, credited) or line
-    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, play_out)
+    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, credited, play_out)
 
 
 def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from lark import Token
-
-from ...front.syntax import Node, Pos, statement_node
+from ...front.syntax import Node, Pos, choice_of, statement_node
 from .rules import Unstated
 
 __all__ = ["ClaimRuleStatement"]
@@ -19,5 +17,4 @@ class ClaimRuleStatement(Node):
     @classmethod
     def read(cls, pos: Pos, children: list[object]) -> ClaimRuleStatement:
         word, = children
-        assert isinstance(word, Token), word
-        return cls(pos=pos, unstated=Unstated(str(word).replace("_", " ")))
+        return cls(pos=pos, unstated=choice_of(Unstated, word))

@@ -1,7 +1,7 @@
 """The draw from the stock at the showdown (`hand A may draw from stock against B`): when the
 betting ends in a showdown, each player still in who holds hand A, while another player still
 in holds hand B, may turn up the top or the bottom card of the stock, or decline. A card of his
-hand's rank makes his hand a B (the brelan carré anglais); `showdown.seat_hands` reads what was
+hand's rank makes his hand a B; `showdown.seat_hands` reads what was
 drawn.
 
 The stock is every card of the pack that was neither dealt nor turned up. A transcript does not

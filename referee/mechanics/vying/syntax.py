@@ -8,13 +8,10 @@ point at the very word that is wrong.
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import TypeVar
-
 import lark
 from lark import Token
 
-from ...front.syntax import Node, Number, Pos, statement_node, unquote
+from ...front.syntax import Node, Number, Pos, as_number, as_token, as_tree, choice_of, statement_node, unquote
 from .rules import (
     AllInOpen,
     AllInWin,
@@ -43,29 +40,11 @@ __all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBef
            "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw",
            "StockDrawTop", "DrawnPaidOnly", "DrawnLosesTies"]
 
-_E = TypeVar("_E", bound=Enum)
 Children = list[Token | Number | lark.Tree[Token]]
 
 
-def _choice(kind: type[_E], word: object) -> _E:
-    """The member of `kind` a keyword rule names: the front end joins its words with `_`."""
-    assert isinstance(word, Token), word
-    return kind(str(word).replace("_", " "))
 
 
-def _token(child: object) -> Token:
-    assert isinstance(child, Token), child
-    return child
-
-
-def _number(child: object) -> Number:
-    assert isinstance(child, Number), child
-    return child
-
-
-def _tree(child: object) -> lark.Tree[Token]:
-    assert isinstance(child, lark.Tree), child
-    return child
 
 
 # -- blinds and betting -------------------------------------------------------------------------------
@@ -80,7 +59,7 @@ class AnteStatement(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> AnteStatement:
-        return cls(pos=pos, amount=_number(children[0]), who=_choice(AnteWho, children[1]))
+        return cls(pos=pos, amount=as_number(children[0]), who=choice_of(AnteWho, children[1]))
 
 
 @statement_node("blind")
@@ -97,11 +76,11 @@ class BlindStatement(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BlindStatement:
         name, title, seat, size = children
-        size = _tree(size)
+        size = as_tree(size)
         kind = {"size_pot": SizeKind.POT, "size_chips": SizeKind.CHIPS, "size_times_pot": SizeKind.TIMES_POT,
                 "size_times_last": SizeKind.TIMES_LAST_BLIND}[str(size.data)]
-        return cls(pos=pos, name=_token(name), title=unquote(_token(title)), by=_choice(BlindSeat, seat), size=kind,
-                   number=_number(size.children[0]) if size.children else None)
+        return cls(pos=pos, name=as_token(name), title=unquote(as_token(title)), by=choice_of(BlindSeat, seat), size=kind,
+                   number=as_number(size.children[0]) if size.children else None)
 
 
 @statement_node("blinds_final")
@@ -121,7 +100,7 @@ class Opening(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> Opening:
-        return cls(pos=pos, floor=_choice(OpenFloor, children[0]))
+        return cls(pos=pos, floor=choice_of(OpenFloor, children[0]))
 
 
 @statement_node("pass_before_open")
@@ -132,7 +111,7 @@ class PassBeforeOpen(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> PassBeforeOpen:
-        return cls(pos=pos, effect=_choice(PassEffect, children[0]))
+        return cls(pos=pos, effect=choice_of(PassEffect, children[0]))
 
 
 @statement_node("first_bet")
@@ -143,7 +122,7 @@ class FirstBet(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> FirstBet:
-        return cls(pos=pos, seats=tuple(_choice(BetSeat, c) for c in children))
+        return cls(pos=pos, seats=tuple(choice_of(BetSeat, c) for c in children))
 
 
 @statement_node("raise_limit")
@@ -154,7 +133,7 @@ class RaiseLimit(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> RaiseLimit:
-        return cls(pos=pos, size=_choice(RaiseSize, children[0]))
+        return cls(pos=pos, size=choice_of(RaiseSize, children[0]))
 
 
 @statement_node("betting_end")
@@ -171,7 +150,7 @@ class BettingEnd(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BettingEnd:
-        words = str(_token(children[0])).replace("_", " ")
+        words = str(as_token(children[0])).replace("_", " ")
         return cls(pos=pos, condition=None if words == "two are left and one calls" else EndCondition(words))
 
 
@@ -192,7 +171,7 @@ class ShortStake(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> ShortStake:
-        return cls(pos=pos, choice=_choice(ShortChoice, children[0]))
+        return cls(pos=pos, choice=choice_of(ShortChoice, children[0]))
 
 
 @statement_node("all_in_opening")
@@ -203,7 +182,7 @@ class AllInOpening(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> AllInOpening:
-        return cls(pos=pos, allowed=_choice(AllInOpen, children[0]))
+        return cls(pos=pos, allowed=choice_of(AllInOpen, children[0]))
 
 
 @statement_node("all_in_winnings")
@@ -214,7 +193,7 @@ class AllInWinnings(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> AllInWinnings:
-        return cls(pos=pos, wins=_choice(AllInWin, children[0]))
+        return cls(pos=pos, wins=choice_of(AllInWin, children[0]))
 
 
 @statement_node("stakes_above")
@@ -225,7 +204,7 @@ class StakesAbove(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> StakesAbove:
-        return cls(pos=pos, excess=_choice(Excess, children[0]))
+        return cls(pos=pos, excess=choice_of(Excess, children[0]))
 
 
 @statement_node("side_pot_winner")
@@ -236,7 +215,7 @@ class SidePotWinner(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> SidePotWinner:
-        return cls(pos=pos, winner=_choice(SidePotRule, children[0]))
+        return cls(pos=pos, winner=choice_of(SidePotRule, children[0]))
 
 
 @statement_node("broken_player")
@@ -276,7 +255,7 @@ class PassOut(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> PassOut:
-        return cls(pos=pos, fates=tuple(_choice(PotFate, c) for c in children))
+        return cls(pos=pos, fates=tuple(choice_of(PotFate, c) for c in children))
 
 
 # -- the showdown ---------------------------------------------------------------------------------------
@@ -284,7 +263,7 @@ class PassOut(Node):
 
 @statement_node("hand_rank")
 class HandStatement(Node):
-    """`hand brelan "brelan" three of a kind`, or `hand mistigri "..." pair with QC`; hands rank
+    """`hand trips "three of a kind" three of a kind`, or `hand NAME "..." pair with QC`; hands rank
     in the order they are written."""
 
     name: Token
@@ -297,9 +276,9 @@ class HandStatement(Node):
     def read(cls, pos: Pos, children: Children) -> HandStatement:
         name, title, pattern = children
         if isinstance(pattern, lark.Tree):  # pair_with
-            return cls(pos=pos, name=_token(name), title=unquote(_token(title)), pattern=HandPattern.PAIR_WITH,
-                       card=_token(pattern.children[0]))
-        return cls(pos=pos, name=_token(name), title=unquote(_token(title)), pattern=_choice(HandPattern, pattern),
+            return cls(pos=pos, name=as_token(name), title=unquote(as_token(title)), pattern=HandPattern.PAIR_WITH,
+                       card=as_token(pattern.children[0]))
+        return cls(pos=pos, name=as_token(name), title=unquote(as_token(title)), pattern=choice_of(HandPattern, pattern),
                    card=None)
 
 
@@ -320,7 +299,7 @@ class Showing(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> Showing:
-        return cls(pos=pos, who=_choice(ShowingWho, children[0]))
+        return cls(pos=pos, who=choice_of(ShowingWho, children[0]))
 
 
 @statement_node("folded_hands")
@@ -331,7 +310,7 @@ class FoldedHands(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> FoldedHands:
-        return cls(pos=pos, count=str(_token(children[0])) == "count")
+        return cls(pos=pos, count=str(as_token(children[0])) == "count")
 
 
 @statement_node("turned_card")
@@ -342,7 +321,7 @@ class TurnedCard(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> TurnedCard:
-        return cls(pos=pos, counts=str(_token(children[0])) == "counts")
+        return cls(pos=pos, counts=str(as_token(children[0])) == "counts")
 
 
 @statement_node("suit_owner")
@@ -353,7 +332,7 @@ class SuitOwner(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> SuitOwner:
-        return cls(pos=pos, owner=_choice(SuitOwnerRule, children[0]))
+        return cls(pos=pos, owner=choice_of(SuitOwnerRule, children[0]))
 
 
 @statement_node("showdown_ties")
@@ -364,12 +343,12 @@ class ShowdownTies(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> ShowdownTies:
-        return cls(pos=pos, start=_choice(TieStart, children[0]))
+        return cls(pos=pos, start=choice_of(TieStart, children[0]))
 
 
 @statement_node("bonus")
 class BonusStatement(Node):
-    """`bonus brelan 1 from each player`, perhaps `, also on cancelled deal`."""
+    """`bonus HAND 1 from each player`, perhaps `, also on cancelled deal`."""
 
     hand: Token
     amount: Number
@@ -378,7 +357,7 @@ class BonusStatement(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BonusStatement:
         hand, amount, *cancelled = children
-        return cls(pos=pos, hand=_token(hand), amount=_number(amount), on_cancelled_deal=bool(cancelled))
+        return cls(pos=pos, hand=as_token(hand), amount=as_number(amount), on_cancelled_deal=bool(cancelled))
 
 
 @statement_node("bonus_meeting")
@@ -389,7 +368,7 @@ class BonusMeeting(Node):
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BonusMeeting:
-        return cls(pos=pos, meeting=_choice(Meeting, children[0]))
+        return cls(pos=pos, meeting=choice_of(Meeting, children[0]))
 
 
 @statement_node("bonuses_at_showdown")
@@ -403,14 +382,14 @@ class BonusesAtShowdown(Node):
 
 @statement_node("stock_draw")
 class StockDraw(Node):
-    """`hand brelan may draw from stock against brelan_carre`"""
+    """`hand A may draw from stock against B`"""
 
     hand: Token
     against: Token
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> StockDraw:
-        return cls(pos=pos, hand=_token(children[0]), against=_token(children[1]))
+        return cls(pos=pos, hand=as_token(children[0]), against=as_token(children[1]))
 
 
 @statement_node("stock_draw_top")
