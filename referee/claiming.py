@@ -16,10 +16,10 @@ from .director import Position, replay
 from .errors import Phrase, UsageError
 from .i18n import N_
 from .interpreter.deal import Deal
-from .interpreter.seating import SeatedDeal
 from .judge import Judgement
 from .mechanics.claims.rules import Unstated
 from .mechanics.claims.ruling import ClaimRuling, read_claim, rule_on_claim
+from .mechanics.table.seating import SeatedDeal
 from .verdicts import cite
 
 __all__ = ["ClaimView", "claim_at"]

@@ -767,7 +767,7 @@ def _not_utf8(shown: str, done: int, before: str, byte: int):
 
 def _held(table, dealer: int, seat: int, size: int) -> int:
     """Cards a seat is dealt: `size`, or none for a dealer who sits out the deal."""
-    from .interpreter.seating import playing_seats
+    from .mechanics.table.seating import playing_seats
     if table.in_deal == table.players:
         return size
     return size if seat in playing_seats(table.players, table.in_deal, dealer) else 0

@@ -20,8 +20,8 @@ from typing import Any, Protocol
 from . import i18n, presentation
 from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
 from .interpreter import Action, Deal, Match, MatchResult, Remaining
-from .interpreter.seating import SeatedDeal
 from .mechanics.claims.ruling import read_claim, rule_on_claim
+from .mechanics.table.seating import SeatedDeal
 from .model.checks import hand_size
 from .model.game import Game
 from .options import options, options_json
@@ -628,7 +628,9 @@ class Replay:
         on the line its ruling credits, so that the deal is scored as the ruling says."""
         inner: Deal
         if isinstance(deal, SeatedDeal):
-            inner, found = deal.inner, deal.local_seat(seat)
+            found = deal.local_seat(seat)
+            assert isinstance(deal.inner, Deal)  # the match seats a `Deal`
+            inner = deal.inner
             if found is None:
                 raise TranscriptError(where, Phrase("seat {seat} sits out this deal and takes no part in it",
                                                     seat=seat + 1))

@@ -8,8 +8,8 @@ import pytest
 
 from referee.interpreter import Match
 from referee.interpreter.players import random_move
-from referee.interpreter.seating import SeatedDeal
 from referee.mechanics.auction.rules import AmountKind, Declaring, Outcome, Writer
+from referee.mechanics.table.seating import SeatedDeal
 from referee.model import load_game
 
 _READINGS = [("preferans", {}), ("preferans", {"moje": "on", "kontra": "on"}), ("preferans_serbian", {}),

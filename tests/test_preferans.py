@@ -563,3 +563,64 @@ def test_a_passed_player_stays_out_of_a_preferans_auction(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "pass"), (1, "bid 2"), (2, "bid 3")])
     assert deal.to_act == 1                                      # seat 0 is skipped for good
+
+
+# -- `first bid by holder of CARD`: somebody must hold the card (issue 22) -----------------------------
+
+_HOLDER_BID = ('variant v "V" extends preferans\n'
+               'replace clause P1.1 "Three or four sit." interpretation "A test." {\n'
+               '  players 3 to 4, 3 play each deal: dealer sits out\n}\n'
+               'replace clause P1.2 "A pack per table." interpretation "A test." {\n'
+               '  deck piquet "32-card pack" {\n'
+               '    suits S "spades" "♠", D "diamonds" "♦", H "hearts" "♥", C "clubs" "♣"\n'
+               '    ranks 7 8 9 10 J Q K A\n  }\n'
+               '  deck sixes "32-card pack with sixes" {\n'
+               '    suits S "spades" "♠", D "diamonds" "♦", H "hearts" "♥", C "clubs" "♣"\n'
+               '    ranks 6 8 9 10 J Q K A\n  }\n'
+               '  pack piquet when players 4\n  pack sixes when players 3\n}\n'
+               'replace clause P3.3 "The holder of the seven of clubs bids first." interpretation "A test." {\n'
+               '  first bid by holder of 7C\n}\n')
+
+
+def test_a_first_bidder_named_by_a_card_the_pack_lacks_is_refused_at_load(tmp_path):
+    """`first bid by holder of 7C` where the pack for three has no 7C (and where it may lie in
+    the talon): refused at load with the line and the `else` that would cover it, as `first lead
+    by holder of` is; with `else` seats the auction starts with the first of them that holds."""
+    from referee.errors import RulesDefinitionError
+
+    path = tmp_path / "v.rules"
+    path.write_text(_HOLDER_BID, encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    line = _HOLDER_BID.splitlines().index("  first bid by holder of 7C") + 1
+    assert str(info.value).startswith(f"{path}:{line}:3: definition error: with 3 players the 32-card pack with "
+                                      "sixes has no 7C, so nobody holds it"), str(info.value)
+    assert "`holder of 7C, else eldest`" in str(info.value)
+    # Covered for the pack that lacks it, but there the 8C may lie in the talon.
+    path.write_text(_HOLDER_BID.replace("holder of 7C", "holder of 7C, else holder of 8C"), encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert ("with 3 players not every card is dealt to a hand, so 8C may lie undealt and nobody hold it"
+            in str(info.value)), str(info.value)
+    path.write_text(_HOLDER_BID.replace("holder of 7C", "holder of 7C, else holder of 8C, else eldest"),
+                    encoding="utf-8")
+    game = load_game(path)
+    for players, card in ((4, "7C"), (3, "8C")):
+        match = Match(game, players)
+        match.dealer = 0
+        codes = list(match.table.codes)
+        order = [c for c in codes if c != card] + [card]  # the named card is the last one dealt to a hand
+        hands, talon, _ = match.hands_from_pack([codes.index(c) for c in order[:30]] +
+                                                [codes.index(c) for c in order[30:]])
+        deal = match.new_deal(hands, talon=talon)
+        holder = next(seat for seat, hand in enumerate(deal.hands) if codes.index(card) in hand)
+        assert deal.to_act == holder, (players, card)
+    # Both named cards in the talon: the eldest bids first.
+    match = Match(game, 4)
+    match.dealer = 0
+    codes = list(match.table.codes)
+    rest = [i for i, c in enumerate(codes) if c not in ("7C", "8C")]
+    hands, talon, _ = match.hands_from_pack(rest[:5 * 3] + [codes.index("7C"), codes.index("8C")] + rest[15:])
+    assert sorted(match.table.code(c) for c in talon) == ["7C", "8C"]
+    deal = match.new_deal(hands, talon=talon)
+    assert deal.to_act == deal.eldest

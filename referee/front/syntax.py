@@ -25,8 +25,7 @@ import lark
 from lark import Token
 
 __all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "unquote", "choice_of", "as_token", "as_number",
-           "as_tree", "CardSet", "Number", "Seat", "DutyStep",
-           "Packet", "Condition"]
+           "as_tree", "CardSet", "Number", "Seat", "DutyStep", "Condition"]
 
 
 @dataclass(frozen=True)
@@ -173,124 +172,19 @@ class DutyStep(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Packet(Node):
-    kind: str  # "each" | "talon" | "upcard"
-    count: Token
-    until: Token | None = None
-    to_end: bool = False
-    """`until all cards are dealt`: round and round until the pack is used up."""
-
-
-@dataclass(frozen=True, kw_only=True)
 class Condition(Node):
     kind: str  # "cards_taken" | "declarer_tricks" | "defenders_tricks" | "place_decided"
     cards: CardSet | None = None
     count: Token | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class SuitDef(Node):
-    code: Token
-    name: Token
-    symbol: Token
-
-
-# -- statements: the table -----------------------------------------------------------------------
-
-
-@_node("players")
-class Players(Node):
-    low: Token
-    high: Token | None
-    usual: Token | None
-    in_deal: Token | None = None
-    """How many play each deal when more sit at the table (the dealer sits out), or None."""
-
-
-@_node("direction")
-class Direction(Node):
-    way: Token
-
-
-@_node("deck")
-class Deck(Node):
-    id: Token
-    title: Token
-    suits: tuple[SuitDef, ...]
-    ranks: tuple[Token, ...]
-
-
-@_node("derived_deck")
-class DerivedDeck(Node):
-    id: Token
-    title: Token
-    base: Token
-    how: Token  # "without" | "only" (ranks) | "without_card" | "without_cards" (single cards)
-    codes: tuple[Token, ...]
-    """The ranks kept or dropped, or the cards taken out."""
-
-
-@_node("suit_names")
-class SuitNames(Node):
-    tradition: Token
-    names: tuple[tuple[Token, Token], ...]
-
-
-@_node("pack")
-class Pack(Node):
-    deck: Token
-    players: Token | None
+# -- statements: card points and the match ----------------------------------------------------------
 
 
 @_node("card_points")
 class CardPoints(Node):
     points: tuple[tuple[Token, Token], ...]
     others_pips: bool
-
-
-@_node("first_dealer")
-class FirstDealer(Node):
-    extreme: Token  # "highest" | "lowest"
-
-
-@_node("first_dealer_rank")
-class FirstDealerRank(Node):
-    rank: Token
-
-
-@_node("draw_ties")
-class DrawTies(Node):
-    rule: Token  # "redraw" | "by_suit_order"
-
-
-@_node("cut")
-class Cut(Node):
-    side: Token
-
-
-@_node("eldest_next")
-class EldestNext(Node):
-    pass
-
-
-@_node("eldest_dealer")
-class EldestDealer(Node):
-    pass
-
-
-@_node("phases")
-class Phases(Node):
-    names: tuple[Token, ...]
-
-
-@_node("deal")
-class Deal(Node):
-    packets: tuple[Packet, ...]
-
-
-@_node("dealer_rotation")
-class DealerRotation(Node):
-    side: Token
 
 
 @_node("account")
@@ -383,11 +277,6 @@ def _signed(children) -> int:
     return -value if len(children) == 2 else value
 
 
-def _split(children, cls):
-    """Children of type `cls`, and the rest."""
-    return [c for c in children if isinstance(c, cls)], [c for c in children if not isinstance(c, cls)]
-
-
 class _ToNodes:
     """Bottom-up: word rules become tokens, value rules small nodes, statements their node.
 
@@ -453,19 +342,6 @@ class _ToNodes:
     def duty_any(self, meta, children):
         return DutyStep(pos=Pos.of(meta), kind="any")
 
-    def packet_each(self, meta, children):
-        return Packet(pos=Pos.of(meta), kind="each", count=children[0],
-                      until=children[1] if len(children) > 1 else None)
-
-    def packet_each_to_end(self, meta, children):
-        return Packet(pos=Pos.of(meta), kind="each", count=children[0], to_end=True)
-
-    def packet_talon(self, meta, children):
-        return Packet(pos=Pos.of(meta), kind="talon", count=children[0])
-
-    def packet_upcard(self, meta, children):
-        return Packet(pos=Pos.of(meta), kind="upcard", count=children[0])
-
     def cards_taken(self, meta, children):
         return Condition(pos=Pos.of(meta), kind="cards_taken", cards=children[0])
 
@@ -478,64 +354,10 @@ class _ToNodes:
     def place_decided(self, meta, children):
         return Condition(pos=Pos.of(meta), kind="place_decided", count=children[0])
 
-    def suit_def(self, meta, children):
-        return SuitDef(pos=Pos.of(meta), code=children[0], name=children[1], symbol=children[2])
-
     # statements
-    def players(self, meta, c):
-        ints = [t for t in c if isinstance(t, Token)]
-        usual = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "usual_players"]
-        in_deal = [t.children[0] for t in c if isinstance(t, lark.Tree) and t.data == "sitting_out"]
-        return Players(pos=Pos.of(meta), low=ints[0], high=ints[1] if len(ints) > 1 else None,
-                       usual=usual[0] if usual else None, in_deal=in_deal[0] if in_deal else None)
-
-    def direction(self, meta, c):
-        return Direction(pos=Pos.of(meta), way=c[0])
-
-    def deck(self, meta, c):
-        suits, rest = _split(c[2:], SuitDef)
-        return Deck(pos=Pos.of(meta), id=c[0], title=c[1], suits=tuple(suits), ranks=tuple(rest))
-
-    def derived_deck(self, meta, c):
-        return DerivedDeck(pos=Pos.of(meta), id=c[0], title=c[1], base=c[2], how=c[3], codes=tuple(c[4:]))
-
-    def suit_names(self, meta, c):
-        pairs = tuple((c[i], c[i + 1]) for i in range(1, len(c), 2))
-        return SuitNames(pos=Pos.of(meta), tradition=c[0], names=pairs)
-
-    def pack(self, meta, c):
-        return Pack(pos=Pos.of(meta), deck=c[0], players=c[1] if len(c) > 1 else None)
-
     def card_points(self, meta, c):
         points = tuple(tuple(t.children) for t in c if t.data == "rank_points")
         return CardPoints(pos=Pos.of(meta), points=points, others_pips=any(t.data == "others_pips" for t in c))
-
-    def first_dealer(self, meta, c):
-        return FirstDealer(pos=Pos.of(meta), extreme=c[0])
-
-    def first_dealer_rank(self, meta, c):
-        return FirstDealerRank(pos=Pos.of(meta), rank=c[0])
-
-    def draw_ties(self, meta, c):
-        return DrawTies(pos=Pos.of(meta), rule=c[0])
-
-    def cut(self, meta, c):
-        return Cut(pos=Pos.of(meta), side=c[0])
-
-    def eldest_next(self, meta, c):
-        return EldestNext(pos=Pos.of(meta))
-
-    def eldest_dealer(self, meta, c):
-        return EldestDealer(pos=Pos.of(meta))
-
-    def phases(self, meta, c):
-        return Phases(pos=Pos.of(meta), names=tuple(c))
-
-    def deal(self, meta, c):
-        return Deal(pos=Pos.of(meta), packets=tuple(c))
-
-    def dealer_rotation(self, meta, c):
-        return DealerRotation(pos=Pos.of(meta), side=c[0])
 
     def account(self, meta, c):
         start = [x for x in c if isinstance(x, Number)]

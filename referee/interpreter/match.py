@@ -1,4 +1,8 @@
-"""A match: the draw for the first dealer, dealing, the rotation of the deal, totals and the winner."""
+"""A match: the draw for the first dealer, dealing, the rotation of the deal, totals and the winner.
+
+The table's rules (the draw, the cut, the packets of the deal, the dealer who sits out) are run by
+`referee.mechanics.table`; the match keeps the dealer and the accounts from deal to deal.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +10,21 @@ import random
 import weakref
 from dataclasses import dataclass
 
-from ..engine.dice import randrange, shuffle
 from ..engine.table import Table
-from ..errors import Phrase, SimulationError, UsageError
-from ..i18n import N_
+from ..errors import Phrase, UsageError
 from ..mechanics.auction.compiled import compile_auction
 from ..mechanics.auction.rules import TermKind
+from ..mechanics.table import dealing
+from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
+from ..mechanics.table.seating import SeatedDeal, playing_seats
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
 from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import EndKind, Game
 from ..verdicts import Verdict
 from .deal import Deal, DealResult
-from .seating import SeatedDeal, playing_seats
 
 __all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
-
-# Rounds of the draw for the first dealer before it is given up as never ending.
-_DRAW_ROUNDS = 1_000
 
 # Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
 def unsupported_mechanics(game: Game) -> list[str]:
@@ -53,15 +54,6 @@ def _compiled(game: Game, players: int) -> tuple:
 
 
 @dataclass(frozen=True)
-class Draw:
-    """The draw for the first dealer: each round maps seats to the card they drew."""
-
-    rounds: tuple[tuple[tuple[int, str], ...], ...]
-    dealer: int
-    clauses: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class MatchResult:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
@@ -81,31 +73,6 @@ class Remaining:
     """The account's total over all players, or the player nearest the bound (`any` below)."""
     bound: int | None = None
     any_player: bool = False
-
-
-def _runs(places: list[int]) -> tuple[slice, ...]:
-    """`places` (of cards in the pack) as slices, each a run of places the same step apart."""
-    runs: list[slice] = []
-    i, count = 0, len(places)
-    while i < count:
-        first, last, step = places[i], i, 1
-        if i + 1 < count and places[i + 1] > first:
-            step, last = places[i + 1] - first, i + 1
-            while last + 1 < count and places[last + 1] - places[last] == step:
-                last += 1
-        runs.append(slice(first, places[last] + 1, step))
-        i = last + 1
-    return tuple(runs)
-
-
-def _joined(pack: list[int], runs: tuple[slice, ...]) -> list[int]:
-    """The cards of `pack` at the places `runs` (`_runs`) give, in order."""
-    if len(runs) == 1:
-        return pack[runs[0]]
-    out: list[int] = []
-    for run in runs:
-        out += pack[run]
-    return out
 
 
 class Match:
@@ -146,117 +113,19 @@ class Match:
 
     def draw_for_dealer(self, rng: random.Random) -> Draw:
         """Each player draws a card; ties for the deciding card draw again (as the rules say)."""
-        game, table = self.game, self.table
-        kind, what = game.first_dealer.value
-        if kind == "rank":
-            # One card of each rank from the named one downwards is drawn: no ties are possible.
-            codes = [rank + table.suit_codes[0] for rank in self._drawn_ranks() or ()]
-            drawn = list(codes)
-            rng.shuffle(drawn)
-            rounds = ((tuple(enumerate(drawn))),)
-            dealer = drawn.index(codes[0])
-            return self._set_draw(Draw(rounds, dealer, self._draw_clauses()))
-        contenders = list(range(table.players))
-        rounds = []
-        while True:
-            if len(rounds) >= _DRAW_ROUNDS:  # ties every round: the pack cannot decide a dealer
-                raise SimulationError(Phrase("{path}: the draw for the first dealer was tied {rounds} times in a row",
-                                             path=str(game.path), rounds=_DRAW_ROUNDS))
-            pack = list(range(len(table.cards)))
-            rng.shuffle(pack)
-            drawn = {seat: pack[i] for i, seat in enumerate(contenders)}
-            rounds.append(tuple((s, table.code(c)) for s, c in drawn.items()))
-            dealer = self._decide_draw(drawn)
-            if dealer is not None:
-                return self._set_draw(Draw(tuple(rounds), dealer, self._draw_clauses()))
-            contenders = self._tied(drawn)
-
-    def _drawn_ranks(self) -> list[str] | None:
-        """Under `first dealer by draw of RANK`, the ranks drawn, one to each player: the named
-        one and those below it, from the top; None for a draw for the highest or lowest card."""
-        kind, what = self.game.first_dealer.value
-        if kind != "rank":
-            return None
-        top = self.table.deck.rank(what).order
-        return [r.code for r in self.table.deck.ranks if r.order <= top][::-1][:self.table.players]
-
-    def _off_the_ranks(self, drawn: dict[int, int]) -> Verdict | None:
-        """A draw of one card of each rank from the named one down (`_drawn_ranks`) that draws
-        another rank, or one twice: the verdict against it, citing the draw's clause."""
-        ranks = self._drawn_ranks()
-        if ranks is None:
-            return None
-        left = list(ranks)
-        for seat, card in sorted(drawn.items()):
-            rank = self.table.cards[card].rank.code
-            if rank not in left:
-                return Verdict(False, N_("The draw for the first dealer is not valid: one card of each rank from "
-                                         "{rank} down is drawn, one to each player, and seat {seat} drew {card}."),
-                               (("rank", ranks[0]), ("seat", seat), ("card", self.table.code(card))),
-                               self._draw_clauses())
-            left.remove(rank)
-        return None
-
-    def _draw_key(self, card: int) -> tuple[int, ...]:
-        """How a drawn card ranks in the draw: by rank, then by suit when the rules say so."""
-        table = self.table
-        key = (table.rank_of[card],)
-        if self.game.draw_ties is not None and self.game.draw_ties.value == "by_suit_order":
-            key += (table.suit_of[card],)
-        return key if self.game.first_dealer.value[1] == "highest" else tuple(-k for k in key)
-
-    def _decide_draw(self, drawn: dict[int, int]) -> int | None:
-        first = self.game.first_dealer.value
-        if first[0] == "rank":
-            holders = [s for s, c in drawn.items() if self.table.cards[c].rank.code == first[1]]
-            return holders[0] if len(holders) == 1 else None
-        order = sorted(drawn.items(), key=lambda sc: self._draw_key(sc[1]), reverse=True)
-        if len(order) > 1 and self._draw_key(order[0][1]) == self._draw_key(order[1][1]):
-            return None
-        return order[0][0]
-
-    def _tied(self, drawn: dict[int, int]) -> list[int]:
-        """The seats that tie for the deciding card and draw again."""
-        best = max(self._draw_key(c) for c in drawn.values())
-        return [s for s, c in drawn.items() if self._draw_key(c) == best]
-
-    def _draw_clauses(self) -> tuple[str, ...]:
-        game = self.game
-        return tuple(c.clause for c in (game.first_dealer, game.draw_ties) if c)
-
-    def _set_draw(self, draw: Draw) -> Draw:
+        draw = draw_for_dealer(self.game, self.table, rng, self._decide_draw)
         self.dealer = draw.dealer
         return draw
 
+    def _decide_draw(self, drawn: dict[int, int]) -> int | None:
+        return decide_draw(self.game, self.table, drawn)
+
     def judge_draw(self, rounds: list[dict[int, str]]) -> Verdict:
         """Rule on a recorded draw: does it name a first dealer, and which?"""
-        table = self.table
-        contenders = set(range(table.players))
-        for number, drawn in enumerate(rounds, 1):
-            ids = {}
-            for seat, code in drawn.items():
-                card = table.card_id(code)
-                if card is None or seat not in contenders:
-                    return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
-                                   (("round", number),), self._draw_clauses())
-                ids[seat] = card
-            if set(ids) != contenders:
-                return Verdict(False, N_("The draw for the first dealer is not valid (round {round})."),
-                               (("round", number),), self._draw_clauses())
-            wrong = self._off_the_ranks(ids)
-            if wrong is not None:
-                return wrong
-            dealer = self._decide_draw(ids)
-            if dealer is not None:
-                if number != len(rounds):
-                    return Verdict(False, N_("The draw was decided in round {round}; later rounds are void."),
-                                   (("round", number),), self._draw_clauses())
-                self.dealer = dealer
-                return Verdict(True, N_("Seat {seat} draws the deciding card and deals first."),
-                               (("seat", dealer),), self._draw_clauses(), dealer)
-            contenders = set(self._tied(ids))
-        return Verdict(False, N_("The draw for the first dealer is tied and not completed."), (),
-                       self._draw_clauses())
+        verdict = judge_draw(self.game, self.table, rounds, self._decide_draw)
+        if verdict.legal:
+            self.dealer = verdict.seat
+        return verdict
 
     # -- deals ------------------------------------------------------------------------------------------
 
@@ -286,69 +155,17 @@ class Match:
 
     def deal_pack(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
         """Shuffle and deal: (hands, talon, face-up cards)."""
-        pack = list(range(len(self.table.cards)))
-        shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
-        if self.game.cut is not None:
-            # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
-            at = randrange(rng, 1, len(pack))  # as rng.randrange does, with fewer calls (dice.py)
-            pack = pack[at:] + pack[:at]
-        return self.hands_from_pack(pack)
+        return self.hands_from_pack(dealing.shuffled_pack(self.game, self.table, rng))
 
     def hands_from_pack(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
         """Deal `pack` by the game's packets: (hands, talon, face-up cards). Where each card goes
         depends only on the dealer and the size of the pack, so it is worked out once for each
-        (`_deal_places`) and each deal takes its cards by slices of the pack."""
+        (`dealing.deal_plan`) and each deal takes its cards by slices of the pack."""
         key = (self.dealer, len(pack))
         plan = self._dealing.get(key)
         if plan is None:
-            hands, talon, upcards = self._deal_places(list(range(len(pack))))
-            parts = tuple(_runs(hand) for hand in hands)
-            single = tuple(part[0] for part in parts) if all(len(part) == 1 for part in parts) else None
-            plan = self._dealing[key] = (single, parts, _runs(talon), _runs(upcards))
-        single, parts, talon_part, up_part = plan
-        dealt = [pack[run] for run in single] if single is not None else [_joined(pack, part) for part in parts]
-        return dealt, _joined(pack, talon_part), _joined(pack, up_part)
-
-    def _deal_places(self, pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
-        """The game's packets dealt from `pack`, eldest first and the dealer last."""
-        table = self.table
-        n = table.players
-        hands: list[list[int]] = [[] for _ in range(n)]
-        talon: list[int] = []
-        upcards: list[int] = []
-        # Packets go round from the eldest hand, the dealer last (as `eldest is ...` says); a
-        # dealer who sits the deal out receives none.
-        order = [(self.dealer + table.eldest_offset + k) % n for k in range(n)]
-        if table.in_deal < n:
-            order = [seat for seat in order if seat != self.dealer]
-        pos = 0
-        for packet in self.game.deal.value:
-            if packet.kind == "each":
-                if packet.to_end:  # the rest of the pack, evenly (the load check saw that it comes out even)
-                    target = len(hands[order[-1]]) + (len(pack) - pos) // len(order)
-                else:
-                    target = packet.until if packet.until is not None else len(hands[order[0]]) + packet.count
-                rounds = target - len(hands[order[-1]])
-                if packet.count == 1 and rounds > 0 and pos + rounds * n <= len(pack):
-                    # One card at a time: seat i of the order takes every n-th card from its place.
-                    for i, seat in enumerate(order):
-                        hands[seat].extend(pack[pos + i:pos + rounds * n:n])
-                    pos += rounds * n
-                while len(hands[order[-1]]) < target:
-                    if pos >= len(pack) or packet.count <= 0:  # else this loop would never end
-                        raise SimulationError(Phrase("{path}: the pack of {cards} cards runs out before every hand "
-                                                     "holds {target}", path=str(self.game.path), cards=len(pack),
-                                                     target=target))
-                    for seat in order:
-                        hands[seat].extend(pack[pos:pos + packet.count])
-                        pos += packet.count
-            elif packet.kind == "talon":
-                talon.extend(pack[pos:pos + packet.count])
-                pos += packet.count
-            else:
-                upcards.extend(pack[pos:pos + packet.count])
-                pos += packet.count
-        return hands, talon, upcards
+            plan = self._dealing[key] = dealing.deal_plan(self.game, self.table, self.dealer, len(pack))
+        return dealing.deal_by_plan(plan, pack)
 
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
                  talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
@@ -387,10 +204,7 @@ class Match:
     def cutter(self) -> int | None:
         """The seat that cuts the pack before the deal to come (`cut by left|right neighbour`, the
         side read through the direction of play), or None where the rules state no cut."""
-        cut = self.game.cut
-        if cut is None or self.dealer is None:
-            return None
-        return self.table.neighbour(self.dealer, cut.value)
+        return dealing.cutter(self.game, self.table, self.dealer)
 
     def hand_size(self, seat: int, size: int) -> int:
         """Cards `seat` holds in this deal: none for a dealer who sits out."""

@@ -15,7 +15,7 @@ from ..model.game import CardSet, Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 
-__all__ = ["Need", "Mechanic", "Builder", "Draft", "StatementBuilder", "GameCheck", "Seen"]
+__all__ = ["Need", "Mechanic", "Builder", "Draft", "StatementBuilder", "GameCheck", "Requirement", "Seen"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,22 @@ class Builder(Protocol):
     def draft(self, kind: type[D]) -> D:
         """The draft of kind `kind` of this game, made at its first use; the builder finishes
         it into its field of `Game` once every statement is read."""
+
+    @property
+    def packs(self) -> Sequence[Cited[tuple[str, int | None]]]:
+        """The packs chosen so far: (deck ID, number of players or None for any), each cited."""
+
+    def add_deck(self, deck: Deck) -> None:
+        """Declare `deck` (or replace the deck of its ID) for card names to be resolved against."""
+
+    def add_pack(self, pack: Cited[tuple[str, int | None]]) -> None:
+        """Choose a pack: (deck ID, number of players or None for any)."""
+
+    def pack_deck(self, item: Located, at: Any) -> Deck:
+        """The deck card names are resolved against (the first pack chosen), or a definition error."""
+
+    def later(self, job: Callable[[], None]) -> None:
+        """Run `job` once every statement of the game is read (before the drafts are finished)."""
 
     def once(self, item: Located, node: Node, cid: str, field: str, value: object) -> None:
         """Set the game-wide rule `field` (a field of `Game`), which may be stated once."""
@@ -87,6 +103,10 @@ StatementBuilder = Callable[[Builder, Located, Any, str, str | None], None]
 Seen = Sequence[tuple[str, str | None, Located, Any]]
 """Every statement in force: (grammar rule, contract scope, where, node or tree)."""
 
+Requirement = Callable[[Game, Located], None]
+"""(game, the game's header) -> None: raise a definition error at the header if the game lacks a
+rule that every other check and mechanic reads."""
+
 GameCheck = Callable[[Game, Seen, tuple[str, ...], Located], None]
 """(game, statements seen, the deal's phases, the game's header) -> None: raise a definition
 error if the game is not one the mechanic can run (at the header for a statement it lacks)."""
@@ -108,6 +128,11 @@ class Mechanic:
     irregularities: tuple[str, ...] = ()
     """The irregularities its phase can meet in a recorded deal."""
     check: GameCheck | None = None
+    require: Requirement | None = None
+    """Run before every other check (the table's: the players, the deal, a pack for each table)."""
+    first_pass: frozenset[type[Node]] = frozenset()
+    """Statements the builder reads in its first pass, since others refer to what they declare
+    (players, decks, packs)."""
     phases: tuple[PhaseRunner, ...] = ()
     part_of: str | None = None
     """The phase word this mechanic is one way of running (layout play is a way of `play`), or

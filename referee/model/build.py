@@ -13,11 +13,11 @@ from typing import Any, Callable
 
 import lark
 
-from ..errors import N_, Phrase, RulesDefinitionError, Term, UsageError
+from ..errors import Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
-from ..mechanics.registry import STATEMENT_BUILDERS
-from .cards import Card, Deck, Rank, Suit
+from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
+from .cards import Card, Deck
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
     CardSet,
@@ -30,7 +30,6 @@ from .game import (
     EndKind,
     Game,
     MatchEnd,
-    Packet,
     Parameter,
     Provenance,
     SeatRef,
@@ -39,9 +38,10 @@ from .game import (
 
 __all__ = ["load_game", "build_game"]
 
-# Statements read in the first pass: what the rest refers to.
-_DECLARATIONS = {"players", "deck", "derived_deck", "pack", "suit_names", "contract", "parameter",
-                 "number_parameter", "account"}
+# Statements read in the first pass: what the rest refers to (the framework's, and those the
+# mechanic packages declare so: the table's players, decks and packs).
+_DECLARATIONS = {"contract", "parameter", "number_parameter", "account",
+                 *(node.rule for mechanic in MECHANICS for node in mechanic.first_pass)}
 
 
 def load_game(name: str | Path, settings: dict[str, str] | None = None) -> Game:
@@ -114,10 +114,12 @@ class _Builder:
             checks=tuple(self.checks),
             **self.fields,
         )
-        self._require(game)
+        header = Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text)
+        for mechanic in MECHANICS:  # what every other check reads (the table's players, deal and pack)
+            if mechanic.require is not None:
+                mechanic.require(game, header)
         from .consumers import check_mechanics
-        check_mechanics(game, self.seen, Located(self.doc.header.tree, self.doc.header.path,
-                                                 self.doc.header.text))
+        check_mechanics(game, self.seen, header)
         from .checks import run_checks  # the numbers a source states
         run_checks(game, self)
         return game
@@ -294,6 +296,22 @@ class _Builder:
             raise item.error(stmt, Phrase('`{stmt}` is already stated for {scope} by clause {clause}', stmt=_rule_name(stmt), scope=Phrase("contract {scope}", scope=scope) if scope else Phrase("the game"), clause=rules[field].clause))
         rules[field] = Cited(value, cid)
 
+    def add_deck(self, deck: Deck) -> None:
+        """Declare a deck, or replace the deck of its ID (`referee.mechanics.declaration.Builder`)."""
+        self.decks[deck.id] = deck
+
+    def add_pack(self, pack: Cited) -> None:
+        """Choose a pack (`Builder`): (deck ID, number of players or None for any)."""
+        self.packs.append(pack)
+
+    def pack_deck(self, item, at) -> Deck:
+        """The deck card names are resolved against (`Builder`), or a definition error."""
+        return self._deck(item, at)
+
+    def later(self, job: Callable[[], None]) -> None:
+        """Run `job` once every statement is read (`Builder`)."""
+        self.pending.append(job)
+
     def draft(self, kind):
         """The draft of a mechanic's model record, made at its first use (`referee.mechanics.declaration.Builder`)."""
         draft = self.drafts.get(kind)
@@ -322,126 +340,6 @@ class _Builder:
 
     _s_number_parameter = _s_parameter
 
-    def _s_players(self, item, node, cid, scope) -> None:
-        low = int(node.low)
-        high = int(node.high) if node.high is not None else low
-        if not 2 <= low <= high <= 10:
-            raise item.error(node, Phrase('players {low} to {high} is not a usable table', low=low, high=high),
-                             expected=Phrase('between 2 and 10 players, the smaller number first'))
-        counts = tuple(range(low, high + 1))
-        if node.usual is not None:
-            usual = int(node.usual)
-            if usual not in counts:
-                raise item.error(node.usual, Phrase('the usual number {usual} is outside {low} to {high}', usual=usual, low=low, high=high))
-            # The usual number of players comes first: it is the default table.
-            counts = (usual,) + tuple(c for c in counts if c != usual)
-        self.once(item, node, cid, "players", counts)
-        if node.in_deal is not None:
-            self.fields["in_deal"] = Cited(self._sitting_out(item, node, counts), cid)
-
-    @staticmethod
-    def _sitting_out(item, node, counts: tuple[int, ...]) -> int:
-        """How many play each deal (`N play each deal: dealer sits out`), checked against the table:
-        only the dealer can sit out, so the table holds at most one more than play."""
-        in_deal = int(node.in_deal)
-        if in_deal > min(counts):
-            raise item.error(node.in_deal, Phrase('{in_deal} play each deal, but only {seated} may sit at the table',
-                                                  in_deal=in_deal, seated=min(counts)),
-                             hint=Phrase('write at most {seated}, or seat more players', seated=min(counts)))
-        if max(counts) - in_deal > 1:
-            raise item.error(node.in_deal, Phrase('with {players} players {out} would sit out each deal, but only '
-                                                  'the dealer sits out', players=max(counts), out=max(counts) - in_deal),
-                             expected=Phrase('{in_deal} play each deal', in_deal=max(counts) - 1))
-        if max(counts) == in_deal:
-            raise item.error(node.in_deal, Phrase('all {in_deal} players play each deal, so nobody sits out',
-                                                  in_deal=in_deal),
-                             hint=Phrase('remove `, N play each deal: dealer sits out`, or seat more players'))
-        return in_deal
-
-    def _s_deck(self, item, node, cid, scope) -> None:
-        suits = [Suit(str(s.code), _string(s.name), _string(s.symbol)) for s in node.suits]
-        self._new_deck(item, node.id, _string(node.title), suits, [str(t) for t in node.ranks], cid)
-
-    def _new_deck(self, item, did, title, suits, ranks, cid) -> None:
-        if str(did) in self.decks:
-            raise item.error(did, Phrase('deck {did} is declared twice', did=did))
-        for seen, what in ((([s.code for s in suits]), N_("suit")), (ranks, N_("rank"))):
-            dup = {x for x in seen if seen.count(x) > 1}
-            if dup:
-                raise item.error(did, Phrase('deck {did} lists the {what} {dup} twice', did=did, what=Term(what), dup=sorted(dup)[0]))
-        self.decks[str(did)] = Deck(str(did), title, tuple(suits),
-                                    tuple(Rank(i, r) for i, r in enumerate(ranks)), cid)
-
-    def _s_derived_deck(self, item, node, cid, scope) -> None:
-        parent = self.decks.get(str(node.base))
-        if parent is None:
-            raise item.error(node.base, Phrase('unknown deck {base}', base=node.base),
-                             expected=", ".join(self.decks) or Phrase('a deck declared earlier'))
-        if str(node.how).startswith("without_card"):
-            self._without_cards(item, node, parent, cid)
-            return
-        for code in node.codes:
-            if parent.rank(str(code)) is None:
-                raise item.error(code, Phrase('deck {base} has no rank {code}', base=node.base, code=code),
-                                 expected=" ".join(r.code for r in parent.ranks))
-        chosen = {str(c) for c in node.codes}
-        keep = [r.code for r in parent.ranks if (r.code in chosen) == (str(node.how) == "only")]
-        self._new_deck(item, node.id, _string(node.title), list(parent.suits), keep, cid)
-        # Cards the parent took out stay out, where their rank is kept.
-        kept = {r.code for r in self.decks[str(node.id)].ranks}
-        removed = tuple(code for code in parent.removed
-                        if any(code == rank + suit.code for rank in kept for suit in parent.suits))
-        if removed:
-            self.decks[str(node.id)] = dataclasses.replace(self.decks[str(node.id)], removed=removed)
-
-    def _without_cards(self, item, node, parent: Deck, cid) -> None:
-        """`= standard without card 2D`: the parent's suits and ranks, less single cards."""
-        single = str(node.how) == "without_card"
-        if single != (len(node.codes) == 1):
-            raise item.error(node.codes[1] if single else node, Phrase('`without card` takes one card and `without '
-                                                                       'cards` two or more'),
-                             hint=Phrase('write `without card 2D` or `without cards 2C 2D`'))
-        removed: list[str] = []
-        for code in node.codes:
-            card = parent.card(str(code))
-            if card is None:
-                raise item.error(code, Phrase('deck {id} has no card {code}', id=node.base, code=code),
-                                 hint=Phrase('cards are written rank then suit, such as QH or 10S'))
-            if card.code in removed:
-                raise item.error(code, Phrase('the card {code} is taken out twice', code=code),
-                                 hint=Phrase('name each card once'))
-            removed.append(card.code)
-        if len(removed) == len(parent.cards):
-            raise item.error(node, Phrase('that takes every card out of deck {base}', base=node.base),
-                             hint=Phrase('name the cards to take out, not the ones to keep'))
-        self._new_deck(item, node.id, _string(node.title), list(parent.suits),
-                       [r.code for r in parent.ranks], cid)
-        self.decks[str(node.id)] = dataclasses.replace(self.decks[str(node.id)],
-                                                       removed=parent.removed + tuple(removed))
-
-    def _s_suit_names(self, item, node, cid, scope) -> None:
-        names = tuple((str(code), _string(name)) for code, name in node.names)
-
-        def attach() -> None:
-            for code, _ in names:
-                if not any(d.suit(code) for d in self.decks.values()):
-                    raise item.error(node, Phrase('no deck has the suit {code}', code=code))
-            for did, deck in list(self.decks.items()):
-                self.decks[did] = dataclasses.replace(
-                    deck, suit_names=deck.suit_names + ((str(node.tradition), names),))
-        self.pending.append(attach)
-
-    def _s_pack(self, item, node, cid, scope) -> None:
-        did = str(node.deck)
-        count = int(node.players) if node.players is not None else None
-        if did not in self.decks:
-            raise item.error(node.deck, Phrase('unknown deck {did}', did=did),
-                             expected=", ".join(self.decks) or Phrase('a deck declared with `deck`'))
-        if any(p.value[1] == count for p in self.packs):
-            raise item.error(node, Phrase("a pack is already chosen for {table}", table=Phrase(
-                "{count} players", count=count) if count else Phrase("the game")))
-        self.packs.append(Cited((did, count), cid))
-
     def _s_contract(self, item, node, cid, scope) -> None:
         if str(node.id) in self.contracts:
             raise item.error(node.id, Phrase('contract {id} is declared twice', id=node.id))
@@ -453,11 +351,6 @@ class _Builder:
             raise item.error(node.id, Phrase('account {id} is declared twice', id=node.id))
         start = self._number(item, node.start) if node.start is not None else 0
         self.accounts[str(node.id)] = Cited((_string(node.title), start, node.per_opponent), cid)
-
-    # pass 2: the table -----------------------------------------------------------------------
-
-    def _s_direction(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "direction", str(node.way))
 
     def _s_card_points(self, item, node, cid, scope) -> None:
         deck = self._deck(item, node)
@@ -474,50 +367,6 @@ class _Builder:
                             raise item.error(node, Phrase('rank {code} of deck {id} has no pips; give its points explicitly', code=rank.code, id=deck_.id))
                         points[rank.code] = int(rank.code)
         self.once(item, node, cid, "card_points", points)
-
-    def _s_first_dealer(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "first_dealer", ("draw", str(node.extreme)))
-
-    def _s_first_dealer_rank(self, item, node, cid, scope) -> None:
-        if self._deck(item, node).rank(str(node.rank)) is None:
-            raise item.error(node.rank, Phrase('the pack has no rank {rank}', rank=node.rank))
-        self.once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
-
-    def _s_draw_ties(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "draw_ties", str(node.rule))
-
-    def _s_cut(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "cut", str(node.side))
-
-    def _s_eldest_next(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "eldest", 1)
-
-    def _s_eldest_dealer(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "eldest", 0)
-
-    def _s_phases(self, item, node, cid, scope) -> None:
-        names = tuple(str(name) for name in node.names)
-        if len(set(names)) != len(names):
-            raise item.error(node, Phrase('a phase is listed twice'), hint=Phrase('each phase of a deal comes once'))
-        self.once(item, node, cid, "phases", names)
-
-    def _s_deal(self, item, node, cid, scope) -> None:
-        packets = []
-        for packet in node.packets:
-            count = int(packet.count)
-            if count < 1:
-                raise item.error(packet, Phrase('a packet must hold at least one card'))
-            until = int(packet.until) if packet.until is not None else None
-            if until is not None and until % count:
-                raise item.error(packet, Phrase('packets of {count} cannot reach exactly {until}', count=count, until=until))
-            if packets and packets[-1].to_end:
-                raise item.error(packet, Phrase('`until all cards are dealt` uses up the pack, so no packet may '
-                                                'follow it'), hint=Phrase('put it last'))
-            packets.append(Packet(packet.kind, count, until, packet.to_end))
-        self.once(item, node, cid, "deal", tuple(packets))
-
-    def _s_dealer_rotation(self, item, node, cid, scope) -> None:
-        self.once(item, node, cid, "dealer_rotation", str(node.side))
 
     def _s_match_deals(self, item, node, cid, scope) -> None:
         self.once(item, node, cid, "match_end", MatchEnd(EndKind.DEALS, self._number(item, node.deals)))
@@ -705,24 +554,6 @@ class _Builder:
             out[name] = Contract(name, entry["title"], entry["plays"], entry["clause"],
                                  ContractRules(**merged), entry["combines"])
         return out
-
-    def _require(self, game: Game) -> None:
-        pos_item = Located(self.doc.header.tree, self.doc.header.path, self.doc.header.text)
-        for field, example in ((N_("players"), "players N"), (N_("direction"), "direction clockwise"),
-                                 (N_("deal"), "deal 1 each until 13")):
-            if getattr(game, field) is None:
-                raise pos_item.error(self.doc.header.tree, Phrase('the game never states its {field}', field=Term(field)),
-                                     hint=Phrase('add a clause with `{statement}`', statement=example))
-        if not game.packs:
-            raise pos_item.error(self.doc.header.tree, Phrase('the game never chooses a pack'),
-                                 hint=Phrase('declare a deck and add `pack DECK`'))
-        for count in game.players.value:
-            try:
-                game.pack_for(count)
-            except LookupError:
-                raise pos_item.error(self.doc.header.tree, Phrase('no pack is chosen for {count} players', count=count),
-                                     hint=Phrase('add `pack DECK when players {count}`', count=count)) from None
-
 
 def _rule_name(stmt) -> str:
     """The grammar rule of a statement, node or Lark tree."""

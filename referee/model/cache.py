@@ -161,7 +161,7 @@ _RECORDS = Records({
     "referee.model.cards": ("Suit", "Rank", "Card", "Deck"),
     "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
     "referee.model.game": (
-        "Game", "Parameter", "Clause", "Source", "Packet", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
+        "Game", "Parameter", "Clause", "Source", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
         "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
@@ -171,6 +171,7 @@ _RECORDS = Records({
     "referee.mechanics.tricks.rules": ("Trumps",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
+    "referee.mechanics.table.rules": ("Packet",),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",

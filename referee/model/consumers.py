@@ -8,9 +8,10 @@ the statement (or, for a missing one, at the game's header) and say what would m
 
 from __future__ import annotations
 
-from ..errors import N_, Phrase, Term
+from ..errors import Phrase, Term
 from ..mechanics.contract_choice.phase import dealer_chooses
 from ..mechanics.registry import MECHANICS as PACKAGES
+from ..mechanics.table.check import check_holder
 from .document import Located
 from .game import Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
@@ -38,7 +39,6 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     phases = game.phases.value if game.phases else ()
     active = set(ALWAYS) | set(phases)
     kinds = {kind for kind, *_ in seen}
-    where = {kind: (item, stmt) for kind, _, item, stmt in seen}
 
     def missing(mech, write):
         return header.error(at_header, Phrase('{title} needs a rule the game never states', title=Term(mech.title)),
@@ -65,7 +65,6 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_seats(game, seen, phases)
     _check_contracts(game, seen, phases, header)
     _check_irregularities(game, seen, phases, header)
-    _check_table(game, seen, header, where)
     for mechanic in PACKAGES:
         if mechanic.check is not None:
             mechanic.check(game, seen, phases, header)
@@ -194,69 +193,7 @@ def _check_holders(game: Game, seen) -> None:
     way the cards it names can all lie there."""
     for kind, _scope, item, stmt in seen:
         if kind in ("first_lead", "first_move"):
-            _check_holder(game, item, stmt)
-
-
-def _check_holder(game: Game, item: Located, stmt) -> None:
-    seats = (stmt.seat, *stmt.otherwise)
-    if any(seat.role != "holder" for seat in seats):
-        return  # it ends in a seat that always names a player
-    named = list(dict.fromkeys(str(seat.card) for seat in seats))
-    for players in game.players.value:
-        deck = game.pack_for(players)
-        # A card the pack for this table leaves out is surely nobody's.
-        cards = [code for code in named if deck.card(code) is not None]
-        if not cards:
-            raise item.error(stmt, Phrase('with {players} players the {title} has no {card}, so nobody holds it',
-                                          players=players, title=Term(deck.title), card=named[-1]),
-                             hint=Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`',
-                                         card=named[-1]))
-        aside = len(deck.cards) - game.dealt_cards(players)[0] * game.dealt_players(players)
-        if aside < len(cards):
-            continue
-        hint = Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`', card=cards[-1])
-        if len(cards) == 1:
-            raise item.error(stmt, Phrase('with {players} players not every card is dealt to a hand, so {card} '
-                                          'may lie undealt and nobody hold it', players=players, card=cards[0]), hint=hint)
-        raise item.error(stmt, Phrase('with {players} players not every card is dealt to a hand, and {cards} may '
-                                      'all lie undealt, so that nobody holds any of them', players=players,
-                                      cards=", ".join(cards)), hint=hint)
-
-
-def _check_dealt_out(game: Game, players: int, deck, where) -> None:
-    """`until all cards are dealt` shares the rest of the pack out evenly in whole packets; and a
-    game whose cards are played (tricks or a layout) leaves none undealt, since no phase would
-    ever use them (`players 3 to 4` with `deal 1 each until 13` would set 13 cards aside)."""
-    item, stmt = where["deal"]
-    hands = game.dealt_players(players)
-    hand = other = 0
-    for packet, node in zip(game.deal.value, stmt.packets):
-        if packet.to_end:
-            left = len(deck.cards) - hand * hands - other
-            if left % hands:
-                raise item.error(node, Phrase('with {players} players the {count} cards of the {title} do not come '
-                                              'out even: {left} would be left over', players=players,
-                                              count=len(deck.cards), title=Term(deck.title), left=left % hands),
-                                 hint=Phrase('take cards out of the pack for {players} players (`deck ID "TITLE" = '
-                                             'DECK without card 2D` and `pack ID when players {players}`)',
-                                             players=players))
-            if left // hands % packet.count:
-                raise item.error(node, Phrase('packets of {count} cannot reach exactly {until}',
-                                              count=packet.count, until=left // hands))
-        elif packet.kind == "each":
-            hand = packet.until if packet.until is not None else hand + packet.count
-        else:
-            other += packet.count
-    if "play" not in game.phases.value:
-        return
-    hand, talon, up = game.dealt_cards(players)
-    left = len(deck.cards) - hand * hands - talon - up
-    if left > 0:
-        raise item.error(stmt, Phrase('with {players} players the deal leaves {left} of the {count} cards of the '
-                                      '{title} undealt, and no phase of this game uses them', players=players,
-                                      left=left, count=len(deck.cards), title=Term(deck.title)),
-                         hint=Phrase('deal them out (`deal 1 each until all cards are dealt`), put them in a '
-                                     'talon (`{left} to talon`), or take them out of the pack', left=left))
+            check_holder(game, item, stmt, (stmt.seat, *stmt.otherwise))
 
 
 def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
@@ -285,51 +222,3 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
             raise header.error(header.tree, Phrase('the game never says what follows the irregularity {name}', name=name),
                                expected=Phrase('`irregularity {name}: reject`', name=name),
                                hint=Phrase('the referee needs a remedy for every irregularity its phases can meet'))
-
-
-def _check_table(game: Game, seen, header: Located, where) -> None:
-    """The pack covers the deal for every number of players, and the draw can name a dealer."""
-    for players in game.players.value:
-        deck = game.pack_for(players)
-        hand, talon, up = game.dealt_cards(players)
-        if hand < 1:
-            raise header.error(header.tree, Phrase('the deal gives the players no cards'), hint=Phrase('write `deal 1 each until 13`'))
-        total = hand * game.dealt_players(players) + talon + up
-        if total > len(deck.cards):
-            item, stmt = where["deal"]
-            raise item.error(stmt, Phrase('with {players} players the deal needs {total} cards, but the {title} '
-                                          'has {count}', players=players, total=total, title=Term(deck.title), count=len(deck.cards)),
-                             hint=Phrase('deal fewer cards, or choose a larger pack with `pack DECK when players {players}`', players=players))
-        _check_dealt_out(game, players, deck, where)
-    _check_sitting_out(game, where)
-    first = game.first_dealer.value if game.first_dealer else None
-    if first and first[0] == "rank":
-        for players in game.players.value:
-            deck = game.pack_for(players)
-            rank = deck.rank(first[1])
-            top = rank.order + 1 if rank else 0
-            if top < players:
-                item, stmt = where["first_dealer_rank"]
-                raise item.error(stmt, Phrase('with {players} players the {title} has only {top} ranks from {first} '
-                                              'downwards to draw', players=players, title=Term(deck.title), top=top, first=first[1]), hint=Phrase('draw from a higher rank'))
-        if game.draw_ties is not None:
-            item, stmt = where["draw_ties"]
-            raise item.error(stmt, Phrase('a draw of one card of each rank cannot tie'), hint=Phrase('remove the statement'))
-    elif first and game.draw_ties is None:
-        raise header.error(header.tree, Phrase('the draw for the first dealer can tie, and the game never says what then'),
-                           expected=Phrase('`draw ties redraw` or `draw ties by suit order`'))
-
-
-def _check_sitting_out(game: Game, where) -> None:
-    """A dealer who sits out the deal holds no cards: no rule may give him a turn in it."""
-    if game.in_deal is None:
-        return
-    acting = (("eldest_dealer", game.eldest is not None and game.eldest.value == 0, Term(N_("the eldest hand"))),
-              ("contract_choice", game.contract_choice is not None and game.contract_choice.value == "dealer",
-               Term(N_("the player who chooses the contract"))))
-    for kind, by_dealer, role in acting:
-        if by_dealer and kind in where:
-            item, stmt = where[kind]
-            raise item.error(stmt, Phrase('the dealer sits out each deal (`players ... dealer sits out`), so '
-                                          'he cannot be {role}', role=role),
-                             hint=Phrase('name the player after the dealer instead'))

@@ -15,6 +15,7 @@ from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.claims.rules import ClaimRule
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
+from ..mechanics.table.rules import Packet
 from ..mechanics.tricks.rules import Trumps
 from ..mechanics.vying.rules import VyingModel
 from .cards import Card, Deck
@@ -94,18 +95,6 @@ class Source:
     filename: str
     language: str
     lines: int
-
-
-@dataclass(frozen=True)
-class Packet:
-    """One step of the deal: `count` cards to each player (repeated until each holds
-    `until`), to the talon, or face up on the table."""
-
-    kind: str  # "each" | "talon" | "upcard"
-    count: int
-    until: int | None = None
-    to_end: bool = False
-    """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
 
 
 @dataclass(frozen=True)

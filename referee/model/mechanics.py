@@ -1,7 +1,8 @@
 """What each mechanic of the referee reads from a rules file, and what it cannot run without.
 
 A game lists the phases of its deals (`deal phases auction, talon exchange, ...`). Each phase is a
-mechanic of the interpreter; the table and the match are mechanics every game has. A statement
+mechanic of the interpreter; the table (`referee.mechanics.table`) and the match are mechanics
+every game has. A statement
 that no mechanic of the game reads is a definition error (it would be silently ignored), and so
 is a mechanic whose required statement is missing (the interpreter would have to invent the
 rule). The builder checks both when a file loads, so a file that loads plays as it reads.
@@ -29,17 +30,7 @@ def _need(write: str, *kinds: str) -> Need:
 _MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player")
 
 MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
-    _mechanic("table", N_("the table and the deal"), frozenset({
-        "players", "direction", "deck", "derived_deck", "suit_names", "pack", "first_dealer",
-        "first_dealer_rank", "draw_ties", "cut", "deal", "eldest_next",
-        "eldest_dealer", "dealer_rotation", "phases", "parameter", "number_parameter", "check",
-        "irregularity", "contract", "combines"}),
-        (_need("players 4", "players"), _need("direction clockwise", "direction"),
-         _need("pack standard", "pack"), _need("deal 1 each until 13", "deal"),
-         _need("eldest is next after dealer", "eldest_next", "eldest_dealer"),
-         _need("first dealer by draw highest", "first_dealer", "first_dealer_rank"),
-         _need("dealer passes next after every deal", "dealer_rotation"),
-         _need("deal phases contract choice, play", "phases"))),
+    *(m for m in PACKAGES if m.name == "table"),
     _mechanic("match", N_("the match"), frozenset({"account", "winner", *_MATCH_ENDS}),
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
@@ -82,7 +73,6 @@ PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
 # The irregularities each phase can meet in a recorded deal; a game must say what follows each
 # (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
-    "table": ("out_of_turn", "misdeal", "exposed_card", "one_exposed_card"),
     **{m.name: m.irregularities for m in PACKAGES if m.part_of is None},
     "play": ("revoke", "illegal_card"),
 }

@@ -274,10 +274,12 @@ def _special(builder: Builder, item: Located, node: BidSpecial, cid: str, scope:
 
 def _first_bid(builder: Builder, item: Located, node: FirstBid, cid: str, scope: str | None) -> None:
     draft = _draft(builder, item, node, scope)
-    seat: SeatRef = builder.seat(item, node.seat)
-    if seat.role not in ("eldest", "dealer", "holder"):
-        raise item.error(node.seat, Phrase('the {seat} is not known before the auction ends', seat=seat),
-                         expected=Phrase('eldest, dealer or holder of a card'))
+    for written in (node.seat, *node.otherwise):
+        if written.role not in ("eldest", "dealer", "holder"):
+            raise item.error(written, Phrase('the {seat} is not known before the auction ends',
+                                             seat=builder.seat(item, written)),
+                             expected=Phrase('eldest, dealer or holder of a card'))
+    seat: SeatRef = builder.seats(item, node)
     draft.set_once(item, node, cid, "first_bid", Cited(seat, cid))
 
 

@@ -11,11 +11,13 @@ from ...errors import N_, Phrase, RulesDefinitionError, Term
 from ...model.document import Located
 from ...model.game import Contract, Game
 from ..declaration import Seen
+from ..table.check import check_holder
 from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
 from .syntax import (
     BidBinds,
     BidFirstCall,
     DeclareAfterSpecial,
+    FirstBid,
     HalfDefence,
     NumberNotTo,
     QuotaLevels,
@@ -138,14 +140,9 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
         raise fail("final_score", Phrase('the final settlement works out {final}, and the winner is decided on '
                                          '{winner}, so nothing reads it', final=final, winner=winner),
                    hint=Phrase('write `final {winner} = ...`, or `winner ... total of {final}`', winner=winner, final=final))
-    if rules.first_bid is not None and rules.first_bid.value.role == "holder" and game.players is not None:
-        for players in game.players.value:
-            each, _talon, _up = game.dealt_cards(players)
-            if each * game.dealt_players(players) < len(game.pack_for(players).cards):
-                raise fail("first_bid", Phrase('with {players} players not every card is dealt to a hand, so {card} '
-                                               'may lie undealt and nobody hold it', players=players,
-                                               card=rules.first_bid.value.card),
-                           hint=Phrase('name the eldest or the dealer'))
+    for _, _, item, stmt in seen:
+        if isinstance(stmt, FirstBid):  # somebody holds the card that names the first bidder
+            check_holder(game, item, stmt, (stmt.seat, *stmt.otherwise))
     _check_pass_out(rules, fail)
     _check_talon(game, rules, phases, fail)
     _check_specials(rules, phases, fail)

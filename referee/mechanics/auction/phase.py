@@ -72,13 +72,19 @@ def start_auction(deal: AuctionDeal, rules: CompiledAuction, held: list[int] | N
 
 
 def _seat_of(deal: AuctionDeal, seat: SeatRef) -> int:
-    """The seat a rule names before the auction: eldest, dealer or the holder of a card."""
+    """The seat a rule names before the auction: eldest, dealer or the holder of a card (else the
+    seat after `else`)."""
     if seat.role == "dealer":
         return deal.dealer
     if seat.role == "holder":
+        # Nobody holds a card the pack for this table lacks, or one left undealt: the seat after
+        # `else` is named then (the load check sees that one is, where that can happen).
         assert seat.card is not None
-        card = deal.table.index[seat.card]
-        return next((s for s, hand in enumerate(deal.hands) if card in hand), deal.eldest)
+        card = deal.table.card_id(seat.card.code)  # by its code: cards of two decks compare by rank order
+        holder = next((s for s, hand in enumerate(deal.hands) if card in hand), None) if card is not None else None
+        if holder is not None:
+            return holder
+        return _seat_of(deal, seat.otherwise) if seat.otherwise is not None else deal.eldest
     return deal.eldest
 
 

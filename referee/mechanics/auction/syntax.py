@@ -132,7 +132,19 @@ class NumberNotTo(Node):
 
 @statement_node("first_bid")
 class FirstBid(Node):
+    """`first bid by eldest`, `first bid by holder of 2C, else eldest`."""
+
     seat: Seat
+    otherwise: tuple[Seat, ...] = ()
+    """The seats after `else`, in order: each bids first when nobody holds the card before it."""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> FirstBid:
+        seats = []
+        for child in children:
+            assert isinstance(child, Seat), child
+            seats.append(child)
+        return cls(pos=pos, seat=seats[0], otherwise=tuple(seats[1:]))
 
 
 @statement_node("bid_next_step")

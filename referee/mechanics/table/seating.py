@@ -10,12 +10,21 @@ verdicts and score lines going out.
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine.table import Action
-from ..i18n import N_
-from ..mechanics.base import Phase
-from ..presentation import SEAT_KEYS
-from ..verdicts import Verdict
+from ...engine.table import Action, Table
+from ...i18n import N_
+from ...presentation import SEAT_KEYS
+from ...verdicts import Verdict
+from ..base import Phase
+
+if TYPE_CHECKING:
+    from ...drawing import Drawing
+    from ...model.game import Game
+    from ..auction.state import AuctionState
+    from ..tricks.compiled import CompiledContract
 
 __all__ = ["SeatedDeal", "playing_seats"]
 
@@ -26,6 +35,45 @@ _SEAT_ARGUMENT = ("double", "redouble")
 def playing_seats(players: int, in_deal: int, dealer: int) -> tuple[int, ...]:
     """The table's seats that play a deal, in turn order from the player after the dealer."""
     return tuple((dealer + 1 + k) % players for k in range(in_deal))
+
+
+class InnerDeal(Protocol):
+    """What the seated deal reads of the interpreter's `Deal` (named here by what it offers: the
+    interpreter imports this module, so importing `Deal` would close a circle). Seat lists and the
+    rest are read as they are and translated."""
+
+    phase: Phase
+    game: Game
+    contract: CompiledContract | None
+    contracts: dict[str, CompiledContract]
+    bidding: AuctionState | None
+    ended_early: str | None
+    carry_out: int
+    to_act: int
+    eldest: int
+    declarer: int | None
+    hands: list[list[int]]
+    taken: list[list[int]]
+    tricks_won: list[int]
+    trick: list[tuple[int, int]]
+    trick_winners: list[int]
+    history: list[tuple[int, int]]
+    defenders: tuple[int, ...]
+
+    def legal_moves(self) -> list[int]: ...
+    def push(self, move: int) -> None: ...
+    def random_tricks(self, rng: random.Random, budget: int) -> int: ...
+    def random_layout(self, rng: random.Random, budget: int) -> int: ...
+    def random_bidding(self, rng: random.Random, budget: int) -> int: ...
+    def random_betting(self, rng: random.Random, budget: int) -> int: ...
+    def random_bet(self, rng: random.Random) -> int: ...
+    def copy(self) -> InnerDeal: ...
+    def chips_of(self, seat: int) -> int | None: ...
+    def action_of(self, move: int) -> Action: ...
+    def parse_action(self, action: int | str | Action) -> Action: ...
+    def play(self, seat: int, action: Action) -> Verdict: ...
+    def judge(self, seat: int, action: Action) -> Verdict: ...
+    def result(self) -> Any: ...
 
 
 class SeatedDeal:
@@ -39,7 +87,7 @@ class SeatedDeal:
 
     __slots__ = ("inner", "table", "seats", "_inside", "dealer", "_clause")
 
-    def __init__(self, deal, table, seats: tuple[int, ...], dealer: int, clause: str) -> None:
+    def __init__(self, deal: InnerDeal, table: Table, seats: tuple[int, ...], dealer: int, clause: str) -> None:
         self.inner = deal
         """The deal in its own seat numbers, 0..k-1 from the player after the dealer."""
         self.table = table
@@ -54,7 +102,7 @@ class SeatedDeal:
     # -- what names no seat --------------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.inner.phase
 
     def is_over(self) -> bool:
@@ -67,19 +115,19 @@ class SeatedDeal:
         self.inner.push(move)
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.inner.game
 
     @property
-    def contract(self):
+    def contract(self) -> CompiledContract | None:
         return self.inner.contract
 
     @property
-    def contracts(self):
+    def contracts(self) -> dict[str, CompiledContract]:
         return self.inner.contracts
 
     @property
-    def bidding(self):
+    def bidding(self) -> AuctionState | None:
         return self.inner.bidding
 
     @property
@@ -91,28 +139,28 @@ class SeatedDeal:
         return self.inner.carry_out
 
     # The fused random loops (`players.play_out`): they move by the deal's own turn.
-    def random_tricks(self, rng, budget: int) -> int:
+    def random_tricks(self, rng: random.Random, budget: int) -> int:
         return self.inner.random_tricks(rng, budget)
 
-    def random_layout(self, rng, budget: int) -> int:
+    def random_layout(self, rng: random.Random, budget: int) -> int:
         return self.inner.random_layout(rng, budget)
 
-    def random_bidding(self, rng, budget: int) -> int:
+    def random_bidding(self, rng: random.Random, budget: int) -> int:
         return self.inner.random_bidding(rng, budget)
 
-    def random_betting(self, rng, budget: int) -> int:
+    def random_betting(self, rng: random.Random, budget: int) -> int:
         return self.inner.random_betting(rng, budget)
 
-    def random_bet(self, rng) -> int:
+    def random_bet(self, rng: random.Random) -> int:
         return self.inner.random_bet(rng)
 
-    def copy(self) -> "SeatedDeal":
+    def copy(self) -> SeatedDeal:
         """An independent copy, seen from the table like this one."""
         return SeatedDeal(self.inner.copy(), self.table, self.seats, self.dealer, self._clause)
 
     # -- seats, translated -----------------------------------------------------------------------------
 
-    def _per_seat(self, values, empty) -> tuple:
+    def _per_seat(self, values: Iterable[Any], empty: Any) -> tuple[Any, ...]:
         """A list kept per seat of the deal, per seat of the table: `empty` for the dealer."""
         out = [empty] * self.table.players
         for local, value in enumerate(values):
@@ -175,23 +223,26 @@ class SeatedDeal:
         return self.seats[self.inner.eldest]
 
     def action_of(self, move: int) -> Action:
-        return self._action(self.inner.action_of(move), self.seats.__getitem__)
+        action = self._action(self.inner.action_of(move), self.seats.__getitem__)
+        assert action is not None  # every seat of the deal is a seat of the table
+        return action
 
     def legal_actions(self) -> list[Action]:
         return [self.action_of(m) for m in self.legal_moves()]
 
-    def _action(self, action: Action, seat_of) -> Action | None:
+    def _action(self, action: Action, seat_of: Callable[[int], int | None]) -> Action | None:
         if action.kind not in _SEAT_ARGUMENT or not action.args or not action.args[0].isdigit() \
                 or len(action.args[0]) > 3:
             return action
         seat = seat_of(int(action.args[0]))
         return None if seat is None else Action(action.kind, (str(seat),) + action.args[1:])
 
-    def play(self, seat, action=None) -> Verdict:
+    def play(self, seat: int | str | Action, action: int | str | Action | None = None) -> Verdict:
         """Rule on `seat`'s action and apply it if legal; the dealer, sitting out, has no turn.
         Without a seat, the seat to act's; the action as `Deal.play` takes it."""
         if action is None:
             seat, action = self.to_act, seat
+        assert isinstance(seat, int), seat
         if isinstance(action, int) and not isinstance(action, bool):
             self.inner.parse_action(action)  # a clear error for a number that is no move now
             action = self.action_of(action)
@@ -207,9 +258,9 @@ class SeatedDeal:
         """The deal drawn as text, each seat as the table numbers it (`Deal.draw`)."""
         return str(self.show(lang, view))
 
-    def show(self, lang: str = "en", view: int | None = None):
+    def show(self, lang: str = "en", view: int | None = None) -> Drawing:
         """The deal drawn in `lang` (`Deal.show`); `view` is a seat of the table."""
-        from ..drawing import Drawing, picture
+        from ...drawing import Drawing, picture
         return Drawing(picture(self.inner, lang, None if view is None else self._inside.get(view, -1),
                                numbers=self.seats, sitting_out=self.dealer))
 
@@ -222,7 +273,7 @@ class SeatedDeal:
         """Rule on `seat`'s action without applying it."""
         return self._rule(seat, action, self.inner.judge)
 
-    def _rule(self, seat: int, action: Action, rule) -> Verdict:
+    def _rule(self, seat: int, action: Action, rule: Callable[[int, Action], Verdict]) -> Verdict:
         local = self._inside.get(seat)
         inward = self._action(action, self._inside.get)
         if local is None or inward is None:
@@ -231,7 +282,7 @@ class SeatedDeal:
                            (("seat", named),), (self._clause,), seat, str(action))
         return self._verdict(rule(local, inward))
 
-    def _values(self, values: tuple) -> tuple:
+    def _values(self, values: tuple[tuple[str, str | int], ...]) -> tuple[tuple[str, str | int], ...]:
         """Message values with every seat named as the table numbers it."""
         return tuple((k, self.seats[v]) if k in SEAT_KEYS and isinstance(v, int) and 0 <= v < len(self.seats)
                      else (k, v) for k, v in values)
@@ -243,7 +294,7 @@ class SeatedDeal:
             action = str(self._action(Action.parse(action), self.seats.__getitem__))
         return dataclasses.replace(verdict, values=values, seat=self._out(verdict.seat), action=action)
 
-    def result(self):
+    def result(self) -> Any:
         result = self.inner.result()
         lines = tuple(dataclasses.replace(
             line, seat=self.seats[line.seat], against=self._out(line.against), values=self._values(line.values))

@@ -1,0 +1,21 @@
+"""The model records of the table: a packet of the deal (the rest of the table's rules are plain
+values on `Game`: the player counts, the direction, the decks and packs, the draw, the cut, the
+eldest hand and the dealer's rotation)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Packet"]
+
+
+@dataclass(frozen=True)
+class Packet:
+    """One step of the deal: `count` cards to each player (repeated until each holds
+    `until`), to the talon, or face up on the table."""
+
+    kind: str  # "each" | "talon" | "upcard"
+    count: int
+    until: int | None = None
+    to_end: bool = False
+    """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
