@@ -249,3 +249,41 @@ def test_on_trump_leads_qualifies_only_the_duty_to_head(tmp_path):
                                  '  trumps none\n  trick won by highest of suit led unless trumped\n'
                                  '  in trumps { trumps named by chooser\n    must overtrump if able on trump leads }\n}\n')
     assert "overtrumping is always a duty" in error and "v.rules:6:5:" in error
+
+
+# -- K1.5: the deal passes after every deal, or after a dealer's seven (deal_order) ------------------
+
+
+@pytest.mark.parametrize("reading, run", [("every_deal", 1), ("seven_in_a_row", 7)])
+def test_the_deal_passes_after_every_deal_or_after_seven_in_a_row(reading, run):
+    from referee.interpreter.players import play_out
+
+    game = load_game("barbu", {"deal_order": reading})
+    assert game.dealer_rotation.clause == "K1.5" and game.dealer_rotation.value.every == run
+    match = Match(game)
+    match.draw_for_dealer(random.Random(5))
+    rng = random.Random(6)
+    dealers = []
+    while not match.is_over():
+        dealers.append(match.dealer)
+        hands, talon, upcards = match.deal_pack(rng)
+        play_out(match.new_deal(hands, talon=talon, upcards=upcards), rng)
+        match.finish_deal()
+    # Each player deals seven deals and names each contract once, in runs of `run` deals.
+    assert len(dealers) == 28 and Counter(dealers) == {seat: 7 for seat in range(4)}
+    runs = [dealers[i:i + run] for i in range(0, 28, run)]
+    assert all(len(set(r)) == 1 for r in runs)
+    assert all(match.table.neighbour(a[0], "next") == b[0] for a, b in zip(runs, runs[1:]))
+    assert all(len(chosen) == 7 for chosen in match.chosen)
+
+
+def test_a_run_of_one_deal_is_written_after_every_deal(tmp_path):
+    path = tmp_path / "v.rules"
+    path.write_text('variant v "V" extends barbu\n'
+                    'replace clause K1.5 "The deal passes." interpretation "A test." {\n'
+                    '  dealer passes next after every 1 deals\n}\n', encoding="utf-8")
+    with pytest.raises(RulesDefinitionError) as info:
+        load_game(path)
+    assert str(info.value).startswith(f"{path}:3:34: definition error: `after every 1 deals` names no run of "
+                                      "deals"), str(info.value)
+    assert "write `after every deal`" in str(info.value)

@@ -237,6 +237,24 @@ def test_black_maria_deals_the_whole_pack_for_either_table(players, size, count)
     assert sorted(c for h in hands for c in h) == list(range(count))
 
 
+@pytest.mark.parametrize("players, size, removed", [(5, 10, {"2C", "2S"}), (6, 8, {"2C", "2D", "2H", "2S"})])
+def test_black_maria_for_five_and_six_takes_twos_out_and_deals_the_rest(players, size, removed):
+    """K1.1 and K1.4: five play without the black twos (50 cards, 10 each), six without any two
+    (48 cards, 8 each); the whole pack is dealt and the deal opens with the passing, from the
+    eldest hand."""
+    game = load_game("black_maria")
+    match = Match(game, players)
+    match.dealer = 0
+    every = {c.code for c in game.pack_for(4).cards}
+    assert set(match.table.codes) == every - removed
+    assert game.pack_clause(players) == "K1.1"
+    hands = match.deal_cards(random.Random(players))
+    assert [len(h) for h in hands] == [size] * players
+    assert sorted(c for h in hands for c in h) == list(range(52 - len(removed)))
+    deal = match.new_deal(hands)
+    assert deal.phase.value == "passing" and deal.to_act == deal.eldest == 1
+
+
 @pytest.mark.parametrize("number", [0, 1, 2, 3])
 def test_black_maria_passes_right_in_every_deal(number):
     match, deal = _deal(load_game("black_maria"), number=number)

@@ -107,6 +107,8 @@ class Match:
         self.dealer_doubles: dict[tuple[int, int], int] = {}
         """(dealer, player) -> how often the player has doubled that dealer (doubling between players)."""
         self.dealer: int | None = None
+        self.dealt_in_a_row = 0
+        """Deals the dealer has dealt so far in his run (`dealer passes ... after every N deals`)."""
         self.deal: Deal | None = None
 
     # -- first dealer --------------------------------------------------------------------------------
@@ -238,7 +240,7 @@ class Match:
                 self.written[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
-        self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
+        self._pass_deal()
         self.deal = None
         return result
 
@@ -257,8 +259,13 @@ class Match:
         result = DealResult(None, tuple(lines), (), clause)
         self.results.append(result)
         if "redeal_same_dealer" not in remedies:
-            self.dealer = self.table.neighbour(self.dealer, self.game.dealer_rotation.value)
+            self._pass_deal()
         return result
+
+    def _pass_deal(self) -> None:
+        """The dealer has dealt one more deal: the deal passes on after his last in a row."""
+        self.dealer, self.dealt_in_a_row = dealing.next_dealer(self.game, self.table, self.dealer,
+                                                               self.dealt_in_a_row + 1)
 
     @property
     def rotation_clause(self) -> str:

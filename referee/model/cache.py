@@ -171,7 +171,7 @@ _RECORDS = Records({
     "referee.mechanics.tricks.rules": ("Trumps",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
-    "referee.mechanics.table.rules": ("Packet",),
+    "referee.mechanics.table.rules": ("Packet", "Rotation"),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",

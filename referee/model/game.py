@@ -15,7 +15,7 @@ from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.claims.rules import ClaimRule
 from ..mechanics.layout.rules import LayoutStart
 from ..mechanics.passing.rules import CardPassing
-from ..mechanics.table.rules import Packet
+from ..mechanics.table.rules import Packet, Rotation
 from ..mechanics.tricks.rules import Trumps
 from ..mechanics.vying.rules import VyingModel
 from .cards import Card, Deck
@@ -252,8 +252,8 @@ class Game:
     phases: Cited[tuple[str, ...]] | None = None
     """The phases of every deal, in order (`deal phases ...`)."""
     deal: Cited[tuple[Packet, ...]] | None = None
-    dealer_rotation: Cited[str] | None = None
-    """Where the deal passes after every deal: "next", "left" or "right"."""
+    dealer_rotation: Cited[Rotation] | None = None
+    """Where the deal passes, and after how many deals of one dealer."""
     accounts: dict[str, Cited[tuple[str, int, bool]]] = field(default_factory=dict)
     """name -> (title, starting value, kept per opponent)."""
     match_end: Cited[MatchEnd] | None = None

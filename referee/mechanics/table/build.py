@@ -15,7 +15,7 @@ from ...model.cards import Rank, Suit
 from ...model.document import Located
 from ...model.values import Cited
 from ..declaration import Builder
-from .rules import Packet
+from .rules import Packet, Rotation
 from .syntax import (
     Cut,
     Deal,
@@ -220,4 +220,9 @@ def build_deal(builder: Builder, item: Located, node: Deal, cid: str, scope: str
 
 def build_dealer_rotation(builder: Builder, item: Located, node: DealerRotation, cid: str,
                           scope: str | None) -> None:
-    builder.once(item, node, cid, "dealer_rotation", str(node.side))
+    every = int(node.every) if node.every is not None else 1
+    if every < 2 and node.every is not None:
+        raise item.error(node.every, Phrase('`after every {count} deals` names no run of deals: a dealer who deals '
+                                            'one deal at a time passes the deal after every deal', count=every),
+                         hint=Phrase('write `after every deal`, or `after every 7 deals` for seven in a row'))
+    builder.once(item, node, cid, "dealer_rotation", Rotation(str(node.side), every))

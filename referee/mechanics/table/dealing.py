@@ -15,7 +15,7 @@ from ...engine.table import Table
 from ...errors import Phrase, SimulationError
 from ...model.game import Game
 
-__all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter"]
+__all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter", "next_dealer"]
 
 
 def shuffled_pack(game: Game, table: Table, rng: random.Random) -> list[int]:
@@ -35,6 +35,16 @@ def cutter(game: Game, table: Table, dealer: int | None) -> int | None:
     if game.cut is None or dealer is None:
         return None
     return table.neighbour(dealer, game.cut.value)
+
+
+def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int, int]:
+    """The dealer of the next deal, and how many he has dealt in his run, once `dealer` has dealt
+    `dealt` deals in a row: the deal passes on after `every` of them (`dealer passes ...`)."""
+    assert game.dealer_rotation is not None  # every game states its rotation
+    rotation = game.dealer_rotation.value
+    if dealt < rotation.every:
+        return dealer, dealt
+    return table.neighbour(dealer, rotation.side), 0
 
 
 def _runs(places: list[int]) -> tuple[slice, ...]:

@@ -187,5 +187,14 @@ class Deal(Node):
 
 @statement_node("dealer_rotation")
 class DealerRotation(Node):
+    """`dealer passes left after every deal`, `dealer passes left after every 7 deals`."""
+
     side: Token
     """"next", "left" or "right"."""
+    every: Token | None = None
+    """`after every N deals`: how many deals one dealer deals in a row; None for `every deal`."""
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> DealerRotation:
+        side, *every = map(as_token, children)
+        return cls(pos=pos, side=side, every=every[0] if every else None)
