@@ -36,7 +36,85 @@ from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
 from .phases import RUNNERS
 
-__all__ = ["Deal", "DealResult", "perft"]
+__all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
+
+
+@dataclass(frozen=True)
+class DealStart:
+    """What a deal starts from: the cards as dealt and what the match had written before it, in
+    the deal's own seats (from 0). `Deal.start` gives it; a position string writes it."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's cards as dealt (card IDs of the table's pack)."""
+    talon: tuple[int, ...] = ()
+    upcards: tuple[int, ...] = ()
+    """The cards turned face up in the deal (a vying game's turned card)."""
+    contract: str | None = None
+    """The contract the order of the match fixes for this deal, if any."""
+    chosen: tuple[frozenset[str], ...] = ()
+    """Per seat, the contracts it chose in earlier deals (empty: none chosen yet)."""
+    held: tuple[int, ...] | None = None
+    """Per seat, the multipliers held (an auction game's `... multiplies the next contract`)."""
+    written: tuple[int, ...] | None = None
+    """Per seat, the multipliers ever written to him."""
+    chips: tuple[int, ...] | None = None
+    """Per seat, the chips in front of him (a vying game)."""
+    carry: int = 0
+    """Chips left on the table by the deal before."""
+    number: int = 0
+    """Deals already played in the match (0: the first)."""
+    doubles: tuple[tuple[tuple[int, int], int], ...] = ()
+    """((dealer, player), times): how often each player has doubled each dealer in the match."""
+
+
+class LegalActions:
+    """The legal actions of one position, as `Deal.legal_actions()` gives them: a lazy collection
+    (like python-chess's `board.legal_moves`) that answers `in` and `len` from the moves alone
+    and builds an `Action` only when one is read. An action is asked for as an `Action`, as text
+    (``"play Q♠" in deal.legal_actions()``) or as a move of `legal_moves()`. It is the position
+    when it was asked: play on the deal and ask again."""
+
+    __slots__ = ("_deal", "_moves")
+
+    def __init__(self, deal, moves: list[int]) -> None:  # a Deal, or a SeatedDeal
+        self._deal, self._moves = deal, moves
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def count(self) -> int:
+        """How many actions are legal (python-chess's `legal_moves.count()`)."""
+        return len(self._moves)
+
+    def __bool__(self) -> bool:
+        return bool(self._moves)
+
+    def __iter__(self):
+        action_of = self._deal.action_of
+        return (action_of(m) for m in self._moves)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._deal.action_of(self._moves[index])
+
+    def __contains__(self, item: object) -> bool:
+        deal = self._deal
+        if isinstance(item, int) and not isinstance(item, bool):
+            return item in self._moves
+        if not isinstance(item, (str, Action)):
+            return False
+        try:
+            action = deal.parse_action(item)
+        except UsageError:  # text that is no action at all is not a legal one
+            return False
+        if not isinstance(deal, Deal):  # a deal seen from the whole table (seating.SeatedDeal)
+            return any(found == action for found in self)
+        move = deal.table.move(action)
+        # One move ID is one word in one phase: the action must read back as itself.
+        return move is not None and move in self._moves and deal.action_of(move) == action
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self._moves)}): {', '.join(str(a) for a in self)}>"
 
 
 @dataclass(frozen=True)
@@ -97,6 +175,14 @@ class Deal:
                  dealer_doubles: dict | None = None) -> None:
         self.table = table
         self.game = table.game
+        # What the deal starts from, for `start`, `undo()` and `position()`: what the match may
+        # change while the deal runs (the contracts chosen, the doublings counted, the chips and
+        # multipliers the deal's own state takes over) copied, and only when there is any.
+        self._start = (dealer, hands, talon, upcards, contract,
+                       tuple(map(frozenset, chosen)) if chosen is not None and any(chosen) else (),
+                       None if held is None else tuple(held), None if written is None else tuple(written),
+                       None if chips is None else tuple(chips), carry, number,
+                       tuple(sorted(dealer_doubles.items())) if dealer_doubles else ())
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = list(map(list, hands))
@@ -185,6 +271,68 @@ class Deal:
                   self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
+    @property
+    def start(self) -> DealStart:
+        """What this deal started from (`DealStart`): the cards dealt and what the match had
+        written before it."""
+        (dealer, hands, talon, upcards, contract, chosen, held, written, chips, carry, number,
+         doubles) = self._start
+        return DealStart(dealer, tuple(map(tuple, hands)), tuple(talon or ()), tuple(upcards or ()), contract,
+                         chosen, held, written, chips, carry, number, doubles)
+
+    @classmethod
+    def from_start(cls, table: Table, start: DealStart, *, contracts: dict[str, CompiledContract],
+                   auction: CompiledAuction | None = None, vying: VyingRules | None = None) -> "Deal":
+        """A deal on `table` from `start`, before any action, with the game's compiled tables
+        (as `Match` holds them): the position `undo()` and `referee.from_position` replay from."""
+        s = start
+        return cls(table, s.dealer, [list(h) for h in s.hands], contracts=contracts,
+                   chosen=[set(c) for c in s.chosen] if s.chosen else None, contract=s.contract,
+                   talon=list(s.talon), auction=auction,
+                   held=None if s.held is None else list(s.held), written=None if s.written is None else list(s.written),
+                   vying=vying, chips=None if s.chips is None else list(s.chips), carry=s.carry,
+                   upcards=list(s.upcards), number=s.number, dealer_doubles=dict(s.doubles))
+
+    def restarted(self) -> "Deal":
+        """This deal at its start, before any action (a new deal: this one is left as it is)."""
+        return Deal.from_start(self.table, self.start, contracts=self.contracts,
+                               auction=self.bidding.rules if self.bidding is not None else None,
+                               vying=self.betting.rules if self.betting is not None else None)
+
+    def undo(self) -> Action:
+        """Take back the last action, as python-chess's `board.pop()` does: the deal is back at the
+        position before it, and the action taken back is returned. A deal with no action yet is a
+        `UsageError`. What the deal wrote into the match (a contract chosen, a doubling counted)
+        is taken back too; a deal the match has already scored is not rescored.
+
+        The deal is replayed from its start without the last action, so an undo costs as much as
+        the actions before it (no state is kept per action: random play pays nothing for it)."""
+        if not self.history:
+            raise UsageError(Phrase("there is no action to take back: the deal is at its start"))
+        fresh = self.restarted()
+        *before, (_seat, last) = self.history
+        for _seat, move in before:
+            fresh.push(move)
+        taken = fresh.action_of(last)
+        # The lists the match shares with the deal keep their identity: their contents go back.
+        for mine, theirs in zip(self.chosen, fresh.chosen):
+            mine.clear()
+            mine.update(theirs)
+        self.dealer_doubles.clear()
+        self.dealer_doubles.update(fresh.dealer_doubles)
+        shared = {"chosen": self.chosen, "dealer_doubles": self.dealer_doubles, "_start": self._start}
+        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(shared)
+        return taken
+
+    def position(self) -> str:
+        """This position as one line of text (`referee.position`), which `referee.from_position`
+        reads back into the same position: the game and its readings, the cards dealt, what the
+        match had written before the deal, and the actions taken."""
+        # On demand: the position's writer names games and tables, which the deal's own loop never needs.
+        from ..position import position_of
+        return position_of(self)
+
     # -- queries ------------------------------------------------------------------------------------
 
     @property
@@ -209,9 +357,10 @@ class Deal:
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
 
-    def legal_actions(self) -> list[Action]:
-        """The legal moves as actions (`play QS`), in the order of `legal_moves()`."""
-        return [self.action_of(m) for m in self.legal_moves()]
+    def legal_actions(self) -> LegalActions:
+        """The legal actions (`play QS`), in the order of `legal_moves()`: a lazy collection that
+        supports `in` (an `Action`, its text or a move), `len` and iteration (`LegalActions`)."""
+        return LegalActions(self, self.legal_moves())
 
     def action_of(self, move: int) -> Action:
         """The written action of a move in the current phase."""

@@ -16,6 +16,7 @@ from ..i18n import N_
 from ..mechanics.base import Phase
 from ..presentation import SEAT_KEYS
 from ..verdicts import Verdict
+from .deal import LegalActions
 
 __all__ = ["SeatedDeal", "playing_seats"]
 
@@ -177,8 +178,16 @@ class SeatedDeal:
     def action_of(self, move: int) -> Action:
         return self._action(self.inner.action_of(move), self.seats.__getitem__)
 
-    def legal_actions(self) -> list[Action]:
-        return [self.action_of(m) for m in self.legal_moves()]
+    def legal_actions(self) -> LegalActions:
+        """The legal actions in the table's seat numbers (`Deal.legal_actions`)."""
+        return LegalActions(self, self.legal_moves())
+
+    def parse_action(self, action: Action | str | int) -> Action:
+        """An action from its text, a move or an `Action`, in the table's seat numbers (`Deal.parse_action`)."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            self.inner.parse_action(action)  # a clear error for a number that is no move now
+            return self.action_of(action)
+        return self.inner.parse_action(action)
 
     def _action(self, action: Action, seat_of) -> Action | None:
         if action.kind not in _SEAT_ARGUMENT or not action.args or not action.args[0].isdigit() \
@@ -196,6 +205,22 @@ class SeatedDeal:
             self.inner.parse_action(action)  # a clear error for a number that is no move now
             action = self.action_of(action)
         return self._rule(seat, self.inner.parse_action(action), self.inner.play)
+
+    def undo(self) -> Action:
+        """Take back the last action (`Deal.undo`); the action taken back, in the table's seats."""
+        taken = self._action(self.inner.undo(), self.seats.__getitem__)
+        assert taken is not None, "every seat of the deal is a seat of the table"
+        return taken
+
+    def restarted(self) -> "SeatedDeal":
+        """This deal at its start, before any action (`Deal.restarted`)."""
+        return SeatedDeal(self.inner.restarted(), self.table, self.seats, self.dealer, self._clause)
+
+    def position(self) -> str:
+        """This position as one line of text (`Deal.position`), in the table's seats."""
+        # On demand, as in `Deal.position`.
+        from ..position import position_of
+        return position_of(self)
 
     def __repr__(self) -> str:
         inner = self.inner
