@@ -26,7 +26,8 @@ _HOMES = {
     "random_transcript": "simulate", "random_deal": "simulate", "RefereeError": "errors", "RulesError": "errors",
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
-    "read_deal_file": "records",
+    "read_deal_file": "records", "from_position": "position", "LegalActions": "interpreter.deal",
+    "DealStart": "interpreter.deal", "PositionError": "errors",
 }
 
 
@@ -52,5 +53,5 @@ __all__ = [
     "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
     "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_deal", "random_transcript",
     "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
-    "UsageError", "IllegalActionError",
+    "UsageError", "IllegalActionError", "from_position", "LegalActions", "DealStart", "PositionError",
 ]
