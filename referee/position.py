@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import Phrase, PositionError, SourcePosition, TranscriptError, UsageError
+from .errors import Phrase, PositionError, SourcePosition, Term, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Deal, Match, Table
 from .interpreter.deal import DealStart
@@ -191,7 +191,7 @@ class _Reader:
             raise self.error(self.parts["players"][0][1] if players is not None else self.parts["game"][0][1],
                              err.args[0]) from None
         table = match.table
-        deal_words = self._one("deal", N_("the position gives no deal"), N_("write `deal NUMBER dealer SEAT`"))
+        deal_words = self._one("deal", Phrase("the position gives no deal"), Phrase("write `deal NUMBER dealer SEAT`"))
         if len(deal_words) != 4 or deal_words[2].text != "dealer":
             raise self.error(deal_words[0], Phrase("expected `deal NUMBER dealer SEAT`"))
         number = self.number(deal_words[1], deal_words[0])
@@ -255,16 +255,17 @@ class _Reader:
 
     # -- the parts ------------------------------------------------------------------------------
 
-    def _one(self, key: str, missing: str, hint: str) -> list[_Word]:
+    def _one(self, key: str, missing: Phrase, hint: Phrase) -> list[_Word]:
         found = self.parts.get(key)
         if not found:
-            raise self.text.error(1, Phrase(missing), Phrase(hint))
+            raise self.text.error(1, missing, hint)
         if len(found) > 1:
             raise self.error(found[1][0], Phrase("{word} is written twice", word=key))
         return found[0]
 
     def _game(self) -> Game:
-        words = self._one("game", N_("the position names no game"), N_("start it with `game NAME` (see `referee games`)"))
+        words = self._one("game", Phrase("the position names no game"),
+                          Phrase("start it with `game NAME` (see `referee games`)"))
         if len(words) != 2 or not _NAME.fullmatch(words[1].text):
             raise self.error(words[0], Phrase("expected `game NAME`"),
                              Phrase("start it with `game NAME` (see `referee games`)"))
@@ -352,7 +353,7 @@ class _Reader:
         words = found[0]
         if len(found) > 1 or len(words) != 2 or words[1].text not in game.contracts:
             raise self.error(words[0], Phrase("expected `contract NAME`, a contract of {title}: {contracts}",
-                                              title=game.title, contracts=", ".join(game.contracts)))
+                                              title=Term(game.title), contracts=", ".join(game.contracts)))
         return words[1].text
 
     def _chosen(self, game: Game, players: int, local: dict[int, int]) -> tuple[frozenset[str], ...]:
@@ -366,7 +367,7 @@ class _Reader:
             for word in words[2:]:
                 if word.text not in game.contracts:
                     raise self.error(word, Phrase("expected `contract NAME`, a contract of {title}: {contracts}",
-                                                  title=game.title, contracts=", ".join(game.contracts)))
+                                                  title=Term(game.title), contracts=", ".join(game.contracts)))
             chosen[local[seat]] = frozenset(w.text for w in words[2:])
         return tuple(chosen) if any(chosen) else ()
 
@@ -383,7 +384,7 @@ class _Reader:
             if not wants[word]:
                 if found:
                     raise self.error(found[0][0], Phrase("{title} keeps no {word} for a position to give",
-                                                         title=match.game.title, word=word))
+                                                         title=Term(match.game.title), word=word))
                 out.append(None)
                 continue
             if not found:
