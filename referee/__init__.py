@@ -27,7 +27,7 @@ _HOMES = {
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
     "read_deal_file": "records", "from_position": "position", "LegalActions": "interpreter.deal",
-    "DealStart": "interpreter.deal", "PositionError": "errors",
+    "DealStart": "interpreter.deal", "PositionError": "errors", "judgement_text": "report", "judgement_json": "report",
 }
 
 
@@ -54,4 +54,5 @@ __all__ = [
     "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_deal", "random_transcript",
     "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
     "UsageError", "IllegalActionError", "from_position", "LegalActions", "DealStart", "PositionError",
+    "judgement_text", "judgement_json",
 ]

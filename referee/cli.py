@@ -208,29 +208,30 @@ def cmd_convert(args) -> int:
 
 def cmd_judge(args) -> int:
     from .judge import judge_file
+    from .report import judgement_json, judgement_text
     judgement = judge_file(args.transcript, _settings(args.param), rules_file=args.rules)
     if args.json:
-        print(json.dumps(judgement.to_json(args.lang), ensure_ascii=False, indent=1))
+        print(json.dumps(judgement_json(judgement, args.lang), ensure_ascii=False, indent=1))
     else:
-        print(judgement.text(args.lang))
+        print(judgement_text(judgement, args.lang))
     return judgement.exit_status
 
 
 def cmd_legal(args) -> int:
-    from .director import legal_at, parse_position, read_transcript
+    from .director import legal_at, parse_position, read_at
     position = parse_position(args.at)
-    data = read_transcript(args.transcript, args.rules, _settings(args.param))
-    view = legal_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules)
+    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
+    view = legal_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules, at=at)
     _show(view, args)
     return view.exit_status
 
 
 def cmd_explain(args) -> int:
-    from .director import explain_at, parse_position, read_transcript
+    from .director import explain_at, parse_position, read_at
     position = parse_position(args.at)
-    data = read_transcript(args.transcript, args.rules, _settings(args.param))
-    found = explain_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
-                       lang=args.lang)
+    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
+    found = explain_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
+                       lang=args.lang, at=at)
     _show(found, args)
     return found.exit_status
 

@@ -21,11 +21,14 @@ from .errors import Phrase, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Action
 from .judge import Judgement, Outcome, judge
+from .limits import LIMITS
+from .notation import replay_deal_path
 from .options import Forbidden, Options, options, options_json, readings_of
 from .records import read_deal_file
+from .report import seat_name, where_text
 from .verdicts import Verdict
 
-__all__ = ["Position", "parse_position", "Options", "Forbidden", "options", "legal_at", "explain_at",
+__all__ = ["Position", "parse_position", "AtPosition", "read_at", "until_of", "Options", "Forbidden", "options", "legal_at", "explain_at",
            "Explanation", "Reading", "read_transcript"]
 
 
@@ -93,6 +96,40 @@ def locate(data: dict, position: Position) -> tuple[int, int]:
     return number - 1, action - 1
 
 
+def until_of(position: Position) -> tuple[int, int] | None:
+    """Where a replay stops for a position (`Replay.run`'s `until`, from 0), before the transcript
+    is read: an action index past a deal's last stops at the deal's end, as `locate` has it."""
+    if position.deal is None:
+        return None
+    return position.deal - 1, (position.action - 1 if position.action is not None else LIMITS.actions + 1)
+
+
+@dataclass(frozen=True)
+class AtPosition:
+    """A recorded deal or match read, and judged up to a position, once."""
+
+    data: dict
+    """The transcript as read (a `.deal` file: its deals up to the position at least)."""
+    judgement: Judgement
+    """The replay up to the position, holding the state there."""
+    where: tuple[int, int]
+    """The position as (deal index, action index) from 0."""
+
+
+def read_at(path: str | Path, position: Position, rules_file: str | Path | None = None,
+            settings: dict | None = None) -> AtPosition:
+    """The one read and replay `legal` and `explain` make of a file: a `.deal` file is read by the
+    replay that judges it up to `position` (which settles the seats it leaves open), a JSON
+    transcript is read and then replayed; either way the game is loaded once."""
+    path = Path(path)
+    if path.suffix.lower() == ".deal":
+        data, judgement = replay_deal_path(path, until_of(position), rules_file=rules_file, settings=settings)
+        return AtPosition(data, judgement, locate(data, position))
+    data = read_deal_file(path, rules_file=rules_file, settings=settings)
+    judgement, where = replay(data, position, path.parent, settings, rules_file)
+    return AtPosition(data, judgement, where)
+
+
 def replay(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
            rules_file=None) -> tuple[Judgement, tuple[int, int]]:
     """The transcript judged up to a position: the judgement holds the live state there."""
@@ -140,8 +177,10 @@ def _is_run(args) -> bool:
 
 
 def legal_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
-             rules_file=None) -> "LegalView":
-    judgement, where = replay(data, position, base, settings, rules_file)
+             rules_file=None, *, at: AtPosition | None = None) -> "LegalView":
+    """Whose turn it is at `position` and what he may do (`at`: the transcript already judged
+    there by `read_at`, not replayed again)."""
+    judgement, where = (at.judgement, at.where) if at is not None else replay(data, position, base, settings, rules_file)
     deal = judgement.in_play
     return LegalView(judgement, where, options(deal) if deal is not None and judgement.legal else None)
 
@@ -185,11 +224,11 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
     game = judgement.game
     if judgement.illegal is not None:
         return [_("The replay stops before this position: ILLEGAL, {where}: {verdict}").format(
-            where=judgement.position(lang), verdict=judgement.illegal.describe(game, lang))]
+            where=where_text(judgement, lang), verdict=judgement.illegal.describe(game, lang))]
     if found is None:
         return [_next_deal_line(judgement, where, lang)]
     out = _table_lines(judgement, lang)
-    out += [_("Seat {seat} to act.").format(seat=judgement.seat_name(found.seat)),
+    out += [_("Seat {seat} to act.").format(seat=seat_name(judgement, found.seat)),
             _("Legal: {actions}").format(actions=shown_actions(found.legal, lang, game) or "—")]
     if found.forbidden:
         out.append(_("Not legal:"))
@@ -215,15 +254,15 @@ def _table_lines(judgement: Judgement, lang: str) -> list[str]:
     deal, game = judgement.in_play, judgement.game
     report = judgement.deals[-1]
     head = _("Deal {number}: dealer seat {dealer}").format(number=report.number,
-                                                           dealer=judgement.seat_name(report.dealer))
+                                                           dealer=seat_name(judgement, report.dealer))
     if report.contract:
         head += _(", contract {contract}").format(contract=_(game.contracts[report.contract].title))
     if report.declarer is not None:
-        head += _(", declarer seat {seat}").format(seat=judgement.seat_name(report.declarer))
+        head += _(", declarer seat {seat}").format(seat=seat_name(judgement, report.declarer))
     out = [head]
     if getattr(deal, "trick", None):
         plays = ", ".join(_("seat {seat}: {action}").format(
-            seat=judgement.seat_name(seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
+            seat=seat_name(judgement, seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
             for seat, card in deal.trick)
         out.append(_("The trick so far: {plays}").format(plays=plays))
     return out
@@ -235,7 +274,7 @@ def _next_deal_line(judgement: Judgement, where, lang: str) -> str:
     if match.is_over():
         return _("Deal {deal} is over, and so is the match.").format(deal=where[0] + 1)
     return _("Deal {deal} is over; seat {seat} deals the next one.").format(
-        deal=where[0] + 1, seat=judgement.seat_name(match.dealer))
+        deal=where[0] + 1, seat=seat_name(judgement, match.dealer))
 
 
 def _state_json(judgement: Judgement, where, lang: str) -> dict:
@@ -295,7 +334,7 @@ class Explanation:
         if self.sheet:
             subject = _("the score sheet after deal {number}").format(number=self.where[0] + 1)
         else:
-            subject = _("seat {seat}: {action}").format(seat=judgement.seat_name(verdict.seat),
+            subject = _("seat {seat}: {action}").format(seat=seat_name(judgement, verdict.seat),
                                                        action=presentation.action(verdict.action, lang, game))
         out.append(subject + " — " + self.word(verdict, lang))
         out.append("  " + verdict.describe(game, lang))
@@ -371,8 +410,9 @@ def _sheet_ruling(data, position, base, settings, rules_file) -> tuple[Judgement
                                      (("number", number + 1),), clauses)
 
 
-def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
-    judgement, where = replay(data, position, base, settings, rules_file)
+def _ruling(data, position, base, settings, rules_file,
+            at: AtPosition | None = None) -> tuple[Judgement, tuple[int, int], Verdict | None]:
+    judgement, where = (at.judgement, at.where) if at is not None else replay(data, position, base, settings, rules_file)
     deal = judgement.in_play
     if judgement.illegal is not None or deal is None:
         return judgement, where, None
@@ -381,7 +421,7 @@ def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tupl
 
 
 def explain_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
-               rules_file=None, lang: str = "en") -> Explanation:
+               rules_file=None, lang: str = "en", *, at: AtPosition | None = None) -> Explanation:
     """The ruling on the action recorded at `position`, the readings it was made under, and the
     ruling under every other value of each parameter involved: those of the clauses it cites, and
     any other whose change changes the ruling."""
@@ -393,9 +433,13 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
         raise UsageError(Phrase(N_("position {position} is the end of deal {number}: no action is recorded "
                                    "there to explain (its last is {number}.{last})"),
                                 position=str(position), number=where[0] + 1, last=where[1]))
-    rule = _sheet_ruling if sheet else _ruling
     settings = dict(settings or {})
-    judgement, where, verdict = rule(data, position, base, settings, rules_file)
+    if sheet:
+        rule = _sheet_ruling
+        judgement, where, verdict = rule(data, position, base, settings, rules_file)
+    else:  # the ruling under the readings chosen: on the replay `read_at` made, when given
+        rule = _ruling
+        judgement, where, verdict = _ruling(data, position, base, settings, rules_file, at)
     if verdict is None:
         return Explanation(judgement, where, None, (), (), sheet)
     game = judgement.game
@@ -430,5 +474,5 @@ def _reading(data, position, base, settings, rules_file, name, value, lang: str,
     if verdict is None:
         stopped = judgement.illegal.describe(judgement.game, lang) if judgement.illegal else ""
         return Reading(name, value, None, i18n.gettext(lang, "the replay stops earlier: ILLEGAL, {where}: {verdict}")
-                       .format(where=judgement.position(lang), verdict=stopped))
+                       .format(where=where_text(judgement, lang), verdict=stopped))
     return Reading(name, value, verdict)

@@ -12,8 +12,10 @@ from pathlib import Path
 
 from .errors import Phrase, TranscriptError, UsageError
 from .interpreter import unsupported_mechanics
+from .judgement import Judgement, Outcome
 from .model.game import Game
-from .replay import FORMAT, Judgement, Outcome, Replay, shown_rules
+from .replay import Replay, shown_rules
+from .report import FORMAT
 from .transcript import TranscriptStream, rules_of, validate_transcript
 
 __all__ = ["Judgement", "Outcome", "judge", "judge_file", "FORMAT"]

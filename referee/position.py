@@ -1,5 +1,5 @@
 """A position as one line of text, like chess's FEN beside PGN: a one-position form of the deal
-notation, written by `Deal.position()` and read back by `from_position`.
+notation, written by `Deal.position()` (`referee.interpreter.start`) and read back by `from_position`.
 
 A position names the game and its readings, the deal (its number in the match and its dealer),
 the cards dealt, what the match had written before the deal that the deal reads (the contracts
@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from .errors import Phrase, PositionError, SourcePosition, Term, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Deal, Match, Table
-from .interpreter.deal import DealStart
 from .interpreter.seating import SeatedDeal
+from .interpreter.start import DealStart
 from .limits import LIMITS
 from .model.cache import load_kept, shipped_game
 from .model.checks import hand_size
 from .model.game import Game
 
-__all__ = ["position_of", "from_position"]
+__all__ = ["from_position"]
 
 _WHERE = "<position>"
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -42,72 +42,6 @@ _PARTS = ("game", "players", "param", "deal", "hand", "talon", "turned", "contra
           "written", "carry", "doubled", "actions")
 _PARTS_HINT = N_("a position is parts separated by `;`: game, players, param, deal, hand, talon, turned, "
                  "contract, chosen, chips, held, written, carry, doubled, actions (see `Deal.position()`)")
-
-
-# -- writing --------------------------------------------------------------------------------------
-
-def position_of(deal: Deal | SeatedDeal) -> str:
-    """The position of `deal` as one line (see the module's docstring)."""
-    inner = deal.inner if isinstance(deal, SeatedDeal) else deal
-    game, table = inner.game, deal.table
-    start = inner.start
-    seats = deal.seats if isinstance(deal, SeatedDeal) else tuple(range(inner.table.players))
-    dealer = deal.dealer if isinstance(deal, SeatedDeal) else start.dealer
-    symbols = _symbols(game)
-    card = lambda c: _card_text(inner.table.code(c), symbols)  # noqa: E731
-    parts = [f"game {game.id}", f"players {table.players}"]
-    parts += [f"param {name}={value}" for name, value in game.settings.items()
-              if value != game.parameters[name].default]
-    parts.append(f"deal {start.number + 1} dealer {dealer + 1}")
-    for local, cards in enumerate(start.hands):
-        parts.append(f"hand {seats[local] + 1}: " + " ".join(map(card, cards)))
-    if start.talon:
-        parts.append("talon: " + " ".join(map(card, start.talon)))
-    if start.upcards:
-        parts.append("turned: " + " ".join(map(card, start.upcards)))
-    if start.contract is not None:
-        parts.append(f"contract {start.contract}")
-    for local, names in enumerate(start.chosen):
-        if names:
-            parts.append(f"chosen {seats[local] + 1}: " + " ".join(sorted(names)))
-    for word, values in (("chips", start.chips), ("held", start.held), ("written", start.written)):
-        if values is not None:
-            per_seat = ["-"] * table.players
-            for local, value in enumerate(values):
-                per_seat[seats[local]] = str(value)
-            parts.append(f"{word}: " + " ".join(per_seat))
-    if start.carry:
-        parts.append(f"carry {start.carry}")
-    for (by_dealer, player), times in start.doubles:
-        parts.append(f"doubled {seats[by_dealer] + 1} by {seats[player] + 1}: {times}")
-    actions = list(_actions_taken(deal))
-    if actions:
-        parts.append("actions: " + ", ".join(_action_text(a, symbols) for a in actions))
-    return "; ".join(parts)
-
-
-def _actions_taken(deal: Deal | SeatedDeal) -> Iterator[str]:
-    """The deal's actions as written, each read in the phase it was taken in (a move ID means
-    different actions in different phases): the deal replayed from its start."""
-    fresh = deal.restarted()
-    for _seat, move in deal.history:
-        yield str(fresh.action_of(move))
-        fresh.push(move)
-
-
-def _symbols(game: Game) -> dict[str, str]:
-    return {suit.code: suit.symbol for deck in game.decks.values() for suit in deck.suits if suit.symbol}
-
-
-def _card_text(code: str, symbols: dict[str, str]) -> str:
-    return code[:-1] + symbols.get(code[-1], code[-1])
-
-
-def _action_text(text: str, symbols: dict[str, str]) -> str:
-    # A card (or a bid written like one, `7S`) gets its suit's symbol; the reader takes either.
-    kind, *args = text.split()
-    return " ".join([kind] + [_card_text(a, symbols) if len(a) >= 2 and a[-1] in symbols and a[:-1].isalnum()
-                              else a for a in args])
 
 
 # -- reading --------------------------------------------------------------------------------------

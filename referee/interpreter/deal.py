@@ -35,37 +35,9 @@ from ..mechanics.vying.showdown import settle_vying
 from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
 from .phases import RUNNERS
+from .start import DealStart, write_position
 
 __all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
-
-
-@dataclass(frozen=True)
-class DealStart:
-    """What a deal starts from: the cards as dealt and what the match had written before it, in
-    the deal's own seats (from 0). `Deal.start` gives it; a position string writes it."""
-
-    dealer: int
-    hands: tuple[tuple[int, ...], ...]
-    """Each seat's cards as dealt (card IDs of the table's pack)."""
-    talon: tuple[int, ...] = ()
-    upcards: tuple[int, ...] = ()
-    """The cards turned face up in the deal (a vying game's turned card)."""
-    contract: str | None = None
-    """The contract the order of the match fixes for this deal, if any."""
-    chosen: tuple[frozenset[str], ...] = ()
-    """Per seat, the contracts it chose in earlier deals (empty: none chosen yet)."""
-    held: tuple[int, ...] | None = None
-    """Per seat, the multipliers held (an auction game's `... multiplies the next contract`)."""
-    written: tuple[int, ...] | None = None
-    """Per seat, the multipliers ever written to him."""
-    chips: tuple[int, ...] | None = None
-    """Per seat, the chips in front of him (a vying game)."""
-    carry: int = 0
-    """Chips left on the table by the deal before."""
-    number: int = 0
-    """Deals already played in the match (0: the first)."""
-    doubles: tuple[tuple[tuple[int, int], int], ...] = ()
-    """((dealer, player), times): how often each player has doubled each dealer in the match."""
 
 
 class LegalActions:
@@ -329,9 +301,8 @@ class Deal:
         """This position as one line of text (`referee.position`), which `referee.from_position`
         reads back into the same position: the game and its readings, the cards dealt, what the
         match had written before the deal, and the actions taken."""
-        # On demand: the position's writer names games and tables, which the deal's own loop never needs.
-        from ..position import position_of
-        return position_of(self)
+        return write_position(self, self.start, self.game, self.table.code, self.table.players,
+                              tuple(range(self.table.players)), self.dealer)
 
     # -- queries ------------------------------------------------------------------------------------
 

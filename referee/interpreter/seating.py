@@ -17,6 +17,7 @@ from ..mechanics.base import Phase
 from ..presentation import SEAT_KEYS
 from ..verdicts import Verdict
 from .deal import LegalActions
+from .start import write_position
 
 __all__ = ["SeatedDeal", "playing_seats"]
 
@@ -218,9 +219,9 @@ class SeatedDeal:
 
     def position(self) -> str:
         """This position as one line of text (`Deal.position`), in the table's seats."""
-        # On demand, as in `Deal.position`.
-        from ..position import position_of
-        return position_of(self)
+        inner = self.inner
+        return write_position(self, inner.start, inner.game, inner.table.code, self.table.players, self.seats,
+                              self.dealer)
 
     def __repr__(self) -> str:
         inner = self.inner
