@@ -28,6 +28,7 @@ _HOMES = {
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
     "read_deal_file": "records", "from_position": "position", "LegalActions": "interpreter.deal",
     "DealStart": "interpreter.deal", "PositionError": "errors", "judgement_text": "report", "judgement_json": "report",
+    "Transcript": "records", "Step": "records", "Position": "at",
 }
 
 
@@ -54,5 +55,5 @@ __all__ = [
     "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_deal", "random_transcript",
     "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
     "UsageError", "IllegalActionError", "from_position", "LegalActions", "DealStart", "PositionError",
-    "judgement_text", "judgement_json",
+    "judgement_text", "judgement_json", "Transcript", "Step", "Position",
 ]

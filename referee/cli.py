@@ -218,7 +218,16 @@ def cmd_judge(args) -> int:
 
 
 def cmd_legal(args) -> int:
-    from .director import legal_at, parse_position, read_at
+    from .director import legal_at, legal_in, parse_position, read_at
+    if args.position is not None:
+        if args.transcript is not None or args.at is not None or args.rules is not None or args.param:
+            raise UsageError(Phrase("--position gives the whole position: name no transcript, --at, --rules "
+                                    "or --param with it"))
+        view = legal_in(args.position)
+        _show(view, args)
+        return view.exit_status
+    if args.transcript is None:
+        raise UsageError(Phrase("name a transcript (and --at a position in it), or give --position TEXT"))
     position = parse_position(args.at)
     at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
     view = legal_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules, at=at)
@@ -400,7 +409,9 @@ def build_parser() -> argparse.ArgumentParser:
                "DEAL alone for the end of that deal, or end")
     p = sub.add_parser("legal", help="whose turn it is at a position of a transcript, every legal action, "
                                      "and the clause that forbids each other kind")
-    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
+    p.add_argument("transcript", metavar="TRANSCRIPT", nargs="?", help=_TRANSCRIPT_HELP)
+    p.add_argument("--position", metavar="TEXT", help="a position string instead of a transcript, as "
+                   "Deal.position() writes it (game kierki; players 4; deal 1 dealer 1; hand 1: ...; actions: ...)")
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
     p.add_argument("--show", action="store_true", help=_SHOW_HELP)

@@ -17,18 +17,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import i18n, presentation
+from .at import Position, parse_position, until_of
 from .errors import Phrase, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Action
+from .interpreter.seating import SeatedDeal
 from .judge import Judgement, Outcome, judge
-from .limits import LIMITS
+from .judgement import DealReport
 from .notation import replay_deal_path
 from .options import Forbidden, Options, options, options_json, readings_of
+from .position import from_position
 from .records import read_deal_file
 from .report import seat_name, where_text
 from .verdicts import Verdict
 
-__all__ = ["Position", "parse_position", "AtPosition", "read_at", "until_of", "Options", "Forbidden", "options", "legal_at", "explain_at",
+__all__ = ["Position", "parse_position", "AtPosition", "read_at", "legal_in", "until_of", "Options", "Forbidden", "options", "legal_at", "explain_at",
            "Explanation", "Reading", "read_transcript"]
 
 
@@ -40,38 +43,6 @@ def read_transcript(path: str | Path, rules_file: str | Path | None = None,
 
 
 # -- positions ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Position:
-    """A moment of a transcript as people count it (deals and actions from 1)."""
-
-    deal: int | None
-    """The deal; None: the last deal of the transcript."""
-    action: int | None = None
-    """The action about to be taken; None: the end of the deal."""
-
-    def __str__(self) -> str:
-        if self.deal is None:
-            return "end"
-        return f"{self.deal}" if self.action is None else f"{self.deal}.{self.action}"
-
-
-_POSITION = re.compile(r"^\s*(?:(?:deal\s+)?(\d{1,6})(?:(?:\s*\.\s*|\s+action\s+)(\d{1,6}))?|(end))\s*$",
-                       re.IGNORECASE)
-
-
-def parse_position(text: str | None) -> Position:
-    """`2.7`, `deal 2 action 7`, `2`, `deal 2` or `end` (the default)."""
-    if text is None:
-        return Position(None)
-    found = _POSITION.match(text)
-    if not found or found.group(1) == "0" or found.group(2) == "0":
-        raise UsageError(Phrase(N_("--at {text!r} is not a position: write DEAL.ACTION (2.7), "
-                                   "\"deal 2 action 7\", a deal alone for its end (2), or end"), text=text))
-    if found.group(3):
-        return Position(None)
-    return Position(int(found.group(1)), int(found.group(2)) if found.group(2) else None)
-
 
 def locate(data: dict, position: Position) -> tuple[int, int]:
     """(deal index, action index) from 0 of a position, or a clean error when the transcript has
@@ -94,14 +65,6 @@ def locate(data: dict, position: Position) -> tuple[int, int]:
                                    "numbered 1 to {count}, and {number}.{end} is its end"),
                                 position=str(position), number=number, count=count, end=count + 1))
     return number - 1, action - 1
-
-
-def until_of(position: Position) -> tuple[int, int] | None:
-    """Where a replay stops for a position (`Replay.run`'s `until`, from 0), before the transcript
-    is read: an action index past a deal's last stops at the deal's end, as `locate` has it."""
-    if position.deal is None:
-        return None
-    return position.deal - 1, (position.action - 1 if position.action is not None else LIMITS.actions + 1)
 
 
 @dataclass(frozen=True)
@@ -137,7 +100,7 @@ def replay(data: dict, position: Position, base: Path | None = None, settings: d
     # A position asks about the actions: the score sheet is `judge`'s to check, and a wrong total
     # must not hide whose turn it is.
     data = {**data, "deals": _without_sheets(data["deals"])}
-    return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, until=where), where
+    return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, at=position), where
 
 
 # -- what may be done -----------------------------------------------------------------------------------
@@ -206,10 +169,32 @@ class LegalView:
         return out
 
 
+def legal_in(text: str) -> LegalView:
+    """`referee legal --position TEXT`: whose turn it is at a position string (`Deal.position()`)
+    and what he may do there, as `legal_at` answers for a position of a transcript."""
+    deal = from_position(text)
+    inner = deal.inner if isinstance(deal, SeatedDeal) else deal
+    start = inner.start
+    report = DealReport(start.number + 1, deal.dealer, contract=inner.contract.id if inner.contract else None,
+                        declarer=deal.declarer, actions_judged=len(inner.history))
+    judgement = Judgement(deal.game, deals=[report], in_play=deal)
+    where = (start.number, len(inner.history))
+    return _OverView(judgement, where, None) if deal.is_over() else LegalView(judgement, where, options(deal))
+
+
 def _head(judgement: Judgement, where: tuple[int, int], lang: str) -> list[str]:
     game = judgement.game
     return [f"{i18n.gettext(lang, game.title)} ({Path(game.path).name})",
             i18n.gettext(lang, "Position: {where}").format(where=_where(where, lang, judgement))]
+
+
+@dataclass(frozen=True)
+class _OverView(LegalView):
+    """A position string of a deal already over: nothing is legal, and no match says who deals next."""
+
+    def text(self, lang: str = "en") -> str:
+        return "\n".join(_head(self.judgement, self.where, lang)
+                         + [i18n.gettext(lang, N_("The deal is over: nothing more may be done in it."))])
 
 
 def _where(where: tuple[int, int], lang: str, judgement: Judgement | None = None) -> str:

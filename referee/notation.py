@@ -868,6 +868,16 @@ def _settled(deals: Iterator[tuple[dict, _DealMarks]]) -> Iterator[tuple[dict, _
         validate_deal(deal, marks.number)  # its seats all settled now
 
 
+def open_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None):
+    """A `.deal` file opened for a walk: its replay (strict, as the judge's) and its deals as they
+    are read, each with what settles its open seats (`Replay.walk` takes both)."""
+    path = Path(path)
+    reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    from .replay import shown_rules
+    replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
+    return replay, _settled(reader.deals(game, replay.table))
+
+
 def judge_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
                     rules_file: str | Path | None = None, settings: dict | None = None):
     """Judge a deal file's text as it is read (see `judge_deal_path`)."""

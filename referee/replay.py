@@ -195,6 +195,8 @@ class Replay:
         """A verdict was given against the transcript, or (not strict) the replay lost track."""
         self.number = -1
         """The deal being replayed, from 0."""
+        self.verdict: Verdict | None = None
+        """The ruling on the last action `act` ruled on (None when it could not rule)."""
         self._report: DealReport | None = None
         self._started = False
 
@@ -229,6 +231,7 @@ class Replay:
     def act(self, index: int, seat: int, text: str) -> bool:
         """Rule on action `index` of the deal, by `seat`; False once the replay has stopped."""
         deal, report = self.deal, self._report
+        self.verdict = None
         if self.stopped or deal is None or report is None:
             self.stopped = True
             return False
@@ -248,6 +251,7 @@ class Replay:
                 raise
             self.stopped = True
             return False
+        self.verdict = verdict
         if not verdict.legal:
             _take_state(report, deal)
             self._stop(verdict, f"{where}.actions[{index}]")
@@ -302,9 +306,19 @@ class Replay:
             follow: bool = False) -> Judgement:
         """Replay `deals` to the end, or to the first verdict against them, or to `until` (deal
         index, action index, both from 0: stop before that action, or at the deal's end for an
-        index past its last). `follow`: after a verdict, go on through the rest of the deals
-        only to settle their open seats (each as the seat after the one before), as a reader of
-        the notation does to give back the whole transcript."""
+        index past its last; the numbering people and the command line use, from 1, is
+        `referee.at.Position`, which `until_of` turns into this). `follow`: after a verdict, go
+        on through the rest of the deals only to settle their open seats (each as the seat after
+        the one before), as a reader of the notation does to give back the whole transcript."""
+        for _ruled in self.walk(deals, until, follow):
+            pass
+        return self.judgement
+
+    def walk(self, deals: Iterable[RecordedDeal], until: tuple[int, int] | None = None,
+             follow: bool = False) -> Iterator[tuple[int, dict]]:
+        """`run`, one action at a time: (action index, its entry) after each action is ruled on
+        (`verdict` holds the ruling; `deal` the deal, with the action applied when legal). The
+        judgement is complete once the walk ends."""
         ahead = _Ahead(deals)
         while ahead.more():
             if self.stopped and not follow:
@@ -320,9 +334,12 @@ class Replay:
                 if until == (self.number, index) and not self.stopped:
                     if self._report is not None and self.deal is not None:
                         _take_state(self._report, self.deal)
-                    return self._settle_kind()
+                    self._settle_kind()
+                    return
                 if not self.stopped:
                     self.act(index, entry["seat"], entry["action"])
+                    if self.verdict is not None:
+                        yield index, entry
                 elif not follow:
                     break
                 previous = entry["seat"]
@@ -331,7 +348,7 @@ class Replay:
             self.end(record, ahead.more())
             if self.judgement.remaining is not None and self.deal is not None:
                 break  # the record stops inside this deal, and nothing follows it
-        return self.finish()
+        self.finish()
 
     # -- the steps' rulings ----------------------------------------------------------------------
 

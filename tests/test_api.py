@@ -160,3 +160,45 @@ def test_undo_takes_back_a_contract_chosen_in_the_matchs_own_record():
     assert str(deal.undo()) == "choose no_hearts"
     assert deal.chosen is match_chosen and not match_chosen[chooser]
     assert "choose no_hearts" in deal.legal_actions()
+
+
+# -- the transcript walked action by action; one numbering with the command line -------------------
+
+def test_a_transcript_walks_its_actions_numbered_as_at_with_the_position_after_each():
+    from pathlib import Path
+
+    from referee.director import explain_at, parse_position
+    golden = Path(__file__).parent / "golden"
+    steps = list(referee.Transcript(golden / "kierki-revoke.deal"))
+    assert [s.at for s in steps] == ["1.1", "1.2", "1.3", "1.4"]
+    assert [s.legal for s in steps] == [True, True, True, False]
+    # `--at` of the illegal step explains that very action
+    data = referee.read_deal_file(golden / "kierki-revoke.deal")
+    explained = explain_at(data, parse_position(steps[-1].at))
+    assert explained.verdict == steps[-1].verdict
+    # the position after step 3 is the one `legal --at 1.4` shows, and reads back
+    after = referee.from_position(steps[2].position())
+    at = referee.judge(data, at=steps[-1].at).in_play
+    assert [str(a) for a in after.legal_actions()] == [str(a) for a in at.legal_actions()]
+    assert after.position() == at.position() == steps[-1].position()  # an illegal action is not applied
+
+
+def test_a_transcript_streams_json_and_dicts_and_ends_with_the_judges_judgement():
+    from pathlib import Path
+    path = Path(__file__).parent / "golden" / "kierki-seed1.json"
+    walk = referee.Transcript(path)
+    steps = list(walk)
+    assert len(steps) == 53 and all(s.legal for s in steps) and steps[-1].at == "1.53"
+    assert walk.judgement.verdict == referee.judge_file(path).verdict == "legal"
+    again = referee.Transcript(referee.load_transcript(path))
+    assert [s.position() for s in again][10] == steps[10].position()
+    assert referee.from_position(steps[-1].position()).is_over()
+
+
+def test_judge_at_counts_from_one_as_the_command_line_does():
+    from pathlib import Path
+    data = referee.load_transcript(Path(__file__).parent / "golden" / "kierki-seed1.json")
+    before_first = referee.judge(data, at="1.1").in_play
+    assert before_first is not None and before_first.history == []
+    assert len(referee.judge(data, at=referee.Position(1, 7)).in_play.history) == 6
+    assert referee.judge(data, at="1").in_play is None and referee.judge(data, at="end").verdict == "legal"

@@ -297,12 +297,13 @@ class Deal:
         self.__dict__.update(shared)
         return taken
 
-    def position(self) -> str:
+    def position(self, upto: int | None = None) -> str:
         """This position as one line of text (`referee.position`), which `referee.from_position`
         reads back into the same position: the game and its readings, the cards dealt, what the
-        match had written before the deal, and the actions taken."""
+        match had written before the deal, and the actions taken (the first `upto` of them, when
+        given: an earlier position of the deal)."""
         return write_position(self, self.start, self.game, self.table.code, self.table.players,
-                              tuple(range(self.table.players)), self.dealer)
+                              tuple(range(self.table.players)), self.dealer, upto)
 
     # -- queries ------------------------------------------------------------------------------------
 

@@ -217,11 +217,11 @@ class SeatedDeal:
         """This deal at its start, before any action (`Deal.restarted`)."""
         return SeatedDeal(self.inner.restarted(), self.table, self.seats, self.dealer, self._clause)
 
-    def position(self) -> str:
+    def position(self, upto: int | None = None) -> str:
         """This position as one line of text (`Deal.position`), in the table's seats."""
         inner = self.inner
         return write_position(self, inner.start, inner.game, inner.table.code, self.table.players, self.seats,
-                              self.dealer)
+                              self.dealer, upto)
 
     def __repr__(self) -> str:
         inner = self.inner

@@ -58,9 +58,10 @@ class Replayable(Protocol):
 
 
 def write_position(deal: Replayable, start: DealStart, game: Game, code: Callable[[int], str], players: int,
-                   seats: tuple[int, ...], dealer: int) -> str:
-    """The position of `deal` as one line: `start` and the actions since, the seats of the
-    table `seats` (the table's seat of each seat of the deal), `dealer` the table's."""
+                   seats: tuple[int, ...], dealer: int, upto: int | None = None) -> str:
+    """The position of `deal` as one line: `start` and the actions since (the first `upto` of
+    them when given), the seats of the table `seats` (the table's seat of each seat of the
+    deal), `dealer` the table's."""
     symbols = _symbols(game)
 
     def card(c: int) -> str:
@@ -90,17 +91,18 @@ def write_position(deal: Replayable, start: DealStart, game: Game, code: Callabl
         parts.append(f"carry {start.carry}")
     for (by_dealer, player), times in start.doubles:
         parts.append(f"doubled {seats[by_dealer] + 1} by {seats[player] + 1}: {times}")
-    actions = list(_actions_taken(deal))
+    actions = list(_actions_taken(deal, upto))
     if actions:
         parts.append("actions: " + ", ".join(_action_text(a, symbols) for a in actions))
     return "; ".join(parts)
 
 
-def _actions_taken(deal: Replayable) -> Iterator[str]:
+def _actions_taken(deal: Replayable, upto: int | None) -> Iterator[str]:
     """The deal's actions as written, each read in the phase it was taken in (a move ID means
     different actions in different phases): the deal replayed from its start."""
     fresh = deal.restarted()
-    for _seat, move in deal.history:
+    history = deal.history
+    for _seat, move in history[:upto] if upto is not None else history:
         yield str(fresh.action_of(move))
         fresh.push(move)
 
