@@ -125,3 +125,22 @@ def test_a_position_is_bounded_before_it_is_read():
         referee.from_position("game kierki; " + "x" * LIMITS.position_chars)
     with pytest.raises(referee.UsageError):
         referee.from_position(None)  # type: ignore[arg-type]
+
+
+@functools.cache
+def _preferans_text() -> str:
+    return _position("preferans", 5, 0, 12).position()
+
+
+@pytest.mark.slow  # mutated input, as the other fuzzing tests
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(0, 400), length=st.integers(0, 12), junk=st.text(max_size=6))
+def test_a_mangled_position_is_a_clean_error_or_a_position(cut, length, junk):
+    text = _preferans_text()
+    mangled = text[:cut] + junk + text[cut + length:]
+    try:
+        deal = referee.from_position(mangled)
+    except referee.RefereeError as err:
+        assert str(err).startswith("<position>:1:") or isinstance(err, referee.UsageError)
+    else:
+        assert referee.from_position(deal.position()).position() == deal.position()
