@@ -26,7 +26,9 @@ _HOMES = {
     "random_transcript": "simulate", "random_deal": "simulate", "RefereeError": "errors", "RulesError": "errors",
     "RulesSyntaxError": "errors", "RulesDefinitionError": "errors", "TranscriptError": "errors",
     "UsageError": "errors", "IllegalActionError": "errors", "NotationError": "errors",
-    "read_deal_file": "records",
+    "read_deal_file": "records", "from_position": "position", "LegalActions": "engine.legal",
+    "DealStart": "engine.start", "PositionError": "errors", "judgement_text": "report", "judgement_json": "report",
+    "Transcript": "records", "Step": "records", "Position": "at",
 }
 
 
@@ -52,5 +54,6 @@ __all__ = [
     "load_game", "Game", "Match", "Deal", "Action", "Verdict", "ScoreLine", "cite",
     "judge", "judge_file", "Judgement", "load_transcript", "read_deal_file", "random_deal", "random_transcript",
     "RefereeError", "RulesError", "RulesSyntaxError", "RulesDefinitionError", "TranscriptError", "NotationError",
-    "UsageError", "IllegalActionError",
+    "UsageError", "IllegalActionError", "from_position", "LegalActions", "DealStart", "PositionError",
+    "judgement_text", "judgement_json", "Transcript", "Step", "Position",
 ]

@@ -103,6 +103,7 @@ def claim_at(data: dict, position: Position, seat: int, words: tuple[str, ...], 
     deal: Deal
     seats: tuple[int, ...] | None = None
     if isinstance(live, SeatedDeal):
+        assert isinstance(live.inner, Deal), "a seated deal wraps a deal"
         deal, seats, found = live.inner, live.seats, live.local_seat(seat)
         if found is None:
             raise UsageError(Phrase("seat {seat} sits out this deal and takes no part in it", seat=seat + 1))

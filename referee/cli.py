@@ -208,29 +208,39 @@ def cmd_convert(args) -> int:
 
 def cmd_judge(args) -> int:
     from .judge import judge_file
+    from .report import judgement_json, judgement_text
     judgement = judge_file(args.transcript, _settings(args.param), rules_file=args.rules)
     if args.json:
-        print(json.dumps(judgement.to_json(args.lang), ensure_ascii=False, indent=1))
+        print(json.dumps(judgement_json(judgement, args.lang), ensure_ascii=False, indent=1))
     else:
-        print(judgement.text(args.lang))
+        print(judgement_text(judgement, args.lang))
     return judgement.exit_status
 
 
 def cmd_legal(args) -> int:
-    from .director import legal_at, parse_position, read_transcript
+    from .director import legal_at, legal_in, parse_position, read_at
+    if args.position is not None:
+        if args.transcript is not None or args.at is not None or args.rules is not None or args.param:
+            raise UsageError(Phrase("--position gives the whole position: name no transcript, --at, --rules "
+                                    "or --param with it"))
+        view = legal_in(args.position)
+        _show(view, args)
+        return view.exit_status
+    if args.transcript is None:
+        raise UsageError(Phrase("name a transcript (and --at a position in it), or give --position TEXT"))
     position = parse_position(args.at)
-    data = read_transcript(args.transcript, args.rules, _settings(args.param))
-    view = legal_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules)
+    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
+    view = legal_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules, at=at)
     _show(view, args)
     return view.exit_status
 
 
 def cmd_explain(args) -> int:
-    from .director import explain_at, parse_position, read_transcript
+    from .director import explain_at, parse_position, read_at
     position = parse_position(args.at)
-    data = read_transcript(args.transcript, args.rules, _settings(args.param))
-    found = explain_at(data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
-                       lang=args.lang)
+    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
+    found = explain_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
+                       lang=args.lang, at=at)
     _show(found, args)
     return found.exit_status
 
@@ -399,7 +409,9 @@ def build_parser() -> argparse.ArgumentParser:
                "DEAL alone for the end of that deal, or end")
     p = sub.add_parser("legal", help="whose turn it is at a position of a transcript, every legal action, "
                                      "and the clause that forbids each other kind")
-    p.add_argument("transcript", metavar="TRANSCRIPT", help=_TRANSCRIPT_HELP)
+    p.add_argument("transcript", metavar="TRANSCRIPT", nargs="?", help=_TRANSCRIPT_HELP)
+    p.add_argument("--position", metavar="TEXT", help="a position string instead of a transcript, as "
+                   "Deal.position() writes it (game kierki; players 4; deal 1 dealer 1; hand 1: ...; actions: ...)")
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
     p.add_argument("--show", action="store_true", help=_SHOW_HELP)

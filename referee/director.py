@@ -17,15 +17,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import i18n, presentation
+from .at import Position, parse_position, until_of
 from .errors import Phrase, TranscriptError, UsageError
 from .i18n import N_
 from .interpreter import Action
 from .judge import Judgement, Outcome, judge
+from .judgement import DealReport
+from .mechanics.table.seating import SeatedDeal
+from .notation import replay_deal_path
 from .options import Forbidden, Options, options, options_json, readings_of
+from .position import from_position
 from .records import read_deal_file
+from .report import seat_name, where_text
 from .verdicts import Verdict
 
-__all__ = ["Position", "parse_position", "Options", "Forbidden", "options", "legal_at", "explain_at",
+__all__ = ["Position", "parse_position", "AtPosition", "read_at", "legal_in", "until_of", "Options", "Forbidden", "options", "legal_at", "explain_at",
            "Explanation", "Reading", "read_transcript"]
 
 
@@ -37,38 +43,6 @@ def read_transcript(path: str | Path, rules_file: str | Path | None = None,
 
 
 # -- positions ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Position:
-    """A moment of a transcript as people count it (deals and actions from 1)."""
-
-    deal: int | None
-    """The deal; None: the last deal of the transcript."""
-    action: int | None = None
-    """The action about to be taken; None: the end of the deal."""
-
-    def __str__(self) -> str:
-        if self.deal is None:
-            return "end"
-        return f"{self.deal}" if self.action is None else f"{self.deal}.{self.action}"
-
-
-_POSITION = re.compile(r"^\s*(?:(?:deal\s+)?(\d{1,6})(?:(?:\s*\.\s*|\s+action\s+)(\d{1,6}))?|(end))\s*$",
-                       re.IGNORECASE)
-
-
-def parse_position(text: str | None) -> Position:
-    """`2.7`, `deal 2 action 7`, `2`, `deal 2` or `end` (the default)."""
-    if text is None:
-        return Position(None)
-    found = _POSITION.match(text)
-    if not found or found.group(1) == "0" or found.group(2) == "0":
-        raise UsageError(Phrase(N_("--at {text!r} is not a position: write DEAL.ACTION (2.7), "
-                                   "\"deal 2 action 7\", a deal alone for its end (2), or end"), text=text))
-    if found.group(3):
-        return Position(None)
-    return Position(int(found.group(1)), int(found.group(2)) if found.group(2) else None)
-
 
 def locate(data: dict, position: Position) -> tuple[int, int]:
     """(deal index, action index) from 0 of a position, or a clean error when the transcript has
@@ -93,6 +67,32 @@ def locate(data: dict, position: Position) -> tuple[int, int]:
     return number - 1, action - 1
 
 
+@dataclass(frozen=True)
+class AtPosition:
+    """A recorded deal or match read, and judged up to a position, once."""
+
+    data: dict
+    """The transcript as read (a `.deal` file: its deals up to the position at least)."""
+    judgement: Judgement
+    """The replay up to the position, holding the state there."""
+    where: tuple[int, int]
+    """The position as (deal index, action index) from 0."""
+
+
+def read_at(path: str | Path, position: Position, rules_file: str | Path | None = None,
+            settings: dict | None = None) -> AtPosition:
+    """The one read and replay `legal` and `explain` make of a file: a `.deal` file is read by the
+    replay that judges it up to `position` (which settles the seats it leaves open), a JSON
+    transcript is read and then replayed; either way the game is loaded once."""
+    path = Path(path)
+    if path.suffix.lower() == ".deal":
+        data, judgement = replay_deal_path(path, until_of(position), rules_file=rules_file, settings=settings)
+        return AtPosition(data, judgement, locate(data, position))
+    data = read_deal_file(path, rules_file=rules_file, settings=settings)
+    judgement, where = replay(data, position, path.parent, settings, rules_file)
+    return AtPosition(data, judgement, where)
+
+
 def replay(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
            rules_file=None) -> tuple[Judgement, tuple[int, int]]:
     """The transcript judged up to a position: the judgement holds the live state there."""
@@ -100,7 +100,7 @@ def replay(data: dict, position: Position, base: Path | None = None, settings: d
     # A position asks about the actions: the score sheet is `judge`'s to check, and a wrong total
     # must not hide whose turn it is.
     data = {**data, "deals": _without_sheets(data["deals"])}
-    return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, until=where), where
+    return judge(data, base=base, settings=settings, rules_file=rules_file, validated=True, at=position), where
 
 
 # -- what may be done -----------------------------------------------------------------------------------
@@ -140,8 +140,10 @@ def _is_run(args) -> bool:
 
 
 def legal_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
-             rules_file=None) -> "LegalView":
-    judgement, where = replay(data, position, base, settings, rules_file)
+             rules_file=None, *, at: AtPosition | None = None) -> "LegalView":
+    """Whose turn it is at `position` and what he may do (`at`: the transcript already judged
+    there by `read_at`, not replayed again)."""
+    judgement, where = (at.judgement, at.where) if at is not None else replay(data, position, base, settings, rules_file)
     deal = judgement.in_play
     return LegalView(judgement, where, options(deal) if deal is not None and judgement.legal else None)
 
@@ -167,10 +169,32 @@ class LegalView:
         return out
 
 
+def legal_in(text: str) -> LegalView:
+    """`referee legal --position TEXT`: whose turn it is at a position string (`Deal.position()`)
+    and what he may do there, as `legal_at` answers for a position of a transcript."""
+    deal = from_position(text)
+    inner = deal.inner if isinstance(deal, SeatedDeal) else deal
+    start = inner.start
+    report = DealReport(start.number + 1, deal.dealer, contract=inner.contract.id if inner.contract else None,
+                        declarer=deal.declarer, actions_judged=len(inner.history))
+    judgement = Judgement(deal.game, deals=[report], in_play=deal)
+    where = (start.number, len(inner.history))
+    return _OverView(judgement, where, None) if deal.is_over() else LegalView(judgement, where, options(deal))
+
+
 def _head(judgement: Judgement, where: tuple[int, int], lang: str) -> list[str]:
     game = judgement.game
     return [f"{i18n.gettext(lang, game.title)} ({Path(game.path).name})",
             i18n.gettext(lang, "Position: {where}").format(where=_where(where, lang, judgement))]
+
+
+@dataclass(frozen=True)
+class _OverView(LegalView):
+    """A position string of a deal already over: nothing is legal, and no match says who deals next."""
+
+    def text(self, lang: str = "en") -> str:
+        return "\n".join(_head(self.judgement, self.where, lang)
+                         + [i18n.gettext(lang, N_("The deal is over: nothing more may be done in it."))])
 
 
 def _where(where: tuple[int, int], lang: str, judgement: Judgement | None = None) -> str:
@@ -185,11 +209,11 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
     game = judgement.game
     if judgement.illegal is not None:
         return [_("The replay stops before this position: ILLEGAL, {where}: {verdict}").format(
-            where=judgement.position(lang), verdict=judgement.illegal.describe(game, lang))]
+            where=where_text(judgement, lang), verdict=judgement.illegal.describe(game, lang))]
     if found is None:
         return [_next_deal_line(judgement, where, lang)]
     out = _table_lines(judgement, lang)
-    out += [_("Seat {seat} to act.").format(seat=judgement.seat_name(found.seat)),
+    out += [_("Seat {seat} to act.").format(seat=seat_name(judgement, found.seat)),
             _("Legal: {actions}").format(actions=shown_actions(found.legal, lang, game) or "—")]
     if found.forbidden:
         out.append(_("Not legal:"))
@@ -215,15 +239,15 @@ def _table_lines(judgement: Judgement, lang: str) -> list[str]:
     deal, game = judgement.in_play, judgement.game
     report = judgement.deals[-1]
     head = _("Deal {number}: dealer seat {dealer}").format(number=report.number,
-                                                           dealer=judgement.seat_name(report.dealer))
+                                                           dealer=seat_name(judgement, report.dealer))
     if report.contract:
         head += _(", contract {contract}").format(contract=_(game.contracts[report.contract].title))
     if report.declarer is not None:
-        head += _(", declarer seat {seat}").format(seat=judgement.seat_name(report.declarer))
+        head += _(", declarer seat {seat}").format(seat=seat_name(judgement, report.declarer))
     out = [head]
     if getattr(deal, "trick", None):
         plays = ", ".join(_("seat {seat}: {action}").format(
-            seat=judgement.seat_name(seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
+            seat=seat_name(judgement, seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
             for seat, card in deal.trick)
         out.append(_("The trick so far: {plays}").format(plays=plays))
     return out
@@ -235,7 +259,7 @@ def _next_deal_line(judgement: Judgement, where, lang: str) -> str:
     if match.is_over():
         return _("Deal {deal} is over, and so is the match.").format(deal=where[0] + 1)
     return _("Deal {deal} is over; seat {seat} deals the next one.").format(
-        deal=where[0] + 1, seat=judgement.seat_name(match.dealer))
+        deal=where[0] + 1, seat=seat_name(judgement, match.dealer))
 
 
 def _state_json(judgement: Judgement, where, lang: str) -> dict:
@@ -295,7 +319,7 @@ class Explanation:
         if self.sheet:
             subject = _("the score sheet after deal {number}").format(number=self.where[0] + 1)
         else:
-            subject = _("seat {seat}: {action}").format(seat=judgement.seat_name(verdict.seat),
+            subject = _("seat {seat}: {action}").format(seat=seat_name(judgement, verdict.seat),
                                                        action=presentation.action(verdict.action, lang, game))
         out.append(subject + " — " + self.word(verdict, lang))
         out.append("  " + verdict.describe(game, lang))
@@ -371,8 +395,9 @@ def _sheet_ruling(data, position, base, settings, rules_file) -> tuple[Judgement
                                      (("number", number + 1),), clauses)
 
 
-def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tuple[int, int], Verdict | None]:
-    judgement, where = replay(data, position, base, settings, rules_file)
+def _ruling(data, position, base, settings, rules_file,
+            at: AtPosition | None = None) -> tuple[Judgement, tuple[int, int], Verdict | None]:
+    judgement, where = (at.judgement, at.where) if at is not None else replay(data, position, base, settings, rules_file)
     deal = judgement.in_play
     if judgement.illegal is not None or deal is None:
         return judgement, where, None
@@ -381,7 +406,7 @@ def _ruling(data, position, base, settings, rules_file) -> tuple[Judgement, tupl
 
 
 def explain_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,
-               rules_file=None, lang: str = "en") -> Explanation:
+               rules_file=None, lang: str = "en", *, at: AtPosition | None = None) -> Explanation:
     """The ruling on the action recorded at `position`, the readings it was made under, and the
     ruling under every other value of each parameter involved: those of the clauses it cites, and
     any other whose change changes the ruling."""
@@ -393,9 +418,13 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
         raise UsageError(Phrase(N_("position {position} is the end of deal {number}: no action is recorded "
                                    "there to explain (its last is {number}.{last})"),
                                 position=str(position), number=where[0] + 1, last=where[1]))
-    rule = _sheet_ruling if sheet else _ruling
     settings = dict(settings or {})
-    judgement, where, verdict = rule(data, position, base, settings, rules_file)
+    if sheet:
+        rule = _sheet_ruling
+        judgement, where, verdict = rule(data, position, base, settings, rules_file)
+    else:  # the ruling under the readings chosen: on the replay `read_at` made, when given
+        rule = _ruling
+        judgement, where, verdict = _ruling(data, position, base, settings, rules_file, at)
     if verdict is None:
         return Explanation(judgement, where, None, (), (), sheet)
     game = judgement.game
@@ -430,5 +459,5 @@ def _reading(data, position, base, settings, rules_file, name, value, lang: str,
     if verdict is None:
         stopped = judgement.illegal.describe(judgement.game, lang) if judgement.illegal else ""
         return Reading(name, value, None, i18n.gettext(lang, "the replay stops earlier: ILLEGAL, {where}: {verdict}")
-                       .format(where=judgement.position(lang), verdict=stopped))
+                       .format(where=where_text(judgement, lang), verdict=stopped))
     return Reading(name, value, verdict)

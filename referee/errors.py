@@ -20,6 +20,7 @@ __all__ = [
     "RulesLimitError",
     "TranscriptError",
     "NotationError",
+    "PositionError",
     "NotationSyntaxError",
     "UsageError",
     "IllegalActionError",
@@ -227,6 +228,13 @@ class NotationSyntaxError(NotationError):
     """The text does not follow the grammar of the deal notation (`grammar/deal.lark`)."""
 
     kind = N_("syntax error")
+
+
+class PositionError(NotationError):
+    """A position string (`referee.from_position`) cannot be read: it reads like an error in a
+    deal file, at ``<position>:1:COLUMN``."""
+
+    kind = N_("error in the position")
 
 
 class UsageError(RefereeError, ValueError):

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .at import Position, parse_position, until_of
 from .errors import Phrase, TranscriptError, UsageError
 from .interpreter import unsupported_mechanics
+from .judgement import Judgement, Outcome
 from .model.game import Game
-from .replay import FORMAT, Judgement, Outcome, Replay, shown_rules
+from .replay import Replay, shown_rules
+from .report import FORMAT
 from .transcript import TranscriptStream, rules_of, validate_transcript
 
 __all__ = ["Judgement", "Outcome", "judge", "judge_file", "FORMAT"]
@@ -90,16 +93,19 @@ def start_replay(header: dict, base: Path | None = None, settings: dict | None =
 
 def judge(data: dict, base: Path | None = None, settings: dict | None = None,
           rules_file: str | Path | None = None, validated: bool = False,
-          until: tuple[int, int] | None = None, game: Game | None = None) -> Judgement:
+          at: Position | str | None = None, game: Game | None = None) -> Judgement:
     """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;
     `validated`: the caller has already checked it against the schema).
 
-    `until` (deal index, action index), both from 0, stops the replay before that action (an
-    index past the deal's last action: at the deal's end), leaving the state in the judgement.
+    `at` stops the replay at a position, numbered as the command line's `--at` (`referee.at`):
+    ``"2.7"`` (or ``Position(2, 7)``) before action 7 of deal 2, ``"2"`` at the end of deal 2,
+    leaving the state there in the judgement (`in_play`).
     `game`: judge under this game already loaded (its parameters as chosen), not the one named.
     """
     if not validated:
         validate_transcript(data)
     header = {k: v for k, v in data.items() if k != "deals"}
     replay = start_replay(header, base, settings, rules_file, game)
+    position = parse_position(at) if isinstance(at, str) else at
+    until = until_of(position) if position is not None else None
     return replay.run(((deal, None) for deal in data["deals"]), until=until)

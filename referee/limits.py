@@ -60,6 +60,9 @@ class Limits:
     `3: discard 7♠ 8♠, `, take 180,000)."""
     deal_tags: int = 1_000
     """Lines of tags before the first deal of a `.deal` file (parameters, rounds of the draw)."""
+    position_chars: int = 300_000
+    """Characters of a position string (`referee.from_position`; a deal of 10,000 actions, as
+    `discard 7♠ 8♠, `, takes 160,000)."""
 
 
 LIMITS = Limits()

@@ -868,6 +868,16 @@ def _settled(deals: Iterator[tuple[dict, _DealMarks]]) -> Iterator[tuple[dict, _
         validate_deal(deal, marks.number)  # its seats all settled now
 
 
+def open_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None):
+    """A `.deal` file opened for a walk: its replay (strict, as the judge's) and its deals as they
+    are read, each with what settles its open seats (`Replay.walk` takes both)."""
+    path = Path(path)
+    reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    from .replay import shown_rules
+    replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
+    return replay, _settled(reader.deals(game, replay.table))
+
+
 def judge_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
                     rules_file: str | Path | None = None, settings: dict | None = None):
     """Judge a deal file's text as it is read (see `judge_deal_path`)."""
@@ -918,6 +928,28 @@ def _read(lines, path, base, rules_file, settings):
     deals: list[dict] = []
     replay.run(_settled(reader.deals(game, replay.table, keep=deals)), follow=True)
     return {**reader.data, "deals": deals}, game
+
+
+def replay_deal_path(path: str | Path, until: tuple[int, int] | None, *, rules_file: str | Path | None = None,
+                     settings: dict | None = None):
+    """A `.deal` file read and judged up to `until` (deal and action index from 0, as `Replay.run`
+    takes it; None: to the end) in one replay, which also settles the seats the file leaves open:
+    the game is loaded once, the deals are replayed once. The score sheets written after the
+    deals are not checked (a question of `judge`: a wrong total must not hide whose turn it is).
+
+    Returns the transcript as read (every deal up to the position, and on to the end when the
+    replay goes there) and the judgement holding the state at the position."""
+    path = Path(path)
+    reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    from .replay import shown_rules
+    replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
+    deals: list[dict] = []
+
+    def without_sheets():
+        for deal, marks in _settled(reader.deals(game, replay.table, keep=deals)):
+            yield {k: v for k, v in deal.items() if k != "totals"}, marks
+    judgement = replay.run(without_sheets(), until=until, follow=True)
+    return {**reader.data, "deals": deals}, judgement
 
 
 def read_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None) -> dict:

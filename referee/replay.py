@@ -1,318 +1,30 @@
 """One walk through a recorded match, action by action: the `Replay` that the judge, `legal` and
-`explain`, and the reader and writer of the deal notation all use, and the `Judgement` it makes.
+`explain`, and the reader and writer of the deal notation all use, making a `Judgement`
+(`referee.judgement`; shown as text or JSON by `referee.report`).
 
 A replay takes the transcript's fields (every field but the deals) and then one deal at a time,
 so a file can be judged as it is read: memory holds one deal, and the first illegal action is
 reported without reading what follows it. The result is a `Judgement`: the verdicts in order
 (draw, deals, actions), each deal's score lines, and the match result when the transcript covers
-a whole match. It renders as text or JSON in any of the referee's languages.
+a whole match.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
-from . import i18n, presentation
 from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
-from .interpreter import Action, Deal, Match, MatchResult, Remaining
+from .interpreter import Action, Deal, Match
+from .judgement import DealReport, Judgement, Outcome
 from .mechanics.claims.ruling import read_claim, rule_on_claim
 from .mechanics.table.seating import SeatedDeal
 from .model.checks import hand_size
 from .model.game import Game
-from .options import options, options_json
-from .verdicts import ScoreLine, Verdict, cite
-from .verdicts import cite as cite_for_people
+from .verdicts import Verdict
 
-__all__ = ["Judgement", "Outcome", "DealReport", "Replay", "Seats", "FORMAT", "shown_rules"]
-
-FORMAT = "referee-judgement/1"
-"""The version of `judge --json` (referee/data/judgement.schema.json)."""
-
-
-# Lines about one seat: (by its number, by its player's name when the transcript gives names).
-_ACTION_BY = N_("seat {seat}: {action}"), N_("{player}: {action}")
-_DEALER = N_("Deal {number}: dealer seat {dealer}"), N_("Deal {number}: dealer {player}")
-_DECLARER = N_(", declarer seat {seat}"), N_(", declarer {player}")
-_CUTTER = N_(", cut by seat {seat}"), N_(", cut by {player}")
-_SCORE_LINE = N_("Seat {seat}: {text}"), N_("{player}: {text}")
-
-class Outcome(Enum):
-    """What the referee rules on a whole transcript."""
-
-    LEGAL = "legal"
-    """Every action is legal and every deal is finished (a match cut short after a finished deal
-    is legal as far as it goes: `Judgement.remaining` says what it still owes)."""
-    ILLEGAL = "illegal"
-    """An action, the draw or a deal breaks a rule: `Judgement.illegal` says which."""
-    WRONG_SCORE = "wrong_score"
-    """The score sheet the transcript wrote differs from the rules' totals (no action is illegal)."""
-    UNFINISHED = "unfinished"
-    """Every action is legal, but the last deal stops before its end."""
-
-
-@dataclass
-class DealReport:
-    number: int
-    dealer: int
-    contract: str | None = None
-    bid: str | None = None
-    """On a ladder of levels, the bid the declarer named (`7S`): the level his contract is played at."""
-    actions_judged: int = 0
-    finished: bool = False
-    ended_early: str | None = None
-    declarer: int | None = None
-    cancelled: bool = False
-    upcards: list[str] = field(default_factory=list)
-    cut: int | None = None
-    """The seat that cut the pack before the deal (`cut by ... neighbour`), or None: no cut."""
-    scores: list[ScoreLine] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)
-    accounts: dict[str, list[int]] = field(default_factory=dict)
-    """Every account after the deal (per-opponent accounts as the total each seat wrote)."""
-    tricks: list[int] = field(default_factory=list)
-    """Tricks taken per seat (zero in a deal without tricks)."""
-    taken: list[list[str]] = field(default_factory=list)
-    """Cards taken in tricks per seat, in the order taken."""
-    sheet_checked: bool = False
-    """The transcript wrote the score sheet after this deal, and it agrees with the referee's."""
-    claims: list[Verdict] = field(default_factory=list)
-    """The ruling on each claim or concession recorded in the deal (one ends its play)."""
-
-
-@dataclass
-class Judgement:
-    """Everything the referee ruled on one transcript."""
-
-    game: Game
-    legal: bool = True
-    wrong_score: bool = False
-    """The first verdict against the transcript is on its score sheet, not on an action."""
-    illegal: Verdict | None = None
-    where: str | None = None
-    """Where the illegal action stands: `deals[0].actions[12]`."""
-    notes: list[Verdict] = field(default_factory=list)
-    deals: list[DealReport] = field(default_factory=list)
-    match: MatchResult | None = None
-    seats: list[str] = field(default_factory=list)
-    remaining: Remaining | None = None
-    """What a match cut short still owes (every action legal, the match not over)."""
-    table: Match | None = None
-    """The match as the replay left it (`referee.interpreter.Match`): the live state."""
-    in_play: Deal | None = None
-    """The deal the replay stopped in before its end (`referee.interpreter.Deal`), else None."""
-    rules_shown: str | None = None
-    """The rules file as the user named it (`--rules FILE`, or the transcript's `"rules"`), else
-    the shipped file's own name: never a path of the machine that judged."""
-
-    @property
-    def rules_file(self) -> str:
-        """The rules judged under, as `--json` names them (`rules_shown`)."""
-        return self.rules_shown or Path(self.game.path).name
-
-    def __repr__(self) -> str:
-        """Short, for a REPL: the outcome, where and by which clauses (the dataclass's own is 20,000
-        characters for one deal)."""
-        at = f" at {self.where} ({', '.join(self.illegal.clauses)})" if self.illegal is not None else ""
-        return f"<Judgement {self.game.id}: {self.verdict}{at}, {len(self.deals)} deal{'' if len(self.deals) == 1 else 's'} judged>"
-
-    @property
-    def exit_status(self) -> int:
-        """As `referee judge` exits: 0 every action legal, 1 an illegal action or a wrong score."""
-        return 0 if self.legal else 1
-
-    @property
-    def outcome(self) -> Outcome:
-        if not self.legal:
-            return Outcome.WRONG_SCORE if self.wrong_score else Outcome.ILLEGAL
-        if any(not d.finished for d in self.deals):
-            return Outcome.UNFINISHED
-        return Outcome.LEGAL
-
-    @property
-    def verdict(self) -> str:
-        """The outcome's word, as `judge --json` writes it."""
-        return self.outcome.value
-
-    def remaining_text(self, lang: str = "en") -> list[str]:
-        """What the match still owes, for people: deals, contracts still to choose, an account's bound."""
-        left, g = self.remaining, self.game
-        if left is None:
-            return []
-        _ = functools.partial(i18n.gettext, lang)
-        out = []
-        if left.deals is not None:
-            out.append(i18n.ngettext(lang, "The match is unfinished: {n} more deal to play.",
-                                     "The match is unfinished: {n} more deals to play.", left.deals).format(n=left.deals))
-        elif left.account is not None:
-            title = _(g.accounts[left.account].value[0]) if left.account in g.accounts else left.account
-            message = (N_("The match is unfinished: no player's {account} has reached {bound} yet (nearest {total}).")
-                       if left.any_player else
-                       N_("The match is unfinished: the {account} of all players add up to {total}, and it ends at {bound}."))
-            out.append(_(message).format(account=title, total=left.total, bound=left.bound))
-        for seat, owed in left.owed:
-            out.append(_("Seat {seat} still owes a choice of: {contracts}.").format(
-                seat=self.seat_name(seat), contracts=", ".join(_(g.contracts[c].title) for c in owed)))
-        clause = " [" + cite_for_people(g, [left.clause], lang, human=True) + "]"
-        return [out[0] + clause] + out[1:]
-
-    def remaining_json(self) -> dict | None:
-        left = self.remaining
-        if left is None:
-            return None
-        return {"deals": left.deals, "owed": {str(seat): list(owed) for seat, owed in left.owed},
-                "account": left.account, "total": left.total, "bound": left.bound,
-                "any_player": left.any_player, "clauses": [left.clause],
-                "citations": cite(self.game, [left.clause])}
-
-    def seat_name(self, seat: int) -> str:
-        """A seat as people count it (from 1), with the player's name when the transcript has one."""
-        shown = presentation.seat(seat)
-        return f"{shown} ({self.seats[seat]})" if seat < len(self.seats) else str(shown)
-
-    def player(self, seat: int, lang: str) -> str | None:
-        """The player at a seat, "Ana (seat 2)", when the transcript gives the players' names."""
-        if 0 <= seat < len(self.seats):
-            return i18n.gettext(lang, "{name} (seat {seat})").format(name=self.seats[seat], seat=presentation.seat(seat))
-        return None
-
-    def about(self, lang: str, templates: tuple[str, str], seat: int, key: str = "seat", **values) -> str:
-        """A line about one seat: the first template names it "seat 2"; when the transcript gives
-        the players' names, the second names it by its player, "Ana (seat 2)"."""
-        numbered, named = templates
-        player = self.player(seat, lang)
-        if player is not None:
-            return i18n.gettext(lang, named).format(player=player, **values)
-        return i18n.gettext(lang, numbered).format(**{key: presentation.seat(seat)}, **values)
-
-    def position(self, lang: str = "en") -> str:
-        """Where the illegal action stands, for people: "deal 1, action 4 (seat 2: play 4♣)"."""
-        text = presentation.position(self.where, lang)
-        verdict = self.illegal
-        if verdict is not None and verdict.seat is not None and verdict.action:
-            text += " (" + self.about(lang, _ACTION_BY, verdict.seat,
-                                      action=presentation.action(verdict.action, lang, self.game)) + ")"
-        return text
-
-    def text(self, lang: str = "en") -> str:
-        """The judgement for people, in `lang`: as `referee judge` prints it."""
-        g = self.game
-        _ = functools.partial(i18n.gettext, lang)
-
-        def cite(game, clauses, lang):
-            return cite_for_people(game, clauses, lang, human=True)
-        out = [f"{_(g.title)} ({Path(g.path).name})"]
-        changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
-        if changed:
-            out.append(_("Parameters: {values}").format(
-                values=", ".join(f"{k}={v}" for k, v in changed.items())))
-        for note in self.notes:
-            out.append(note.describe(g, lang, self.seats))
-        for report in self.deals:
-            head = self.about(lang, _DEALER, report.dealer, key="dealer", number=report.number)
-            if report.cut is not None and g.cut is not None:
-                head += self.about(lang, _CUTTER, report.cut) + f" [{cite(g, [g.cut.clause], lang)}]"
-            if report.upcards:
-                head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
-            if report.contract:
-                title = _(g.contracts[report.contract].title)
-                if report.bid is not None and report.bid != report.contract:
-                    title = f"{report.bid} ({title})"
-                head += _(", contract {contract}").format(contract=title)
-                if report.declarer is not None:
-                    head += self.about(lang, _DECLARER, report.declarer)
-                chosen_by = g.contract_choice or g.contract_order or g.phases
-                if chosen_by is not None:
-                    head += f" [{cite(g, [chosen_by.clause], lang)}]"
-            out.append(head)
-            n = report.actions_judged
-            out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
-            for ruling in report.claims:
-                out.append("  " + ruling.describe(g, lang, self.seats))
-            if report.cancelled:
-                out.append("  " + _("The deal is cancelled for an irregularity") + f" [{cite(g, [report.ended_early], lang)}]")
-            elif report.ended_early:
-                out.append("  " + _("The deal ended early") + f" [{cite(g, [report.ended_early], lang)}]")
-            for line in report.scores:
-                out.append("  " + self.about(lang, _SCORE_LINE, line.seat,
-                                             text=line.text(lang, g, self.seats))
-                           + f" [{cite(g, line.clauses, lang)}]")
-            if report.finished:
-                if len(report.accounts) > 1:
-                    shown = "; ".join(f"{_(g.accounts[name].value[0]) if name in g.accounts else name}: "
-                                      + " ".join(map(str, values)) for name, values in report.accounts.items())
-                    out.append("  " + _("Totals: {totals}").format(totals=shown))
-                else:
-                    out.append("  " + _("Totals: {totals}").format(totals=" ".join(map(str, report.totals))))
-                if report.sheet_checked:
-                    out.append("  " + _("The score sheet written after this deal agrees."))
-            else:
-                out.append("  " + _("The deal is not finished."))
-        if self.illegal is not None:
-            head = _("WRONG SCORE, {where}: {verdict}") if self.outcome is Outcome.WRONG_SCORE else _("ILLEGAL, {where}: {verdict}")
-            out.append(head.format(where=self.position(lang), verdict=self.illegal.describe(g, lang, self.seats, titles=True)))
-        elif self.match is not None:
-            totals = " ".join(map(str, self.match.totals))
-            if self.seats:
-                players = ", ".join(self.player(s, lang) or self.seat_name(s) for s in self.match.winners)
-                ending = _("Match over. Totals: {totals}. Winner: {players}.").format(totals=totals, players=players)
-            else:
-                winners = ", ".join(self.seat_name(s) for s in self.match.winners)
-                ending = _("Match over. Totals: {totals}. Winner: seat {winners}.").format(totals=totals, winners=winners)
-            out.append(ending + f" [{cite(g, self.match.clauses, lang)}]")
-        else:
-            out.append(_("Every action is legal."))
-            out.extend(self.remaining_text(lang))
-        return "\n".join(out)
-
-    def to_json(self, lang: str = "en") -> dict:
-        """The judgement as `referee-judgement/1` (referee/data/judgement.schema.json)."""
-        g = self.game
-        return {
-            "format": FORMAT,
-            "game": g.id, "rules": self.rules_file, "legal": self.legal, "verdict": self.verdict,
-            "parameters": dict(g.settings),
-            "illegal": None if self.illegal is None else {"where": self.where, **self.illegal.to_json(g, lang)},
-            "notes": [v.to_json(g, lang) for v in self.notes],
-            "deals": [{"number": d.number, "dealer": d.dealer, "cut": self._cut_json(d, lang), "contract": d.contract,
-                       "declarer": d.declarer, "actions_judged": d.actions_judged, "finished": d.finished,
-                       "ended_early": d.ended_early, "cancelled": d.cancelled, "upcards": d.upcards,
-                       "tricks": d.tricks, "taken": d.taken,
-                       "scores": [{"seat": s.seat, "for": s.seat, "against": s.counterpart, "points": s.points,
-                                   "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
-                                   "citations": cite(g, s.clauses, lang)} for s in d.scores],
-                       "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked,
-                       "claims": [v.to_json(g, lang) for v in d.claims]}
-                      for d in self.deals],
-            "next": self._next_json(lang),
-            "match": None if self.match is None else {
-                "totals": list(self.match.totals), "winners": list(self.match.winners),
-                "clauses": list(self.match.clauses), "citations": cite(g, self.match.clauses, lang)},
-            "unfinished": self.remaining_json(),
-        }
-
-    def _cut_json(self, report: DealReport, lang: str) -> dict | None:
-        cut = self.game.cut
-        if report.cut is None or cut is None:
-            return None
-        return {"seat": report.cut, "clauses": [cut.clause], "citations": cite(self.game, [cut.clause], lang)}
-
-    def _next_json(self, lang: str) -> dict | None:
-        """Where the transcript leaves the table: whose turn it is and what he may do (in a deal
-        not finished, or before the illegal action), or who deals next; None once the match is over."""
-        state = self.table
-        if state is None:
-            return None
-        if self.in_play is not None and not self.in_play.is_over():
-            return {"deal": len(self.deals), "dealer": self.in_play.dealer,
-                    "options": options_json(self.game, options(self.in_play), lang)}
-        if state.is_over() or state.dealer is None or self.illegal is not None:
-            return None
-        return {"deal": len(self.deals) + 1, "dealer": state.dealer, "options": None}
+__all__ = ["Replay", "Seats", "shown_rules"]
 
 
 def _read_cards(table, codes, where: str, seen: set[int]) -> tuple[list[int], str | None]:
@@ -483,6 +195,8 @@ class Replay:
         """A verdict was given against the transcript, or (not strict) the replay lost track."""
         self.number = -1
         """The deal being replayed, from 0."""
+        self.verdict: Verdict | None = None
+        """The ruling on the last action `act` ruled on (None when it could not rule)."""
         self._report: DealReport | None = None
         self._started = False
 
@@ -517,6 +231,7 @@ class Replay:
     def act(self, index: int, seat: int, text: str) -> bool:
         """Rule on action `index` of the deal, by `seat`; False once the replay has stopped."""
         deal, report = self.deal, self._report
+        self.verdict = None
         if self.stopped or deal is None or report is None:
             self.stopped = True
             return False
@@ -536,6 +251,7 @@ class Replay:
                 raise
             self.stopped = True
             return False
+        self.verdict = verdict
         if not verdict.legal:
             _take_state(report, deal)
             self._stop(verdict, f"{where}.actions[{index}]")
@@ -582,7 +298,7 @@ class Replay:
                 judgement.match = match.result()
             elif judgement.legal:
                 judgement.remaining = match.remaining()
-        return judgement
+        return self._settle_kind()
 
     # -- the judge's walk ------------------------------------------------------------------------
 
@@ -590,9 +306,19 @@ class Replay:
             follow: bool = False) -> Judgement:
         """Replay `deals` to the end, or to the first verdict against them, or to `until` (deal
         index, action index, both from 0: stop before that action, or at the deal's end for an
-        index past its last). `follow`: after a verdict, go on through the rest of the deals
-        only to settle their open seats (each as the seat after the one before), as a reader of
-        the notation does to give back the whole transcript."""
+        index past its last; the numbering people and the command line use, from 1, is
+        `referee.at.Position`, which `until_of` turns into this). `follow`: after a verdict, go
+        on through the rest of the deals only to settle their open seats (each as the seat after
+        the one before), as a reader of the notation does to give back the whole transcript."""
+        for _ruled in self.walk(deals, until, follow):
+            pass
+        return self.judgement
+
+    def walk(self, deals: Iterable[RecordedDeal], until: tuple[int, int] | None = None,
+             follow: bool = False) -> Iterator[tuple[int, dict]]:
+        """`run`, one action at a time: (action index, its entry) after each action is ruled on
+        (`verdict` holds the ruling; `deal` the deal, with the action applied when legal). The
+        judgement is complete once the walk ends."""
         ahead = _Ahead(deals)
         while ahead.more():
             if self.stopped and not follow:
@@ -603,14 +329,17 @@ class Replay:
             self.begin(record)
             previous: int | None = None
             for index, entry in enumerate(record["actions"]):
+                if seats is not None:  # the action at `until` too: `explain` rules on it
+                    seats.settle(index, entry, self.turn(), previous, self.stopped)
                 if until == (self.number, index) and not self.stopped:
                     if self._report is not None and self.deal is not None:
                         _take_state(self._report, self.deal)
-                    return self.judgement
-                if seats is not None:
-                    seats.settle(index, entry, self.turn(), previous, self.stopped)
+                    self._settle_kind()
+                    return
                 if not self.stopped:
                     self.act(index, entry["seat"], entry["action"])
+                    if self.verdict is not None:
+                        yield index, entry
                 elif not follow:
                     break
                 previous = entry["seat"]
@@ -619,7 +348,7 @@ class Replay:
             self.end(record, ahead.more())
             if self.judgement.remaining is not None and self.deal is not None:
                 break  # the record stops inside this deal, and nothing follows it
-        return self.finish()
+        self.finish()
 
     # -- the steps' rulings ----------------------------------------------------------------------
 
@@ -659,7 +388,15 @@ class Replay:
         judgement = self.judgement
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
         judgement.wrong_score = wrong_score
+        judgement.kind = Outcome.WRONG_SCORE if wrong_score else Outcome.ILLEGAL
         self.stopped = True
+
+    def _settle_kind(self) -> Judgement:
+        """The judgement where the replay leaves it: unfinished when a deal stops before its end."""
+        judgement = self.judgement
+        if judgement.legal:
+            judgement.kind = Outcome.UNFINISHED if any(not d.finished for d in judgement.deals) else Outcome.LEGAL
+        return judgement
 
     def _start(self, first: dict | None) -> None:
         """The draw for the first dealer, or the first dealer as written (else the first deal's)."""

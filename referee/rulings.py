@@ -23,6 +23,7 @@ from . import i18n
 from .errors import RulesDefinitionError, RulesError, SourcePosition, TranscriptError, UsageError
 from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_untrusted
+from .report import judgement_json, judgement_text, where_text
 
 __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_ruling", "load_rulings",
            "find_ruling", "replay", "render", "VERDICTS"]
@@ -338,7 +339,7 @@ def _cited(judgement) -> tuple[str, ...]:
             found.extend(line.clauses)
     if judgement.match is not None:
         found.extend(judgement.match.clauses)
-    found.extend(_json_clauses(judgement.to_json()))  # and whatever else the judgement reports
+    found.extend(_json_clauses(judgement_json(judgement)))  # and whatever else the judgement reports
     return tuple(dict.fromkeys(found))
 
 
@@ -426,7 +427,7 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
     verdict = _(VERDICT_WORDS[replay_.verdict])
     judgement = replay_.judgement
     if judgement is not None and judgement.illegal is not None:
-        verdict += f", {judgement.position(lang)}: {judgement.illegal.describe(judgement.game, lang)}"
+        verdict += f", {where_text(judgement, lang)}: {judgement.illegal.describe(judgement.game, lang)}"
     elif judgement is not None and replay_.cites:
         verdict += f" [{cite(judgement.game, [c for c in replay_.cites if c in case.cites] or replay_.cites, lang, human=True)}]"
     elif replay_.error and detail:
@@ -462,5 +463,5 @@ def render(ruling: Ruling, replays: list[Replay], lang: str = "en", verbose: boo
     for one in replays:
         out += _wrap(case_line(one, ruling, lang))
         if verbose and one.judgement is not None:
-            out += ["    | " + line for line in one.judgement.text(lang).splitlines()]
+            out += ["    | " + line for line in judgement_text(one.judgement, lang).splitlines()]
     return "\n".join(out)

@@ -19,11 +19,12 @@ __all__ = ["MEMBERS", "entries", "setup"]
 MEMBERS: dict[str, tuple[str, ...]] = {
     "Game": (),
     "Match": ("draw_for_dealer", "deal_pack", "new_deal", "finish_deal", "totals", "is_over", "result"),
-    "Deal": ("legal_moves", "legal_actions", "play", "judge", "push", "parse_action", "is_over", "result", "copy",
-             "show", "draw"),
+    "Deal": ("legal_moves", "legal_actions", "play", "judge", "push", "undo", "parse_action", "is_over", "result",
+             "copy", "position", "start", "show", "draw"),
     "Action": ("parse",),
     "Verdict": ("text", "describe", "to_json"),
-    "Judgement": ("verdict", "exit_status", "position", "text", "to_json"),
+    "Judgement": ("outcome", "verdict", "exit_status"),
+    "LegalActions": ("count",),
 }
 
 

@@ -20,6 +20,7 @@ from referee.errors import RulesError
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import find_game
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 
@@ -54,7 +55,7 @@ def shown(path: Path, seeds=(1, 2, 3), players=None) -> str:
     for seed in seeds:
         data = random_transcript(game, seed, whole_match=True, max_deals=24, players=players,
                                  game_ref={"rules": path.name})
-        out.append(dump_transcript(data) + judge(data, base=path.parent).text())
+        out.append(dump_transcript(data) + judgement_text(judge(data, base=path.parent)))
     return "\n".join(out)
 
 
@@ -62,7 +63,7 @@ def to_the_end(path: Path) -> str:
     """The judge's verdict, under the file at `path`, on a Preferans match played to its end."""
     data = json.loads((HERE / "fixtures" / "preferans-to-the-end.json").read_text(encoding="utf-8"))
     data.pop("game")
-    return judge({"rules": path.name, **data}, base=path.parent).text()
+    return judgement_text(judge({"rules": path.name, **data}, base=path.parent))
 
 
 @pytest.mark.parametrize("old, new", [

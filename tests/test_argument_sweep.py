@@ -49,6 +49,7 @@ from referee.front.parser import get_parser, parse_text
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import find_game, game_names, variant_names
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 from tests.test_rules_decide import DEALS, RUNS, statements
@@ -334,7 +335,7 @@ def verdicts(data: list[dict], folder: Path, refusing: bool = False) -> str:
     shown = []
     for one in data:
         try:
-            shown.append(judge(json.loads(json.dumps(one)), base=folder).text())
+            shown.append(judgement_text(judge(json.loads(json.dumps(one)), base=folder)))
         except RefereeError as err:
             if not refusing:
                 raise
@@ -355,7 +356,7 @@ def casebook(path: Path, name: str, clause: str) -> str:
     shown = []
     for transcript, params in _cases().get((name, clause), ()):
         try:
-            shown.append(judge(json.loads(transcript), settings=params, rules_file=path).text())
+            shown.append(judgement_text(judge(json.loads(transcript), settings=params, rules_file=path)))
         except (TranscriptError, UsageError, RulesError) as err:  # refused under these readings
             shown.append(f"{type(err).__name__}: {str(err).replace(str(path), path.name)}")
     return "\n".join(shown)

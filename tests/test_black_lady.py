@@ -16,6 +16,7 @@ from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 
 from .helpers import act, full_hands_by_suit
@@ -480,7 +481,7 @@ def test_judge_shows_a_score_to_an_account_in_that_account(tmp_path):
     game = load_game(path)
     data = random_transcript(game, 1, whole_match=True, game_ref={"rules": path.name})
     report = judge(data, base=tmp_path)
-    assert report.legal, report.text()
+    assert report.legal, judgement_text(report)
     jack = [line for deal in report.deals for line in deal.scores if dict(line.values).get("cards") == "JD"]
     assert jack and all(line.account == "jack" and line.points == -10 for line in jack)
     assert all(line.account == "points" for deal in report.deals for line in deal.scores if line not in jack)
@@ -520,7 +521,7 @@ def test_random_matches_conserve_cards_score_26_and_end_at_100(game, seed):
 def test_judge_plays_a_whole_match_and_finds_the_illegal_lead(game, tmp_path):
     data = random_transcript(game, 7, whole_match=True, game_ref={"game": "black_lady"})
     report = judge(data)
-    assert report.legal and "Winner" in report.text()
+    assert report.legal and "Winner" in judgement_text(report)
     deal = data["deals"][3]  # the fourth deal passes nothing; break the first lead
     assert all(not a["action"].startswith("give") for a in deal["actions"])
     leader = deal["actions"][0]["seat"]
@@ -529,7 +530,7 @@ def test_judge_plays_a_whole_match_and_finds_the_illegal_lead(game, tmp_path):
         deal["actions"][0]["action"] = f"play {heart}"
         bad = judge(data)
         # K3.4: the holder of the 2♣ must lead it (under `first_lead=any_card`, K3.5 would refuse the heart)
-        assert not bad.legal and "K3.4" in bad.text() and "must lead 2♣ to the first trick" in bad.text()
+        assert not bad.legal and "K3.4" in judgement_text(bad) and "must lead 2♣ to the first trick" in judgement_text(bad)
 
 
 # -- the command line ------------------------------------------------------------------------------

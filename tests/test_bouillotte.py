@@ -17,6 +17,7 @@ from referee.interpreter.players import play_out
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.checks import hand_size
+from referee.report import judgement_text
 
 
 @pytest.fixture(scope="module")
@@ -380,8 +381,8 @@ def test_each_alternative_plays_and_changes_play_or_scores(tmp_path, name):
             data.pop("game", None)
             data["rules"] = rules.name
         judgement = judge(data, base=rules.parent if rules is not None else None)
-        assert judgement.legal, judgement.text()
-        return judgement.text().split("\n", 1)[1]
+        assert judgement.legal, judgement_text(judgement)
+        return judgement_text(judgement).split("\n", 1)[1]
 
     for seed in range(30):
         mine = shown(random_transcript(game, seed, whole_match=True, max_deals=8), tmp_path / "bouillotte.rules")

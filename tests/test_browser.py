@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.report import judgement_json
 from referee.resources import repo_root
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -113,7 +114,7 @@ def test_clause_anchor_from_a_verdict(browser, site):
     from pathlib import Path
 
     from referee.judge import judge_file
-    verdict = judge_file(Path(__file__).parent / "golden" / "kierki-revoke.json").to_json()["illegal"]
+    verdict = judgement_json(judge_file(Path(__file__).parent / "golden" / "kierki-revoke.json"))["illegal"]
     assert verdict["links"][0] == "en/kierki/rules.html#K3.1"
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{site}/{verdict['links'][0]}")

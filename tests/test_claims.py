@@ -19,6 +19,7 @@ from referee.mechanics.claims.rules import Unstated
 from referee.mechanics.claims.ruling import Claim, rule_on_claim, side_of
 from referee.mechanics.claims.solver import Search, tricks_left
 from referee.model import load_game
+from referee.report import judgement_json, judgement_text
 
 
 def _position(game, seed: int, left: int):
@@ -212,9 +213,9 @@ def test_a_recorded_claim_is_ruled_and_the_deal_scored_as_its_ruling_says(tmp_pa
     assert "the claim fails" in report.claims[0].message and report.claims[0].clauses == ("P6.5",)
     assert sum(report.tricks) == 10  # the deal is played out on the ruling's line
     assert report.accounts["supe"] == [0, 40, 20]
-    text = failed.text()
+    text = judgement_text(failed)
     assert "Seat 1 claims 4 of the 4 tricks left: the claim fails" in text and "Every action is legal." in text
-    assert failed.to_json()["deals"][0]["claims"][0]["clauses"] == ["P6.5"]
+    assert judgement_json(failed)["deals"][0]["claims"][0]["clauses"] == ["P6.5"]
     data = load_transcript(rulings / "101-claim-the-rest.json")
     data["deals"][0]["actions"].append({"seat": 1, "action": "play 7D"})
     after = judge(data)  # the claim ended the play: nothing may follow it

@@ -256,8 +256,8 @@ def test_an_error_under_json_is_a_json_object_on_stdout_with_exit_2(tmp_path, ca
     assert status == 2 and data["error"] == "rules"
     assert data["position"]["file"].endswith("broken.rules") and data["position"]["line"] >= 1
     assert data["message"].startswith(f"{data['position']['file']}:{data['position']['line']}:")
-    # a command line argparse refuses
-    status, out, err = run(capsys, "legal", "--json")
+    # a command line argparse refuses (legal needs no transcript: it may take --position instead)
+    status, out, err = run(capsys, "explain", "--json")
     data = json.loads(out)
     errors.validate(data)
     assert status == 2 and data["error"] == "usage" and "TRANSCRIPT" in data["message"]
@@ -311,3 +311,19 @@ def test_legal_show_draws_the_table_at_the_position(capsys):
     data = json.loads(out)
     _schema("explain").validate(data)
     assert "Seat 1 (to act, 0 tricks)" in data["drawing"]
+
+
+def test_legal_of_a_position_string_as_of_the_transcript_there(capsys):
+    import referee
+    golden = Path(__file__).parent / "golden" / "kierki-seed1.deal"
+    steps = list(referee.Transcript(golden))
+    code, from_file, _ = run(capsys, "legal", str(golden), "--at", steps[9].at, "--json")
+    code2, from_text, _ = run(capsys, "legal", "--position", steps[8].position(), "--json")
+    assert code == code2 == 0
+    one, two = json.loads(from_file), json.loads(from_text)
+    assert one["options"] == two["options"] and one["position"] == two["position"]
+    over = run(capsys, "legal", "--position", steps[-1].position())
+    assert over[0] == 0 and "The deal is over" in over[1]
+    bad = run(capsys, "legal", "--position", "game kierki; deal 1 dealer 9")
+    assert bad[0] == 2 and "<position>:1:28" in bad[2]
+    assert run(capsys, "legal", str(golden), "--position", steps[0].position())[0] == 2

@@ -18,6 +18,7 @@ from referee.errors import RefereeError
 from referee.interpreter import Action, Match
 from referee.judge import judge
 from referee.model import load_game
+from referee.report import judgement_json, judgement_text
 
 RULINGS = Path(__file__).parents[1] / "rulings"
 OURS = sorted(p for p in RULINGS.glob("0[5-9][0-9]-*.toml"))
@@ -54,7 +55,7 @@ def test_each_ruling_case_holds(path, index, case):
     if case["verdict"] == "error":
         assert judgement is None
         return
-    found = judgement.to_json()
+    found = judgement_json(judgement)
     assert judgement.verdict == case["verdict"] == found["verdict"]
     assert set(case["cites"]) <= clauses_cited(found), clauses_cited(found)
     if "where" in case:
@@ -89,8 +90,8 @@ def test_a_deal_that_stops_early_and_is_followed_is_refused_where_its_end_is_mis
     judgement = judge(data)
     assert judgement.verdict == "illegal" and judgement.exit_status == 1
     assert judgement.where == "deals[1].actions[7]"
-    assert "Deal 2 stops before its end" in judgement.text() and "deal 3 follows it" in judgement.text()
-    assert judgement.to_json()["illegal"]["where"] == "deals[1].actions[7]"
+    assert "Deal 2 stops before its end" in judgement_text(judgement) and "deal 3 follows it" in judgement_text(judgement)
+    assert judgement_json(judgement)["illegal"]["where"] == "deals[1].actions[7]"
 
 
 def test_a_match_cut_short_says_what_remains_in_text_and_json():
@@ -98,27 +99,27 @@ def test_a_match_cut_short_says_what_remains_in_text_and_json():
     data["deals"] = data["deals"][:2]
     judgement = judge(data)
     assert judgement.verdict == "legal" and judgement.exit_status == 0
-    text = judgement.text()
+    text = judgement_text(judgement)
     assert "The match is unfinished: 22 more deals to play." in text
-    owed = judgement.to_json()["unfinished"]
+    owed = judgement_json(judgement)["unfinished"]
     assert owed["deals"] == 22 and owed["clauses"] == ["K2.4"]
     # Each player owes the six contracts less those he chose: four owe five or six choices.
     assert sum(len(v) for v in owed["owed"].values()) == 4 * 6 - 2
     data["deals"][1]["actions"] = data["deals"][1]["actions"][:5]
     cut = judge(data)
-    assert cut.verdict == "unfinished" and "The deal is not finished." in cut.text()
-    assert cut.to_json()["unfinished"]["deals"] == 23
+    assert cut.verdict == "unfinished" and "The deal is not finished." in judgement_text(cut)
+    assert judgement_json(cut)["unfinished"]["deals"] == 23
 
 
 def test_a_preferans_match_cut_short_names_the_bule_still_to_go():
     judgement = judge(_golden("preferans-seed5.json"))
-    assert "the bule of all players add up to 306, and it ends at 0" in judgement.text()
-    assert judgement.to_json()["unfinished"]["total"] == 306
+    assert "the bule of all players add up to 306, and it ends at 0" in judgement_text(judgement)
+    assert judgement_json(judgement)["unfinished"]["total"] == 306
 
 
 def test_a_session_that_ends_by_agreement_is_never_cut_short():
     judgement = judge(_golden("bouillotte-match-seed5.json"))
-    assert judgement.remaining is None and judgement.to_json()["unfinished"] is None
+    assert judgement.remaining is None and judgement_json(judgement)["unfinished"] is None
 
 
 # -- 053: every refusal cites the clause that decides it ------------------------------------------------

@@ -21,6 +21,7 @@ from referee.cli import main
 from referee.director import Position, explain_at, legal_at, locate, parse_position
 from referee.errors import UsageError
 from referee.judge import judge, judge_file
+from referee.report import judgement_json
 from referee.transcript import FORMAT, _action_pattern, load_transcript, schema
 from referee.transcript_check import conforms
 from tests.fuzzing import _paths
@@ -165,7 +166,7 @@ def test_explain_reports_a_reading_under_which_the_replay_stops_earlier():
 def test_judge_json_follows_its_schema(path):
     validator = jsonschema.Draft202012Validator(JUDGEMENT_SCHEMA)
     for lang in ("en", "hr"):
-        answer = json.loads(json.dumps(judge_file(path).to_json(lang), ensure_ascii=False))
+        answer = json.loads(json.dumps(judgement_json(judge_file(path), lang), ensure_ascii=False))
         errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(answer)]
         assert not errors, errors
         assert answer["format"] == "referee-judgement/1"
@@ -176,7 +177,7 @@ def test_judge_json_gives_the_state_of_an_unfinished_deal():
     actions = data["deals"][0]["actions"]
     cut = next(i for i, a in enumerate(actions) if a["action"].startswith("play")) + 5
     data["deals"][0]["actions"] = actions[:cut]
-    answer = judge(data).to_json()
+    answer = judgement_json(judge(data))
     deal = answer["deals"][0]
     assert deal["contract"] is not None and deal["declarer"] is not None and not deal["finished"]
     assert sum(deal["tricks"]) == 1 and sum(map(len, deal["taken"])) == 3
@@ -187,12 +188,12 @@ def test_judge_json_gives_the_state_of_an_unfinished_deal():
 
 
 def test_judge_json_score_lines_say_for_and_against():
-    answer = judge_file(GOLDEN / "bouillotte-match-seed5.json").to_json()
+    answer = judgement_json(judge_file(GOLDEN / "bouillotte-match-seed5.json"))
     lines = [s for d in answer["deals"] for s in d["scores"]]
     assert all(s["for"] == s["seat"] for s in lines)
     bonuses = [s for s in lines if "bonus" in s["explanation"]]
     assert all(s["against"] is not None and s["against"] != s["for"] for s in bonuses)
-    finished = judge_file(MATCH).to_json()
+    finished = judgement_json(judge_file(MATCH))
     assert finished["next"] is None and finished["match"] is not None
     assert all(len(d["tricks"]) == 4 and sum(d["tricks"]) <= 13 for d in finished["deals"])
 

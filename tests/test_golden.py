@@ -13,6 +13,7 @@ import pytest
 
 from referee.judge import judge_file
 from referee.model import load_game
+from referee.report import judgement_json, judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 
@@ -41,7 +42,7 @@ def test_play_reproduces_golden_transcript(name):
 
 @pytest.mark.parametrize("stem", JUDGED)
 def test_judge_reproduces_golden_verdicts(stem):
-    actual = judge_file(GOLDEN / f"{stem}.json").text() + "\n"
+    actual = judgement_text(judge_file(GOLDEN / f"{stem}.json")) + "\n"
     expected = (GOLDEN / f"{stem}.judge.txt").read_text(encoding="utf-8")
     assert actual == expected, _diff(expected, actual, stem)
 
@@ -50,7 +51,7 @@ def test_revoke_golden_is_illegal_and_cites_follow_suit():
     judgement = judge_file(GOLDEN / "kierki-revoke.json")
     assert not judgement.legal and judgement.where == "deals[0].actions[3]"
     assert judgement.illegal.clauses == ("K3.1", "K3.6")
-    assert json.loads(json.dumps(judgement.to_json()))["illegal"]["clauses"] == ["K3.1", "K3.6"]
+    assert json.loads(json.dumps(judgement_json(judgement)))["illegal"]["clauses"] == ["K3.1", "K3.6"]
 
 
 if __name__ == "__main__":  # regenerate the golden files
@@ -58,4 +59,4 @@ if __name__ == "__main__":  # regenerate the golden files
         (GOLDEN / name).write_text(dump_transcript(random_transcript(
             load_game(game_name), seed, whole_match=whole, players=players[0] if players else None)), "utf-8")
     for stem in JUDGED:
-        (GOLDEN / f"{stem}.judge.txt").write_text(judge_file(GOLDEN / f"{stem}.json").text() + "\n", "utf-8")
+        (GOLDEN / f"{stem}.judge.txt").write_text(judgement_text(judge_file(GOLDEN / f"{stem}.json")) + "\n", "utf-8")

@@ -16,6 +16,7 @@ from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import find_game
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 
 from .helpers import act, full_hands_by_suit
@@ -154,7 +155,7 @@ def test_judge_finds_a_trump_named_by_the_wrong_seat(game):
     assert first["action"].startswith("choose trumps ") and first["seat"] == deal["dealer"]
     first["seat"] = (deal["dealer"] + 1) % 4
     report = judge(data)
-    assert not report.legal and "out of turn" in report.text()
+    assert not report.legal and "out of turn" in judgement_text(report)
 
 
 def test_command_line_plays_and_judges_a_whole_match(capsys, tmp_path):

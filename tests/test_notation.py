@@ -18,6 +18,7 @@ from referee.model import load_game
 from referee.model.document import game_names, variant_names
 from referee.notation import card_code, card_written, read_deal_text, write_deal
 from referee.records import read_deal_file
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript, load_transcript
 
@@ -96,8 +97,8 @@ def test_shipped_deal_is_judged_as_its_transcript(path):
     twin = path.with_suffix(".json")
     if twin.exists():
         assert data == load_transcript(twin)
-        assert judge_file(path).text() == judge_file(twin).text()
-    assert judge_file(path).text() == judge(data).text()
+        assert judgement_text(judge_file(path)) == judgement_text(judge_file(twin))
+    assert judgement_text(judge_file(path)) == judgement_text(judge(data))
 
 
 def test_revoke_typed_in_the_notation_is_judged_illegal():
@@ -264,7 +265,7 @@ def test_a_cancelled_deal_round_trips_and_is_judged_the_same():
     text = write_deal(data)
     assert "irregularity one_exposed_card" in text
     back = read_deal_text(text, "cancelled.deal")
-    assert back == data and judge(back).text() == judge(data).text()
+    assert back == data and judgement_text(judge(back)) == judgement_text(judge(data))
 
 
 def _generated_deals():

@@ -15,6 +15,7 @@ from referee.errors import RulesDefinitionError, UsageError
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import game_names
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 
@@ -59,7 +60,7 @@ CASES = [(name, param.name, value)
 def outcome(game, seed: int, players: int | None) -> str:
     """What a seeded session shows, less the record of the parameters themselves."""
     data = random_transcript(game, seed, whole_match=True, max_deals=6, players=players)
-    verdicts = judge(data).text().splitlines()
+    verdicts = judgement_text(judge(data)).splitlines()
     shown = dict(data)
     shown.pop("parameters", None)
     return dump_transcript(shown) + "\n".join(v for v in verdicts if not v.startswith("Parameters:"))

@@ -16,6 +16,7 @@ from referee.mechanics.auction.settlement import declarer_made
 from referee.model import load_game
 from referee.model.checks import hand_size, quantity
 from referee.model.document import find_game
+from referee.report import judgement_json, judgement_text
 
 # Clubs = acorns, hearts, spades = leaves, diamonds = bells; talon 9D 8D.
 HANDS = {
@@ -86,8 +87,8 @@ def test_the_player_before_the_dealer_cuts_and_the_judge_names_him(tmp_path, dir
                            settings={"turn_direction": direction})
     dealer = judgement.deals[0].dealer
     assert judgement.deals[0].cut == (dealer - 1) % 3
-    assert f"dealer seat {dealer + 1}, cut by seat {(dealer - 1) % 3 + 1} [P2.2 (" in judgement.text()
-    assert judgement.to_json()["deals"][0]["cut"] == {"seat": (dealer - 1) % 3, "clauses": ["P2.2"],
+    assert f"dealer seat {dealer + 1}, cut by seat {(dealer - 1) % 3 + 1} [P2.2 (" in judgement_text(judgement)
+    assert judgement_json(judgement)["deals"][0]["cut"] == {"seat": (dealer - 1) % 3, "clauses": ["P2.2"],
                                                        "citations": "P2.2 (001_ebc1dbd73962e164.txt:15; interpretation)"}
     if direction == "clockwise":
         path = tmp_path / "preferans.rules"

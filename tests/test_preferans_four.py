@@ -14,6 +14,7 @@ from referee.cli import main
 from referee.interpreter import Match
 from referee.judge import judge
 from referee.model import load_game
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 
 from .helpers import load_error
@@ -216,7 +217,7 @@ def test_the_judge_rules_the_resting_dealer_out_in_every_language(game):
     judgement = judge(data)
     assert not judgement.legal and judgement.where == "deals[0].actions[0]"
     seat = deal["dealer"] + 1  # seats are counted from 1 for people
-    assert f"Seat {seat} sits out this deal" in judgement.text("en")
-    assert f"Игрок {seat} пропускает эту сдачу" in judgement.text("ru")
-    assert f"Gracz {seat} pauzuje w tym rozdaniu" in judgement.text("pl")
-    assert f"Igrač {seat} pauzira ovo dijeljenje" in judgement.text("hr")
+    assert f"Seat {seat} sits out this deal" in judgement_text(judgement, "en")
+    assert f"Игрок {seat} пропускает эту сдачу" in judgement_text(judgement, "ru")
+    assert f"Gracz {seat} pauzuje w tym rozdaniu" in judgement_text(judgement, "pl")
+    assert f"Igrač {seat} pauzira ovo dijeljenje" in judgement_text(judgement, "hr")

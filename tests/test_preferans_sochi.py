@@ -11,6 +11,7 @@ import pytest
 from referee.interpreter import Action, Match
 from referee.mechanics.auction.settlement import declarer_made
 from referee.model import load_game
+from referee.report import judgement_text
 
 from .helpers import load_error
 
@@ -306,7 +307,7 @@ def test_a_transcript_passing_against_misere_is_judged_illegal_citing_the_clause
     from pathlib import Path
 
     from referee.judge import judge_file
-    text = judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-pass-against-misere.json").text()
+    text = judgement_text(judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-pass-against-misere.json"))
     assert "ILLEGAL, deal 1, action 6 (seat 2: pass)" in text and "[P5.3" in text
 
 
@@ -364,7 +365,7 @@ def test_the_judge_names_the_bid_declared():
     from pathlib import Path
 
     from referee.judge import judge_file
-    text = judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-overtricks.json").text()
+    text = judgement_text(judge_file(Path(__file__).parent / "fixtures" / "preferans_sochi-overtricks.json"))
     assert ", contract 6S (Spades), declarer seat" in text and ", contract 10S (Spades), declarer seat" in text
 
 

@@ -7,6 +7,7 @@ import pytest
 from referee import i18n, presentation
 from referee.booksearch import stem
 from referee.model import load_game
+from referee.report import judgement_json, judgement_text
 
 
 @pytest.mark.parametrize("lang, code, shown", [("en", "4C", "4♣"), ("en", "QS", "Q♠"), ("pl", "QS", "D♠"),
@@ -133,16 +134,16 @@ def test_verdicts_name_the_players_when_the_transcript_does(tmp_path):
     path = tmp_path / "named.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     judgement = judge_file(path)
-    english = judgement.text("en")
+    english = judgement_text(judgement, "en")
     assert "Deal 1: dealer Celina (seat 3)" in english
     assert "action 4 (Borys (seat 2): play 4♣): Seat 2 (Borys) must follow suit (♦)" in english
-    assert "Gracz 2 (Borys) musi dołożyć do koloru" in judgement.text("pl")
-    assert "сдаёт Celina (игрок 3)" in judgement.text("ru")
-    assert "dijeli Celina (igrač 3)" in judgement.text("hr")
-    assert judgement.to_json()["illegal"]["seat"] == 1
+    assert "Gracz 2 (Borys) musi dołożyć do koloru" in judgement_text(judgement, "pl")
+    assert "сдаёт Celina (игрок 3)" in judgement_text(judgement, "ru")
+    assert "dijeli Celina (igrač 3)" in judgement_text(judgement, "hr")
+    assert judgement_json(judgement)["illegal"]["seat"] == 1
     del data["seats"]
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert "Deal 1: dealer seat 3" in judge_file(path).text("en")
+    assert "Deal 1: dealer seat 3" in judgement_text(judge_file(path), "en")
 
 
 def test_a_pass_in_betting_has_its_own_word_where_a_language_needs_one():

@@ -23,6 +23,7 @@ from referee.front.parser import parse_text
 from referee.judge import judge
 from referee.model import load_game
 from referee.model.document import find_game, game_names, variant_names
+from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
 
@@ -96,12 +97,12 @@ def outcome(path: Path, name: str) -> str:
     for seed, players in RUNS[name]:
         data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players,
                                  game_ref={"rules": path.name})
-        shown.append(dump_transcript(data) + judge(data, base=path.parent).text())
+        shown.append(dump_transcript(data) + judgement_text(judge(data, base=path.parent)))
     for file in RECORDED.get(name, ()):
         data = json.loads((HERE / "fixtures" / file).read_text(encoding="utf-8"))
         data.pop("game", None)
         try:
-            shown.append(judge({"rules": path.name, **data}, base=path.parent).text())
+            shown.append(judgement_text(judge({"rules": path.name, **data}, base=path.parent)))
         except RefereeError as err:  # the mutant cannot read the recorded match: that is what it shows
             shown.append(f"{type(err).__name__}: {err}")
     return "\n".join(shown)

@@ -15,6 +15,7 @@ from referee.errors import NotationError, TranscriptError
 from referee.judge import judge
 from referee.model import load_game
 from referee.notation import read_deal_text, write_deal
+from referee.report import judgement_json, judgement_text
 from referee.simulate import random_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -42,12 +43,12 @@ def test_a_wrong_total_is_a_wrong_score_citing_the_clauses_that_wrote_it(capsys)
     assert not judgement.legal and judgement.verdict == "wrong_score"
     assert judgement.where == "deals[0].totals.supe"
     assert judgement.illegal.clauses == ("P7.3", "P7.1")  # the clauses of seat 3's score line
-    text = judgement.text()
+    text = judgement_text(judgement)
     assert ("WRONG SCORE, deal 1, the score sheet: The score sheet gives seat 3 20 in supe after deal 1, "
             "but the rules give 18.") in text
     assert "ILLEGAL" not in text
-    assert judgement.to_json()["verdict"] == "wrong_score"
-    assert "POGREŠAN REZULTAT" in judgement.text("hr") and "после сдачи 1" in judgement.text("ru")
+    assert judgement_json(judgement)["verdict"] == "wrong_score"
+    assert "POGREŠAN REZULTAT" in judgement_text(judgement, "hr") and "после сдачи 1" in judgement_text(judgement, "ru")
 
 
 def test_a_wrong_total_where_the_deal_wrote_nothing_cites_the_account():

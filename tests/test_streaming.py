@@ -14,6 +14,7 @@ import pytest
 from referee.errors import TranscriptError
 from referee.judge import judge, judge_file
 from referee.notation import read_deal_text, write_deal
+from referee.report import judgement_json
 from referee.transcript import TranscriptStream, dump_transcript, load_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -85,16 +86,16 @@ def test_what_follows_the_first_verdict_is_not_read(tmp_path):
                                   "kierki-revoke.json", "bouillotte5-match-seed2.json"])
 def test_a_file_judged_as_it_is_read_is_judged_as_the_same_transcript_in_memory(tmp_path, name):
     data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
-    expected = judge(data, base=GOLDEN).to_json()
-    assert judge_file(GOLDEN / name).to_json() == expected
+    expected = judgement_json(judge(data, base=GOLDEN))
+    assert judgement_json(judge_file(GOLDEN / name)) == expected
     # Fields after the deals (keys sorted, as `json.dumps(sort_keys=True)` writes them): read whole.
     moved = tmp_path / name
     moved.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
     assert list(json.loads(moved.read_text(encoding="utf-8")))[0] == "deals"
-    assert judge_file(moved, rules_file=None).to_json() == expected
+    assert judgement_json(judge_file(moved, rules_file=None)) == expected
     notation = tmp_path / name.replace(".json", ".deal")
     notation.write_text(write_deal(data), encoding="utf-8")
-    assert judge_file(notation).to_json() == expected
+    assert judgement_json(judge_file(notation)) == expected
     assert read_deal_text(notation.read_text(encoding="utf-8")) == data
 
 

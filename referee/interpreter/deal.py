@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..engine.legal import LegalActions
+from ..engine.start import DealStart, write_position
 from ..engine.table import Action, Table
 from ..errors import Phrase, UsageError
 from ..i18n import N_
@@ -36,7 +38,7 @@ from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
 from .phases import RUNNERS
 
-__all__ = ["Deal", "DealResult", "perft"]
+__all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,14 @@ class Deal:
                  dealer_doubles: dict | None = None) -> None:
         self.table = table
         self.game = table.game
+        # What the deal starts from, for `start`, `undo()` and `position()`: what the match may
+        # change while the deal runs (the contracts chosen, the doublings counted, the chips and
+        # multipliers the deal's own state takes over) copied, and only when there is any.
+        self._start = (dealer, hands, talon, upcards, contract,
+                       tuple(map(frozenset, chosen)) if chosen is not None and any(chosen) else (),
+                       None if held is None else tuple(held), None if written is None else tuple(written),
+                       None if chips is None else tuple(chips), carry, number,
+                       tuple(sorted(dealer_doubles.items())) if dealer_doubles else ())
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = list(map(list, hands))
@@ -185,6 +195,68 @@ class Deal:
                   self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
 
+    @property
+    def start(self) -> DealStart:
+        """What this deal started from (`DealStart`): the cards dealt and what the match had
+        written before it."""
+        (dealer, hands, talon, upcards, contract, chosen, held, written, chips, carry, number,
+         doubles) = self._start
+        return DealStart(dealer, tuple(map(tuple, hands)), tuple(talon or ()), tuple(upcards or ()), contract,
+                         chosen, held, written, chips, carry, number, doubles)
+
+    @classmethod
+    def from_start(cls, table: Table, start: DealStart, *, contracts: dict[str, CompiledContract],
+                   auction: CompiledAuction | None = None, vying: VyingRules | None = None) -> "Deal":
+        """A deal on `table` from `start`, before any action, with the game's compiled tables
+        (as `Match` holds them): the position `undo()` and `referee.from_position` replay from."""
+        s = start
+        return cls(table, s.dealer, [list(h) for h in s.hands], contracts=contracts,
+                   chosen=[set(c) for c in s.chosen] if s.chosen else None, contract=s.contract,
+                   talon=list(s.talon), auction=auction,
+                   held=None if s.held is None else list(s.held), written=None if s.written is None else list(s.written),
+                   vying=vying, chips=None if s.chips is None else list(s.chips), carry=s.carry,
+                   upcards=list(s.upcards), number=s.number, dealer_doubles=dict(s.doubles))
+
+    def restarted(self) -> "Deal":
+        """This deal at its start, before any action (a new deal: this one is left as it is)."""
+        return Deal.from_start(self.table, self.start, contracts=self.contracts,
+                               auction=self.bidding.rules if self.bidding is not None else None,
+                               vying=self.betting.rules if self.betting is not None else None)
+
+    def undo(self) -> Action:
+        """Take back the last action, as python-chess's `board.pop()` does: the deal is back at the
+        position before it, and the action taken back is returned. A deal with no action yet is a
+        `UsageError`. What the deal wrote into the match (a contract chosen, a doubling counted)
+        is taken back too; a deal the match has already scored is not rescored.
+
+        The deal is replayed from its start without the last action, so an undo costs as much as
+        the actions before it (no state is kept per action: random play pays nothing for it)."""
+        if not self.history:
+            raise UsageError(Phrase("there is no action to take back: the deal is at its start"))
+        fresh = self.restarted()
+        *before, (_seat, last) = self.history
+        for _seat, move in before:
+            fresh.push(move)
+        taken = fresh.action_of(last)
+        # The lists the match shares with the deal keep their identity: their contents go back.
+        for mine, theirs in zip(self.chosen, fresh.chosen):
+            mine.clear()
+            mine.update(theirs)
+        self.dealer_doubles.clear()
+        self.dealer_doubles.update(fresh.dealer_doubles)
+        shared = {"chosen": self.chosen, "dealer_doubles": self.dealer_doubles, "_start": self._start}
+        self.__dict__.update(fresh.__dict__)
+        self.__dict__.update(shared)
+        return taken
+
+    def position(self, upto: int | None = None) -> str:
+        """This position as one line of text (`referee.position`), which `referee.from_position`
+        reads back into the same position: the game and its readings, the cards dealt, what the
+        match had written before the deal, and the actions taken (the first `upto` of them, when
+        given: an earlier position of the deal)."""
+        return write_position(self, self.start, self.game, self.table.code, self.table.players,
+                              tuple(range(self.table.players)), self.dealer, upto)
+
     # -- queries ------------------------------------------------------------------------------------
 
     @property
@@ -209,9 +281,10 @@ class Deal:
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
 
-    def legal_actions(self) -> list[Action]:
-        """The legal moves as actions (`play QS`), in the order of `legal_moves()`."""
-        return [self.action_of(m) for m in self.legal_moves()]
+    def legal_actions(self) -> LegalActions:
+        """The legal actions (`play QS`), in the order of `legal_moves()`: a lazy collection that
+        supports `in` (an `Action`, its text or a move), `len` and iteration (`LegalActions`)."""
+        return LegalActions(self, self.legal_moves(), self.table)
 
     def action_of(self, move: int) -> Action:
         """The written action of a move in the current phase."""

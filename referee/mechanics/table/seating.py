@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ...engine.legal import LegalActions
+from ...engine.start import write_position
 from ...engine.table import Action, Table
 from ...i18n import N_
 from ...presentation import SEAT_KEYS
@@ -22,6 +24,7 @@ from ..base import Phase
 
 if TYPE_CHECKING:
     from ...drawing import Drawing
+    from ...engine.start import DealStart
     from ...model.game import Game
     from ..auction.state import AuctionState
     from ..tricks.compiled import CompiledContract
@@ -42,25 +45,48 @@ class InnerDeal(Protocol):
     interpreter imports this module, so importing `Deal` would close a circle). Seat lists and the
     rest are read as they are and translated."""
 
-    phase: Phase
-    game: Game
-    contract: CompiledContract | None
-    contracts: dict[str, CompiledContract]
-    bidding: AuctionState | None
-    ended_early: str | None
-    carry_out: int
-    to_act: int
-    eldest: int
-    declarer: int | None
-    hands: list[list[int]]
-    taken: list[list[int]]
-    tricks_won: list[int]
-    trick: list[tuple[int, int]]
-    trick_winners: list[int]
-    history: list[tuple[int, int]]
-    defenders: tuple[int, ...]
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def contract(self) -> CompiledContract | None: ...
+    @property
+    def contracts(self) -> dict[str, CompiledContract]: ...
+    @property
+    def bidding(self) -> AuctionState | None: ...
+    @property
+    def ended_early(self) -> str | None: ...
+    @property
+    def carry_out(self) -> int: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def eldest(self) -> int: ...
+    @property
+    def declarer(self) -> int | None: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    @property
+    def taken(self) -> list[list[int]]: ...
+    @property
+    def tricks_won(self) -> list[int]: ...
+    @property
+    def trick(self) -> list[tuple[int, int]]: ...
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def history(self) -> list[tuple[int, int]]: ...
+    @property
+    def defenders(self) -> Sequence[int]: ...
+    @property
+    def table(self) -> Table: ...
 
+    @property
+    def start(self) -> DealStart: ...
     def legal_moves(self) -> list[int]: ...
+    def undo(self) -> Action: ...
+    def restarted(self) -> InnerDeal: ...
     def push(self, move: int) -> None: ...
     def random_tricks(self, rng: random.Random, budget: int) -> int: ...
     def random_layout(self, rng: random.Random, budget: int) -> int: ...
@@ -227,8 +253,16 @@ class SeatedDeal:
         assert action is not None  # every seat of the deal is a seat of the table
         return action
 
-    def legal_actions(self) -> list[Action]:
-        return [self.action_of(m) for m in self.legal_moves()]
+    def legal_actions(self) -> LegalActions:
+        """The legal actions in the table's seat numbers (`Deal.legal_actions`)."""
+        return LegalActions(self, self.legal_moves())
+
+    def parse_action(self, action: Action | str | int) -> Action:
+        """An action from its text, a move or an `Action`, in the table's seat numbers (`Deal.parse_action`)."""
+        if isinstance(action, int) and not isinstance(action, bool):
+            self.inner.parse_action(action)  # a clear error for a number that is no move now
+            return self.action_of(action)
+        return self.inner.parse_action(action)
 
     def _action(self, action: Action, seat_of: Callable[[int], int | None]) -> Action | None:
         if action.kind not in _SEAT_ARGUMENT or not action.args or not action.args[0].isdigit() \
@@ -247,6 +281,22 @@ class SeatedDeal:
             self.inner.parse_action(action)  # a clear error for a number that is no move now
             action = self.action_of(action)
         return self._rule(seat, self.inner.parse_action(action), self.inner.play)
+
+    def undo(self) -> Action:
+        """Take back the last action (`Deal.undo`); the action taken back, in the table's seats."""
+        taken = self._action(self.inner.undo(), self.seats.__getitem__)
+        assert taken is not None, "every seat of the deal is a seat of the table"
+        return taken
+
+    def restarted(self) -> "SeatedDeal":
+        """This deal at its start, before any action (`Deal.restarted`)."""
+        return SeatedDeal(self.inner.restarted(), self.table, self.seats, self.dealer, self._clause)
+
+    def position(self, upto: int | None = None) -> str:
+        """This position as one line of text (`Deal.position`), in the table's seats."""
+        inner = self.inner
+        return write_position(self, inner.start, inner.game, inner.table.code, self.table.players, self.seats,
+                              self.dealer, upto)
 
     def __repr__(self) -> str:
         inner = self.inner
