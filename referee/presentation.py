@@ -159,6 +159,8 @@ def position(where: str | None, lang: str = "en") -> str:
         return _("the draw for the first dealer")
     if where == "first_dealer":
         return _("the first dealer")
+    if where == "leaves":
+        return _("the player leaving the table")
     found = _WHERE.match(where)
     if not found:
         return where

@@ -22,6 +22,7 @@ from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
 from .interpreter import Action, Deal, Match, MatchResult, Remaining
 from .interpreter.seating import SeatedDeal
 from .mechanics.claims.ruling import read_claim, rule_on_claim
+from .mechanics.vying.rules import SessionUnit
 from .model.checks import hand_size
 from .model.game import Game
 from .options import options, options_json
@@ -82,6 +83,8 @@ class DealReport:
     """The transcript wrote the score sheet after this deal, and it agrees with the referee's."""
     claims: list[Verdict] = field(default_factory=list)
     """The ruling on each claim or concession recorded in the deal (one ends its play)."""
+    session: list[Verdict] = field(default_factory=list)
+    """The session's rulings before the deal: in a timed session, a broken player buying back."""
 
 
 @dataclass
@@ -229,6 +232,8 @@ class Judgement:
                 if chosen_by is not None:
                     head += f" [{cite(g, [chosen_by.clause], lang)}]"
             out.append(head)
+            for ruling in report.session:
+                out.append("  " + ruling.describe(g, lang, self.seats))
             n = report.actions_judged
             out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
             for ruling in report.claims:
@@ -286,7 +291,8 @@ class Judgement:
                                    "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                    "citations": cite(g, s.clauses, lang)} for s in d.scores],
                        "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked,
-                       "claims": [v.to_json(g, lang) for v in d.claims]}
+                       "claims": [v.to_json(g, lang) for v in d.claims],
+                       **({"session": [v.to_json(g, lang) for v in d.session]} if d.session else {})}
                       for d in self.deals],
             "next": self._next_json(lang),
             "match": None if self.match is None else {
@@ -485,6 +491,8 @@ class Replay:
         """The deal being replayed, from 0."""
         self._report: DealReport | None = None
         self._started = False
+        self._clock = 0
+        """The session's clock at the last deal that recorded one (minutes)."""
 
     # -- the walk, one step at a time ------------------------------------------------------------
 
@@ -578,6 +586,10 @@ class Replay:
             self._start(None)
         judgement, match = self.judgement, self.match
         if not self.stopped and judgement.in_play is None:
+            early = self._left_early()
+            if early is not None:
+                self._stop(early, "leaves")
+                return judgement
             if match.is_over():
                 judgement.match = match.result()
             elif judgement.legal:
@@ -653,6 +665,64 @@ class Replay:
                                     for k, v in verdict.values), verdict.clauses, seat, verdict.action)
         return verdict
 
+    def _after_time(self, record: dict, number: int) -> Verdict | None:
+        """A deal of a timed session begun once its time was up (by the clock the transcript
+        records, minutes since the session began), or a clock that runs backwards."""
+        clock = record.get("clock")
+        if clock is None:
+            return None
+        if clock < self._clock:
+            raise TranscriptError(f"transcript.deals[{number}].clock",
+                                  Phrase('the clock reads {clock}, earlier than the {last} of the deal before',
+                                         clock=clock, last=self._clock),
+                                  hint=Phrase("write each deal's clock in minutes since the session began"))
+        self._clock = clock
+        session = self.match.session
+        if session is None or session.value.unit is not SessionUnit.MINUTES or clock < session.value.count:
+            return None
+        return Verdict(False, N_("The session is played for {minutes} minutes and its time is up; deal {number} "
+                                 "begins at minute {clock} and should not be played."),
+                       (("minutes", session.value.count), ("number", number + 1), ("clock", clock)),
+                       (session.clause,) + self.match.result().clauses)
+
+    def _bought(self, match: Match) -> list[Verdict]:
+        """The rulings on the seats that bought back before this deal (a timed session)."""
+        model = match.vying.model if match.vying is not None else None
+        if not match.bought_now or model is None or model.rebuy is None or model.session is None:
+            return []
+        clauses = tuple(dict.fromkeys(c.clause for c in (model.broken_player, model.session, model.rebuy) if c))
+        return [Verdict(True, N_("Seat {seat} has lost all his chips, but the session is timed and he may not leave "
+                                 "before its end: he buys back {chips} chips."),
+                        (("seat", seat), ("chips", model.rebuy.value)), clauses, seat)
+                for seat in match.bought_now]
+
+    def _left_early(self) -> Verdict | None:
+        """A player recorded as leaving the table (`leaves`) before a timed session's end."""
+        leaves, match = self.header.get("leaves"), self.match
+        session = match.session
+        model = match.vying.model if match.vying is not None else None
+        if leaves is None or session is None or model is None or not model.broken_stays:
+            return None
+        seat = leaves["seat"]
+        if seat >= self.table.players:
+            raise TranscriptError("transcript.leaves.seat", Phrase('there is no seat {seat}', seat=seat))
+        clauses = tuple(dict.fromkeys(c.clause for c in (model.broken_player, session) if c))
+        if session.value.unit is SessionUnit.DEALS:
+            played = len(match.results)
+            if played >= session.value.count:
+                return None
+            return Verdict(False, N_("Seat {seat} leaves after {played} deals, but the session is played for {deals} "
+                                     "deals and nobody may leave before its end."),
+                           (("seat", seat), ("played", played), ("deals", session.value.count)), clauses, seat)
+        if "clock" not in leaves:
+            raise TranscriptError("transcript.leaves", Phrase('the field {name} is missing', name=repr("clock")),
+                                  hint=Phrase('a timed session needs the minute he left at'))
+        if leaves["clock"] >= session.value.count:
+            return None
+        return Verdict(False, N_("Seat {seat} leaves at minute {clock}, but the session is played for {minutes} "
+                                 "minutes and nobody may leave before its time is up."),
+                       (("seat", seat), ("clock", leaves["clock"]), ("minutes", session.value.count)), clauses, seat)
+
     def _stop(self, verdict: Verdict, where: str, wrong_score: bool = False) -> None:
         judgement = self.judgement
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
@@ -705,6 +775,9 @@ class Replay:
                                           (match.vying.model.broken_player.clause,) + match.result().clauses), where)
             return self._stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
                                       (("number", number + 1),), match.result().clauses), where)
+        late = self._after_time(record, number)
+        if late is not None:
+            return self._stop(late, f"{where}.clock")
         if record["dealer"] != match.dealer:
             return self._stop(Verdict(False, N_("Seat {recorded} dealt, but the deal belongs to seat {seat}."),
                                       (("recorded", record["dealer"]), ("seat", _seat(match.dealer))),
@@ -761,6 +834,7 @@ class Replay:
             return None
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         self._report = DealReport(number + 1, deal.dealer, upcards=list(record.get("upcard", [])), cut=match.cutter)
+        self._report.session = self._bought(match)
         judgement.deals.append(self._report)
         judgement.in_play = self.deal = deal
         return None

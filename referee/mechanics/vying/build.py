@@ -15,7 +15,19 @@ from ...front.syntax import Node
 from ...model.document import Located
 from ...model.values import Cited
 from ..declaration import Builder, StatementBuilder
-from .rules import Ante, BetSeat, Blind, BlindSize, Bonus, HandPattern, HandRank, PotFate, VyingModel
+from .rules import (
+    Ante,
+    BetSeat,
+    Blind,
+    BlindSize,
+    Bonus,
+    HandPattern,
+    HandRank,
+    PotFate,
+    SessionLength,
+    SessionUnit,
+    VyingModel,
+)
 from .syntax import (
     AllInOpening,
     AllInWinnings,
@@ -27,6 +39,7 @@ from .syntax import (
     BonusMeeting,
     BonusStatement,
     BrokenPlayer,
+    BrokenRebuy,
     DrawnLosesTies,
     DrawnPaidOnly,
     FirstBet,
@@ -42,6 +55,7 @@ from .syntax import (
     ShortStake,
     ShowdownTies,
     Showing,
+    SessionLengthStatement,
     SidePotWinner,
     StakeLimit,
     StakesAbove,
@@ -185,6 +199,24 @@ def build_broken_player(builder: Builder, item: Located, node: BrokenPlayer, cid
     _once(builder, item, node, cid, scope, "broken_player", node.unless_timed)
 
 
+def build_session_length(builder: Builder, item: Located, node: SessionLengthStatement, cid: str,
+                         scope: str | None) -> None:
+    count = builder.number(item, node.count)
+    if count < 1:
+        raise item.error(node.count, Phrase('a session of {count} {unit} is over before it begins', count=count,
+                                            unit=node.unit.value),
+                         hint=Phrase('write 1 or more'))
+    _once(builder, item, node, cid, scope, "session", SessionLength(count, node.unit))
+
+
+def build_broken_rebuy(builder: Builder, item: Located, node: BrokenRebuy, cid: str, scope: str | None) -> None:
+    chips = builder.number(item, node.chips)
+    if chips < 1:
+        raise item.error(node.chips, Phrase('a buy-back of {chips} chips leaves the player broken', chips=chips),
+                         hint=Phrase('write 1 or more chips, a cave such as `$cave`'))
+    _once(builder, item, node, cid, scope, "rebuy", chips)
+
+
 def build_pass_out(builder: Builder, item: Located, node: PassOut, cid: str, scope: str | None) -> None:
     fates = node.fates
     if PotFate.STAYS in fates[:-1]:
@@ -281,7 +313,8 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
                 StakeLimit: build_stake_limit, ShortStake: build_short_stake, AllInOpening: build_all_in_opening,
                 AllInWinnings: build_all_in_winnings, StakesAbove: build_stakes_above,
                 SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out,
-                LevelFold: build_level_fold, LoneRaise: build_lone_raise},
+                LevelFold: build_level_fold, LoneRaise: build_lone_raise,
+                SessionLengthStatement: build_session_length, BrokenRebuy: build_broken_rebuy},
     "showdown": {HandStatement: build_hand, HandOrder: build_hand_order, Showing: build_showing,
                  FoldedHands: build_folded_hands, TurnedCard: build_turned_card, SuitOwner: build_suit_owner,
                  ShowdownTies: build_showdown_ties, BonusStatement: build_bonus, BonusMeeting: build_bonus_meeting,

@@ -94,6 +94,18 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         item, node = at("side_pot_winner")
         raise item.error(node, Phrase('the stakes above an all in player go back, so there is no side pot to win'),
                          hint=Phrase('remove the statement'))
+    # A timed session: a broken player who may not leave buys back, and only he does.
+    if model.broken_stays and model.rebuy is None:
+        item, node = at("session_length")
+        raise item.error(node, Phrase('in a timed session a broken player may not leave, and the game never says '
+                                      'what he stakes from then on'),
+                         expected=Phrase('a statement such as `{write}`', write="broken player buys back 100 chips"),
+                         hint=Phrase('add it to the clause on the session'))
+    if model.rebuy is not None and not model.broken_stays:
+        item, node = at("broken_rebuy")
+        raise item.error(node, Phrase('a broken player leaves the table here, so he never buys back'),
+                         hint=Phrase('state `session lasts 60 minutes` and `broken player leaves seat unless '
+                                     'session is timed`, or remove the statement'))
     # Hands, the turned card and bonuses.
     names = {h.name: h for h in model.hands}
     points = [h for h in model.hands if h.pattern is HandPattern.HIGHEST_SUIT_TOTAL]

@@ -14,7 +14,7 @@ from ...model.values import Cited
 
 __all__ = ["AnteWho", "BlindSeat", "SizeKind", "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition",
            "ShortChoice", "AllInOpen", "AllInWin", "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho",
-           "SuitOwnerRule", "Meeting", "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"]
+           "SuitOwnerRule", "Meeting", "SessionUnit", "SessionLength", "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"]
 
 
 class AnteWho(Enum):
@@ -147,6 +147,22 @@ class TieStart(Enum):
     DEALER = "dealer"
 
 
+class SessionUnit(Enum):
+    """What a timed session is counted in: `session lasts 60 minutes`, `session lasts 20 deals`."""
+
+    MINUTES = "minutes"
+    DEALS = "deals"
+
+
+@dataclass(frozen=True)
+class SessionLength:
+    """A session played for a fixed time or number of deals (`session lasts 60 minutes`)."""
+
+    count: int
+    """Minutes by the clock a transcript records at each deal, or deals played."""
+    unit: SessionUnit
+
+
 class SuitOwnerRule(Enum):
     """Which player a suit goes to at the showdown."""
 
@@ -232,6 +248,10 @@ class VyingModel:
     side_pot_winner: Cited[SidePotRule] | None = None
     broken_player: Cited[bool] | None = None
     """A broken player leaves his seat (the value: unless the session is timed)."""
+    session: Cited[SessionLength] | None = None
+    """The session is timed: played for this many minutes or deals."""
+    rebuy: Cited[int] | None = None
+    """The chips a broken player who may not leave buys before the next deal."""
     pass_out: Cited[tuple[PotFate, ...]] | None = None
     """Fates tried in order; the list ends with `PotFate.STAYS`."""
     hands: tuple[HandRank, ...] = ()
@@ -264,3 +284,8 @@ class VyingModel:
     @property
     def active(self) -> bool:
         return bool(self.antes)
+
+    @property
+    def broken_stays(self) -> bool:
+        """A broken player may not leave: the session is timed and he leaves only when it is not."""
+        return self.session is not None and self.broken_player is not None and self.broken_player.value

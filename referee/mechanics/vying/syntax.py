@@ -26,6 +26,7 @@ from .rules import (
     PassEffect,
     PotFate,
     RaiseSize,
+    SessionUnit,
     ShortChoice,
     ShowingWho,
     SidePotRule,
@@ -36,7 +37,8 @@ from .rules import (
 
 __all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
-           "BrokenPlayer", "PassOut", "HandStatement", "HandOrder", "Showing", "FoldedHands", "TurnedCard",
+           "BrokenPlayer", "SessionLengthStatement", "BrokenRebuy", "PassOut", "HandStatement", "HandOrder",
+           "Showing", "FoldedHands", "TurnedCard",
            "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw",
            "StockDrawTop", "DrawnPaidOnly", "DrawnLosesTies"]
 
@@ -227,6 +229,29 @@ class BrokenPlayer(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BrokenPlayer:
         return cls(pos=pos, unless_timed=bool(children))
+
+
+@statement_node("session_length")
+class SessionLengthStatement(Node):
+    """`session lasts 60 minutes` (or `20 deals`)."""
+
+    count: Number
+    unit: SessionUnit
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> SessionLengthStatement:
+        return cls(pos=pos, count=as_number(children[0]), unit=choice_of(SessionUnit, children[1]))
+
+
+@statement_node("broken_rebuy")
+class BrokenRebuy(Node):
+    """`broken player buys back 100 chips`"""
+
+    chips: Number
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BrokenRebuy:
+        return cls(pos=pos, chips=as_number(children[0]))
 
 
 @statement_node("level_fold")
