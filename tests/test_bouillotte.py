@@ -18,6 +18,8 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.model.checks import hand_size
 
+from .helpers import load_error
+
 
 @pytest.fixture(scope="module")
 def bouillotte():
@@ -659,3 +661,53 @@ def test_random_sessions_with_the_carre_anglais_conserve_chips(seed):
 @functools.cache
 def _anglais_game():
     return load_game("bouillotte", {"carre_anglais": "on"})
+
+
+# -- the timed session (B4.6) -------------------------------------------------------------------------
+
+
+def _broken_after_one_deal(game):
+    """A match whose seat 0 has just lost every chip (the accounts as a deal would leave them)."""
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    match.finish_deal()
+    match.accounts["chips"][1] += match.accounts["chips"][0]
+    match.accounts["chips"][0] = 0
+    return match
+
+
+@pytest.mark.parametrize("session, minutes", [("hour", 60), ("half_hour", 30), ("quarter_hour", 15)])
+def test_a_broken_player_in_a_timed_session_buys_back_and_plays_on(session, minutes):
+    game = load_game("bouillotte", {"session": session, "cave": "40"})
+    assert game.vying.session.value.count == minutes and game.vying.session.clause == "B4.6"
+    match = _broken_after_one_deal(game)
+    assert match.broken_seats() == () and not match.is_over()
+    hands, _talon, upcards = match.deal_pack(random.Random(1))
+    match.new_deal(hands, upcards=upcards)
+    assert match.bought_now == (0,) and match.totals[0] == 40 and match.bought == [40, 0, 0, 0]
+    assert match.result().totals[0] == 0  # the chips bought back are not won
+
+
+def test_a_broken_player_of_an_untimed_session_gives_up_his_seat(bouillotte):
+    match = _broken_after_one_deal(bouillotte)
+    assert match.broken_seats() == (0,) and match.is_over()
+
+
+def test_a_session_of_a_number_of_deals_ends_after_them(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8").replace(
+        "session lasts 60 minutes", "session lasts 2 deals")
+    path = tmp_path / "bouillotte.rules"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(str(path), {"session": "hour"})
+    match = _broken_after_one_deal(game)
+    assert not match.is_over() and match.remaining().deals == 1 and match.remaining().clause == "B4.6"
+
+
+def test_a_timed_session_needs_a_buy_back_and_a_buy_back_a_timed_session(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8")
+    no_rebuy = text.replace("    broken player buys back $cave chips\n", "")
+    error = load_error(tmp_path, no_rebuy.replace("default untimed", "default hour", 1))
+    assert "a broken player may not leave" in error and "broken player buys back" in error
+    stray = text.replace("  broken player leaves seat unless session is timed\n",
+                         "  broken player leaves seat\n").replace("default untimed", "default hour", 1)
+    assert "he never buys back" in load_error(tmp_path, stray)

@@ -25,7 +25,6 @@ from .rules import (
     HandRank,
     PotFate,
     SessionLength,
-    SessionUnit,
     VyingModel,
 )
 from .syntax import (
@@ -52,10 +51,10 @@ from .syntax import (
     PassBeforeOpen,
     PassOut,
     RaiseLimit,
+    SessionLengthStatement,
     ShortStake,
     ShowdownTies,
     Showing,
-    SessionLengthStatement,
     SidePotWinner,
     StakeLimit,
     StakesAbove,
