@@ -40,6 +40,9 @@ BY_SCENARIO = {
     ("bouillotte", "anglais_gain"): "test_bouillotte.py::test_what_the_drawn_card_wins_and_which_carre_wins_are_readings",
     ("bouillotte", "anglais_tie"): "test_bouillotte.py::test_what_the_drawn_card_wins_and_which_carre_wins_are_readings",
     ("bouillotte", "lone_raise"): "test_bouillotte.py::test_a_raise_nobody_can_call_is_refused_only_under_its_reading",
+    ("bouillotte", "session"):
+        "test_bouillotte.py::test_a_broken_player_in_a_timed_session_buys_back_and_plays_on",
+    ("preferans", "two_igra"): "test_preferans.py::test_two_igra_the_higher_game_or_the_first_said",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",
     ("preferans", "talon_view"): "test_preferans.py::test_talon_shown_or_hidden",

@@ -563,3 +563,23 @@ def test_a_passed_player_stays_out_of_a_preferans_auction(preferans):
     match, deal = start(preferans)
     run(deal, [(0, "pass"), (1, "bid 2"), (2, "bid 3")])
     assert deal.to_act == 1                                      # seat 0 is skipped for good
+
+
+@pytest.mark.parametrize("reading, first_legal", [("higher_game", False), ("first", True)])
+def test_two_igra_the_higher_game_or_the_first_said(reading, first_legal):
+    """P3.8: after igra, igra, the eldest names leaves; the second player names Sanac (the
+    first record) or defends (the second). Each record is legal under one reading only."""
+    import json
+
+    from referee.judge import judge
+
+    rulings = Path(__file__).parent.parent / "rulings"
+    for name, legal in (("074-two-igra-bids.json", not first_legal), ("074-first-igra-wins.json", first_legal)):
+        data = json.loads((rulings / name).read_text(encoding="utf-8"))
+        data["parameters"] = {"two_igra": reading}
+        judged = judge(data)
+        assert judged.legal is legal, (name, judged.text())
+        if not legal:
+            assert judged.where == "deals[0].actions[4]" and "P3.8" in judged.illegal.clauses
+    game = load_game("preferans", {"two_igra": reading})
+    assert game.auction.contest.clause == "P3.8"
