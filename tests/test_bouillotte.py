@@ -711,3 +711,19 @@ def test_a_timed_session_needs_a_buy_back_and_a_buy_back_a_timed_session(tmp_pat
     stray = text.replace("  broken player leaves seat unless session is timed\n",
                          "  broken player leaves seat\n").replace("default untimed", "default hour", 1)
     assert "he never buys back" in load_error(tmp_path, stray)
+
+
+def test_the_deal_passes_across_the_table_only_under_its_reading_and_only_at_four():
+    """B2.4, visavi=opposite: the literal reading of "the player opposite takes over"."""
+    from referee.errors import UsageError
+
+    game = load_game("bouillotte", {"visavi": "opposite"})
+    match = Match(game, 4)
+    match.dealer = 1
+    hands, _talon, upcards = match.deal_pack(random.Random(2))
+    match.new_deal(hands, upcards=upcards)
+    run(match.deal, [(2, "pass"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
+    match.finish_deal()
+    assert match.dealer == 3 and match.rotation_clause == "B2.4"
+    with pytest.raises(UsageError, match="no seat opposite"):
+        Match(game, 5)

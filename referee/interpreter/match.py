@@ -121,6 +121,11 @@ class Match:
         self.game = game
         self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
             game, players or game.default_players)
+        rotation = game.dealer_rotation
+        if rotation is not None and rotation.value == "opposite" and self.table.players % 2:
+            raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "
+                                    "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
+                                    players=self.table.players))
         """... and the deal's packets as slices of the pack, by (dealer, cards in the pack), worked out
         at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches."""
         self.carry = 0
