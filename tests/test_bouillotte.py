@@ -727,3 +727,13 @@ def test_the_deal_passes_across_the_table_only_under_its_reading_and_only_at_fou
     assert match.dealer == 3 and match.rotation_clause == "B2.4"
     with pytest.raises(UsageError, match="no seat opposite"):
         Match(game, 5)
+
+
+@pytest.mark.parametrize("reading, winner", [("survivor", 1), ("nobody", 3)])
+def test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody(reading, winner):
+    """Ruling 84 (B5.3): spades are the best suit and their ace has folded."""
+    replayed = _replay_case("84", 0 if reading == "survivor" else 1)
+    assert replayed.verdict == "legal"
+    assert max(range(4), key=lambda s: replayed.totals[s]) == winner
+    game = load_game("bouillotte", {"suit_owner": reading})
+    assert game.vying.suit_owner.value.value.endswith("even if folded") is (reading == "nobody")

@@ -42,6 +42,8 @@ BY_SCENARIO = {
     ("bouillotte", "lone_raise"): "test_bouillotte.py::test_a_raise_nobody_can_call_is_refused_only_under_its_reading",
     ("bouillotte", "session"):
         "test_bouillotte.py::test_a_broken_player_in_a_timed_session_buys_back_and_plays_on",
+    ("bouillotte", "suit_owner"):
+        "test_bouillotte.py::test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody",
     ("preferans", "two_igra"): "test_preferans.py::test_two_igra_the_higher_game_or_the_first_said",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",

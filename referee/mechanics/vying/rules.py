@@ -167,6 +167,9 @@ class SuitOwnerRule(Enum):
     """Which player a suit goes to at the showdown."""
 
     HIGHEST_CARD = "its highest card"
+    HIGHEST_IN_ANY_HAND = "its highest card even if folded"
+    """The holder of its highest card even if folded, folded or not; a suit so held by a player the
+    pot is not between belongs to nobody."""
     MOST_POINTS = "most points in it"
 
 
