@@ -737,3 +737,17 @@ def test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody(read
     assert max(range(4), key=lambda s: replayed.totals[s]) == winner
     game = load_game("bouillotte", {"suit_owner": reading})
     assert game.vying.suit_owner.value.value.endswith("even if folded") is (reading == "nobody")
+
+
+@pytest.mark.parametrize("reading, paid", [("everyone", 5), ("dealer", 1)])
+def test_after_a_pass_out_everyone_antes_again_or_the_dealer_alone(reading, paid):
+    """B3.1 under ante_rule=each: the antes of the deal after everyone passed (ruling 77)."""
+    game = load_game("bouillotte", {"ante_rule": "each", "pass_out_ante": reading})
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    match.finish_deal()
+    assert match.carry == 5
+    before = sum(match.totals)
+    hands, _talon, upcards = match.deal_pack(random.Random(4))
+    deal = match.new_deal(hands, upcards=upcards)
+    assert before - sum(deal.betting.chips) == paid

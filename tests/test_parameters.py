@@ -44,6 +44,8 @@ BY_SCENARIO = {
         "test_bouillotte.py::test_a_broken_player_in_a_timed_session_buys_back_and_plays_on",
     ("bouillotte", "suit_owner"):
         "test_bouillotte.py::test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody",
+    ("bouillotte", "pass_out_ante"):
+        "test_bouillotte.py::test_after_a_pass_out_everyone_antes_again_or_the_dealer_alone",
     ("preferans", "two_igra"): "test_preferans.py::test_two_igra_the_higher_game_or_the_first_said",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",

@@ -85,6 +85,8 @@ def start_betting(deal: BettingDeal, rules: VyingRules, chips: list[int], carry:
     state = BettingState(rules, chips, tuple(chips), [0] * n, [], carry, list(upcards), deal.hands, speakers,
                          everyone, at_top=everyone)
     for ante in rules.model.antes:
+        if ante.unless_carried and carry:  # `... unless pot is carried over`
+            continue
         for seat in ((deal.dealer,) if ante.who is _DEALER else range(n)):
             _put(state, seat, min(ante.chips, chips[seat]), ante.clause)
     if rules.model.blinds:

@@ -110,7 +110,7 @@ def build_ante(builder: Builder, item: Located, node: AnteStatement, cid: str, s
     if chips < 1:
         raise item.error(node.amount, Phrase('an ante of {chips} puts nothing in', chips=chips),
                          hint=Phrase('write 1 or more chips'))
-    _draft(builder, item, node, scope).antes.append(Ante(node.who, chips, cid))
+    _draft(builder, item, node, scope).antes.append(Ante(node.who, chips, cid, node.unless_carried))
 
 
 def build_blind(builder: Builder, item: Located, node: BlindStatement, cid: str, scope: str | None) -> None:

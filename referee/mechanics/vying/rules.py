@@ -185,6 +185,8 @@ class Ante:
     who: AnteWho
     chips: int
     clause: str
+    unless_carried: bool = False
+    """Not paid on a deal that starts with a pot carried over from one everybody passed."""
 
 
 @dataclass(frozen=True)

@@ -54,14 +54,17 @@ Children = list[Token | Number | lark.Tree[Token]]
 
 @statement_node("ante")
 class AnteStatement(Node):
-    """`ante 1 from dealer`; several antes add up."""
+    """`ante 1 from dealer`; several antes add up. `... unless pot is carried over`: not after a
+    deal everybody passed."""
 
     amount: Number
     who: AnteWho
+    unless_carried: bool
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> AnteStatement:
-        return cls(pos=pos, amount=as_number(children[0]), who=choice_of(AnteWho, children[1]))
+        return cls(pos=pos, amount=as_number(children[0]), who=choice_of(AnteWho, children[1]),
+                   unless_carried=len(children) > 2)
 
 
 @statement_node("blind")
