@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from referee.interpreter import Action, Match
 from referee.interpreter.players import play_out
 from referee.judge import judge
+from referee.mechanics.base import Phase
 from referee.model import load_game
 from referee.model.checks import hand_size
 
@@ -751,3 +752,29 @@ def test_after_a_pass_out_everyone_antes_again_or_the_dealer_alone(reading, paid
     hands, _talon, upcards = match.deal_pack(random.Random(4))
     deal = match.new_deal(hands, upcards=upcards)
     assert before - sum(deal.betting.chips) == paid
+
+
+def test_the_carre_may_buy_back_the_last_word_only_under_its_reading():
+    """B3.3, buy_back=yes: after the contre-carré the carré doubles the pot once more and speaks
+    last; declining lets the blinds go on, and the next blind offers the buy-back again."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    game = load_game("bouillotte", {"buy_back": "yes"})
+    match, deal = start(game, hands, "8C")
+    run(deal, [(0, "blind"), (1, "blind")])
+    assert deal.to_act == 0 and deal.betting.buying_back
+    run(deal, [(0, "blind")])
+    assert deal.betting.stake == [5, 2, 0, 1] and deal.betting.blinders == [0, 1, 0]
+    assert deal.phase is Phase.BETTING and deal.to_act == 1  # the player after the last blind
+    match, deal = start(game, hands, "8C")
+    run(deal, [(0, "blind"), (1, "blind"), (0, "pass"), (2, "blind")])
+    assert deal.to_act == 1 and deal.betting.buying_back  # now the contre-carré may buy back
+    _, default = start(load_game("bouillotte"), hands, "8C")
+    run(default, [(0, "blind"), (1, "blind")])
+    assert default.to_act == 2 and not default.judge(0, Action.parse("blind")).legal
+
+
+def test_a_buy_back_needs_a_blind_after_the_first(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8").replace(
+        "default to_dealer", "default two").replace("default no\n", "default yes\n", 1)
+    lone = text.replace('    blind contre_carre "contre-carré" by next player stakes pot\n', "")
+    assert "no blind bettor comes before another" in load_error(tmp_path, lone)

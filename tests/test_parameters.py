@@ -46,6 +46,7 @@ BY_SCENARIO = {
         "test_bouillotte.py::test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody",
     ("bouillotte", "pass_out_ante"):
         "test_bouillotte.py::test_after_a_pass_out_everyone_antes_again_or_the_dealer_alone",
+    ("bouillotte", "buy_back"): "test_bouillotte.py::test_the_carre_may_buy_back_the_last_word_only_under_its_reading",
     ("preferans", "two_igra"): "test_preferans.py::test_two_igra_the_higher_game_or_the_first_said",
     ("preferans", "refe_cap"): "test_preferans.py::test_refe_limit_readings",
     ("preferans", "defender_quota"): "test_preferans.py::test_defender_quota_readings",

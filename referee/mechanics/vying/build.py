@@ -32,6 +32,7 @@ from .syntax import (
     AllInWinnings,
     AnteStatement,
     BettingEnd,
+    BlindBuyBack,
     BlindsFinal,
     BlindStatement,
     BonusesAtShowdown,
@@ -122,6 +123,14 @@ def build_blind(builder: Builder, item: Located, node: BlindStatement, cid: str,
         raise item.error(node.name, Phrase('the blind {name} is declared twice', name=node.name))
     blind = Blind(str(node.name), node.title, node.by, BlindSize(node.size, number), cid)
     _draft(builder, item, node, scope).blinds.append(blind)
+
+
+def build_blind_buy_back(builder: Builder, item: Located, node: BlindBuyBack, cid: str, scope: str | None) -> None:
+    number = builder.number(item, node.number) if node.number is not None else 1
+    if number < 1:
+        raise item.error(node.number, Phrase('a buy-back of {number} stakes nothing', number=number),
+                         hint=Phrase('write 1 or more'))
+    _once(builder, item, node, cid, scope, "buy_back", BlindSize(node.size, number))
 
 
 def build_blinds_final(builder: Builder, item: Located, node: BlindsFinal, cid: str, scope: str | None) -> None:
@@ -306,7 +315,7 @@ def build_stock_draw(builder: Builder, item: Located, node: StockDraw, cid: str,
 
 
 BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
-    "blinds": {BlindStatement: build_blind, BlindsFinal: build_blinds_final},
+    "blinds": {BlindStatement: build_blind, BlindsFinal: build_blinds_final, BlindBuyBack: build_blind_buy_back},
     "betting": {AnteStatement: build_ante, Opening: build_opening, PassBeforeOpen: build_pass_before_open,
                 FirstBet: build_first_bet, RaiseLimit: build_raise_limit, BettingEnd: build_betting_end,
                 StakeLimit: build_stake_limit, ShortStake: build_short_stake, AllInOpening: build_all_in_opening,

@@ -58,6 +58,11 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
             raise item.error(node, Phrase('a blind of {number} can never be met: every player starts with {start} '
                                           'chips', number=blind.size.number, start=start),
                              hint=Phrase('make the blind smaller'))
+    if model.buy_back is not None and len(model.blinds) < 2 \
+            and not (model.blinds and model.blinds[-1].by is BlindSeat.EACH_NEXT_UP_TO_DEALER):
+        item, node = at("blind_buy_back")
+        raise item.error(node, Phrase('only one blind is ever bet, so no blind bettor comes before another'),
+                         hint=Phrase('declare a second blind `by next player`, or remove the statement'))
     if "blinds" not in phases:
         for kind, names_blind in (("first_bet", model.first_bet is not None
                                    and BetSeat.AFTER_LAST_BLIND in model.first_bet.value),

@@ -238,6 +238,8 @@ class VyingModel:
     antes: tuple[Ante, ...] = ()
     blinds: tuple[Blind, ...] = ()
     blinds_final: Cited[bool] | None = None
+    buy_back: Cited[BlindSize] | None = None
+    """After a later blind, the blind bettor before it may stake this to speak last instead."""
     opening: Cited[OpenFloor] | None = None
     pass_before_open: Cited[PassEffect] | None = None
     first_bet: Cited[tuple[BetSeat, ...]] | None = None

@@ -35,7 +35,7 @@ from .rules import (
     TieStart,
 )
 
-__all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
+__all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "BlindBuyBack", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
            "BrokenPlayer", "SessionLengthStatement", "BrokenRebuy", "PassOut", "HandStatement", "HandOrder",
            "Showing", "FoldedHands", "TurnedCard",
@@ -86,6 +86,25 @@ class BlindStatement(Node):
                 "size_times_last": SizeKind.TIMES_LAST_BLIND}[str(size.data)]
         return cls(pos=pos, name=as_token(name), title=unquote(as_token(title)), by=choice_of(BlindSeat, seat), size=kind,
                    number=as_number(size.children[0]) if size.children else None)
+
+
+def _blind_size(size: lark.Tree[Token]) -> tuple[SizeKind, Number | None]:
+    kind = {"size_pot": SizeKind.POT, "size_chips": SizeKind.CHIPS, "size_times_pot": SizeKind.TIMES_POT,
+            "size_times_last": SizeKind.TIMES_LAST_BLIND}[str(size.data)]
+    return kind, as_number(size.children[0]) if size.children else None
+
+
+@statement_node("blind_buy_back")
+class BlindBuyBack(Node):
+    """`previous blind bettor may buy back by staking pot`"""
+
+    size: SizeKind
+    number: Number | None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BlindBuyBack:
+        size, number = _blind_size(as_tree(children[0]))
+        return cls(pos=pos, size=size, number=number)
 
 
 @statement_node("blinds_final")
