@@ -367,7 +367,7 @@ ALTERNATIVES = {
     "side pot on its own points": [("side pot won with suit that won main pot", "side pot won like main pot")],
     "only players in show": [("everyone shows", "players still in show"),
                              ("folded hands count", "folded hands do not count")],
-    "suit to most points": [("holding its highest card", "holding most points in it")],
+    "suit to most points": [("holding its highest card\n", "holding most points in it\n")],
 }
 
 
