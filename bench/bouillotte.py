@@ -1,5 +1,6 @@
 """Bouillotte by hand: 4 players, 20 cards (8 9 Q K A), the dealer's ante, blind carré and
-contre-carrés, one betting round (pass, open, call, raise, fold; amounts mostly small), the
+contre-carrés, one betting round (pass, open, call, raise, fold; amounts mostly small; once all
+have called, each caller's one more chance to raise; no turn for a player nobody could answer), the
 showdown (brelan carré, brelan, then the best suit total over all hands and the turned card,
 won by the live player holding its highest card) with brelan bonuses and all-in side pots
 left out. Cards are 0..19, suit = card // 5, rank = card % 5 (8 9 Q K A)."""
@@ -56,24 +57,38 @@ class Loop:
             if seat == dealer:
                 break
             seat = (seat + 1) % 4
-        largest = max(stake)
         folded, passed, opened = set(), set(), False
         first = (blinders[-1] + 1) % 4 if blinders else eldest
         to_call = set(range(4))
+        second = None  # after all have called: the callers' one more chance to raise (B4.3)
+        raiser = None
         seat = first
-        while to_call:
-            if seat in folded or seat not in to_call:
+        while True:
+            due = to_call if second is None else second
+            if not due:
+                if not opened or second is not None:
+                    break
+                live = [s for s in range(4) if s not in folded]
+                if len(live) == 2:  # with two left a call ends the betting
+                    break
+                second = {s for s in live if s != raiser and stake[s] < chips[s]}
+                continue
+            if seat not in due or seat in folded:
                 seat = (seat + 1) % 4
                 continue
             room = chips[seat] - stake[seat]
             need = max(stake) - stake[seat]
             if not opened:
-                kinds = [PASS] + ([OPEN] if room >= need and room > 0 else [])
+                low = need or 1  # the dealer, level with his own ante, adds a chip to open
+                kinds = [PASS] + ([OPEN] if room >= low else [])
             else:
+                low = need + 1
                 kinds = [FOLD, CALL] + ([RAISE] if room > need else [])
             kind = rng.choice(kinds)
             actions += 1
             to_call.discard(seat)
+            if second is not None:
+                second.discard(seat)
             if kind == PASS:
                 passed.add(seat)
             elif kind == FOLD:
@@ -83,15 +98,19 @@ class Loop:
                 stake[seat] += put
                 pot += put
             else:
-                low = need + (0 if kind == OPEN else 1)
                 top = min(room, low + 2) if rng.random() < 0.9 else room
                 put = rng.randint(min(low, room), top)
                 stake[seat] += put
                 pot += put
-                opened = True
+                opened, raiser, second = True, seat, None
                 to_call = {s for s in range(4) if s not in folded and s != seat and stake[s] < chips[s]}
             if len(folded) == 3:
                 break
+            if not opened and blinders and to_call == {blinders[-1]}:
+                break  # all the others passed: the pot is the last blind's, he has nothing to decide
+            able = [s for s in range(4) if s not in folded and stake[s] < chips[s]]
+            if opened and len(able) <= 1 and (not able or stake[able[0]] == max(stake)):
+                break  # the others are all in: nobody could answer a raise of his
             seat = (seat + 1) % 4
         for s in range(4):
             chips[s] -= stake[s]

@@ -57,6 +57,8 @@ class DealReport:
     """The transcript wrote the score sheet after this deal, and it agrees with the referee's."""
     claims: list[Verdict] = field(default_factory=list)
     """The ruling on each claim or concession recorded in the deal (one ends its play)."""
+    session: list[Verdict] = field(default_factory=list)
+    """The session's rulings before the deal: in a timed session, a broken player buying back."""
 
 
 @dataclass

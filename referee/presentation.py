@@ -147,7 +147,7 @@ def value(key: str, raw, lang: str = "en", game=None, names=()):
     return raw
 
 
-_WHERE = re.compile(r"^deals\[(\d+)\](?:\.actions\[(\d+)\]|\.(dealer|hands|talon|upcard|totals)(?:\.(\w+))?)?$")
+_WHERE = re.compile(r"^deals\[(\d+)\](?:\.actions\[(\d+)\]|\.(dealer|hands|talon|upcard|totals|clock)(?:\.(\w+))?)?$")
 
 
 def position(where: str | None, lang: str = "en") -> str:
@@ -159,6 +159,8 @@ def position(where: str | None, lang: str = "en") -> str:
         return _("the draw for the first dealer")
     if where == "first_dealer":
         return _("the first dealer")
+    if where == "leaves":
+        return _("the player leaving the table")
     found = _WHERE.match(where)
     if not found:
         return where
@@ -178,6 +180,8 @@ def position(where: str | None, lang: str = "en") -> str:
         return _("deal {deal}, the turned card").format(deal=deal_no)
     if part == "totals":
         return _("deal {deal}, the score sheet").format(deal=deal_no)
+    if part == "clock":
+        return _("deal {deal}, the clock").format(deal=deal_no)
     return _("deal {deal}").format(deal=deal_no)
 
 

@@ -20,6 +20,7 @@ from .interpreter import Action, Deal, Match
 from .judgement import DealReport, Judgement, Outcome
 from .mechanics.claims.ruling import read_claim, rule_on_claim
 from .mechanics.table.seating import SeatedDeal
+from .mechanics.vying.rules import SessionUnit
 from .model.checks import hand_size
 from .model.game import Game
 from .verdicts import Verdict
@@ -199,6 +200,8 @@ class Replay:
         """The ruling on the last action `act` ruled on (None when it could not rule)."""
         self._report: DealReport | None = None
         self._started = False
+        self._clock = 0
+        """The session's clock at the last deal that recorded one (minutes)."""
 
     # -- the walk, one step at a time ------------------------------------------------------------
 
@@ -294,6 +297,10 @@ class Replay:
             self._start(None)
         judgement, match = self.judgement, self.match
         if not self.stopped and judgement.in_play is None:
+            early = self._left_early()
+            if early is not None:
+                self._stop(early, "leaves")
+                return judgement
             if match.is_over():
                 judgement.match = match.result()
             elif judgement.legal:
@@ -384,6 +391,64 @@ class Replay:
                                     for k, v in verdict.values), verdict.clauses, seat, verdict.action)
         return verdict
 
+    def _after_time(self, record: dict, number: int) -> Verdict | None:
+        """A deal of a timed session begun once its time was up (by the clock the transcript
+        records, minutes since the session began), or a clock that runs backwards."""
+        clock = record.get("clock")
+        if clock is None:
+            return None
+        if clock < self._clock:
+            raise TranscriptError(f"transcript.deals[{number}].clock",
+                                  Phrase('the clock reads {clock}, earlier than the {last} of the deal before',
+                                         clock=clock, last=self._clock),
+                                  hint=Phrase("write each deal's clock in minutes since the session began"))
+        self._clock = clock
+        session = self.match.session
+        if session is None or session.value.unit is not SessionUnit.MINUTES or clock < session.value.count:
+            return None
+        return Verdict(False, N_("The session is played for {minutes} minutes and its time is up; deal {number} "
+                                 "begins at minute {clock} and should not be played."),
+                       (("minutes", session.value.count), ("number", number + 1), ("clock", clock)),
+                       (session.clause,) + self.match.result().clauses)
+
+    def _bought(self, match: Match) -> list[Verdict]:
+        """The rulings on the seats that bought back before this deal (a timed session)."""
+        model = match.vying.model if match.vying is not None else None
+        if not match.bought_now or model is None or model.rebuy is None or model.session is None:
+            return []
+        clauses = tuple(dict.fromkeys(c.clause for c in (model.broken_player, model.session, model.rebuy) if c))
+        return [Verdict(True, N_("Seat {seat} has lost all his chips, but the session is timed and he may not leave "
+                                 "before its end: he buys back {chips} chips."),
+                        (("seat", seat), ("chips", model.rebuy.value)), clauses, seat)
+                for seat in match.bought_now]
+
+    def _left_early(self) -> Verdict | None:
+        """A player recorded as leaving the table (`leaves`) before a timed session's end."""
+        leaves, match = self.header.get("leaves"), self.match
+        session = match.session
+        model = match.vying.model if match.vying is not None else None
+        if leaves is None or session is None or model is None or not model.broken_stays:
+            return None
+        seat = leaves["seat"]
+        if seat >= self.table.players:
+            raise TranscriptError("transcript.leaves.seat", Phrase('there is no seat {seat}', seat=seat))
+        clauses = tuple(dict.fromkeys(c.clause for c in (model.broken_player, session) if c))
+        if session.value.unit is SessionUnit.DEALS:
+            played = len(match.results)
+            if played >= session.value.count:
+                return None
+            return Verdict(False, N_("Seat {seat} leaves after {played} deals, but the session is played for {deals} "
+                                     "deals and nobody may leave before its end."),
+                           (("seat", seat), ("played", played), ("deals", session.value.count)), clauses, seat)
+        if "clock" not in leaves:
+            raise TranscriptError("transcript.leaves", Phrase('the field {name} is missing', name=repr("clock")),
+                                  hint=Phrase('a timed session needs the minute he left at'))
+        if leaves["clock"] >= session.value.count:
+            return None
+        return Verdict(False, N_("Seat {seat} leaves at minute {clock}, but the session is played for {minutes} "
+                                 "minutes and nobody may leave before its time is up."),
+                       (("seat", seat), ("clock", leaves["clock"]), ("minutes", session.value.count)), clauses, seat)
+
     def _stop(self, verdict: Verdict, where: str, wrong_score: bool = False) -> None:
         judgement = self.judgement
         judgement.legal, judgement.illegal, judgement.where = False, verdict, where
@@ -444,6 +509,9 @@ class Replay:
                                           (match.vying.model.broken_player.clause,) + match.result().clauses), where)
             return self._stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
                                       (("number", number + 1),), match.result().clauses), where)
+        late = self._after_time(record, number)
+        if late is not None:
+            return self._stop(late, f"{where}.clock")
         if record["dealer"] != match.dealer:
             return self._stop(Verdict(False, N_("Seat {recorded} dealt, but the deal belongs to seat {seat}."),
                                       (("recorded", record["dealer"]), ("seat", _seat(match.dealer))),
@@ -500,6 +568,7 @@ class Replay:
             return None
         deal = match.new_deal(hands, talon=talon, upcards=upcards)
         self._report = DealReport(number + 1, deal.dealer, upcards=list(record.get("upcard", [])), cut=match.cutter)
+        self._report.session = self._bought(match)
         judgement.deals.append(self._report)
         judgement.in_play = self.deal = deal
         return None

@@ -125,6 +125,8 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
             if chosen_by is not None:
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
         out.append(head)
+        for ruling in report.session:
+            out.append("  " + ruling.describe(g, lang, judgement.seats))
         n = report.actions_judged
         out.append("  " + i18n.ngettext(lang, "{n} action judged", "{n} actions judged", n).format(n=n))
         for ruling in report.claims:
@@ -182,7 +184,8 @@ def judgement_json(judgement: Judgement, lang: str = "en") -> dict[str, Any]:
                                "account": s.account, "explanation": s.text(lang, g), "clauses": list(s.clauses),
                                "citations": cite(g, s.clauses, lang)} for s in d.scores],
                    "totals": d.totals, "accounts": d.accounts, "sheet_checked": d.sheet_checked,
-                   "claims": [v.to_json(g, lang) for v in d.claims]}
+                   "claims": [v.to_json(g, lang) for v in d.claims],
+                   **({"session": [v.to_json(g, lang) for v in d.session]} if d.session else {})}
                   for d in judgement.deals],
         "next": _next_json(judgement, lang),
         "match": None if judgement.match is None else {

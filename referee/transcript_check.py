@@ -15,11 +15,13 @@ import re
 __all__ = ["conforms", "conforms_deal"]
 
 _TOP = frozenset({"format", "game", "rules", "parameters", "players", "seats", "seed", "draw",
-                  "first_dealer", "deals"})
-_DEAL = frozenset({"dealer", "hands", "talon", "upcard", "irregularity", "actions", "totals"})
+                  "first_dealer", "deals", "leaves"})
+_DEAL = frozenset({"dealer", "clock", "hands", "talon", "upcard", "irregularity", "actions", "totals"})
 _ACCOUNT = re.compile(r"[a-z][a-z0-9_]*")
 _IRREGULARITIES = frozenset({"misdeal", "exposed_card", "one_exposed_card"})
 _SEAT_KEY = re.compile(r"[0-9]+")
+_CLOCK = 100_000
+"""The latest minute of a session's clock a transcript may record (about ten weeks)."""
 
 
 def _whole(value, least: int | None = None, most: int | None = None) -> bool:
@@ -40,6 +42,8 @@ def _deal(deal, action: re.Pattern) -> bool:
     if type(deal) is not dict or not _DEAL.issuperset(deal) or not {"dealer", "hands", "actions"} <= deal.keys():
         return False
     if not _whole(deal["dealer"], 0) or not _by_seat(deal["hands"], _texts):
+        return False
+    if "clock" in deal and not _whole(deal["clock"], 0, _CLOCK):
         return False
     if any(part in deal and not _texts(deal[part]) for part in ("talon", "upcard")):
         return False
@@ -78,6 +82,10 @@ def conforms(data, format_name: str, action: re.Pattern) -> bool:
         return False
     if "draw" in data and not (type(data["draw"]) is list
                                and all(_by_seat(rnd, lambda card: type(card) is str) for rnd in data["draw"])):
+        return False
+    leaves = data.get("leaves", {"seat": 0})
+    if not (type(leaves) is dict and {"seat"} <= leaves.keys() <= {"seat", "clock"} and _whole(leaves["seat"], 0)
+            and ("clock" not in leaves or _whole(leaves["clock"], 0, _CLOCK))):
         return False
     return type(data["deals"]) is list and all(_deal(deal, action) for deal in data["deals"])
 

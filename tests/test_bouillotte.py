@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 from referee.interpreter import Action, Match
 from referee.interpreter.players import play_out
 from referee.judge import judge
+from referee.mechanics.base import Phase
 from referee.model import load_game
 from referee.model.checks import hand_size
 from referee.report import judgement_text
+
+from .helpers import load_error
 
 
 @pytest.fixture(scope="module")
@@ -365,7 +368,7 @@ ALTERNATIVES = {
     "side pot on its own points": [("side pot won with suit that won main pot", "side pot won like main pot")],
     "only players in show": [("everyone shows", "players still in show"),
                              ("folded hands count", "folded hands do not count")],
-    "suit to most points": [("holding its highest card", "holding most points in it")],
+    "suit to most points": [("holding its highest card\n", "holding most points in it\n")],
 }
 
 
@@ -660,3 +663,119 @@ def test_random_sessions_with_the_carre_anglais_conserve_chips(seed):
 @functools.cache
 def _anglais_game():
     return load_game("bouillotte", {"carre_anglais": "on"})
+
+
+# -- the timed session (B4.6) -------------------------------------------------------------------------
+
+
+def _broken_after_one_deal(game):
+    """A match whose seat 0 has just lost every chip (the accounts as a deal would leave them)."""
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    match.finish_deal()
+    match.accounts["chips"][1] += match.accounts["chips"][0]
+    match.accounts["chips"][0] = 0
+    return match
+
+
+@pytest.mark.parametrize("session, minutes", [("hour", 60), ("half_hour", 30), ("quarter_hour", 15)])
+def test_a_broken_player_in_a_timed_session_buys_back_and_plays_on(session, minutes):
+    game = load_game("bouillotte", {"session": session, "cave": "40"})
+    assert game.vying.session.value.count == minutes and game.vying.session.clause == "B4.6"
+    match = _broken_after_one_deal(game)
+    assert match.broken_seats() == () and not match.is_over()
+    hands, _talon, upcards = match.deal_pack(random.Random(1))
+    match.new_deal(hands, upcards=upcards)
+    assert match.bought_now == (0,) and match.totals[0] == 40 and match.bought == [40, 0, 0, 0]
+    assert match.result().totals[0] == 0  # the chips bought back are not won
+
+
+def test_a_broken_player_of_an_untimed_session_gives_up_his_seat(bouillotte):
+    match = _broken_after_one_deal(bouillotte)
+    assert match.broken_seats() == (0,) and match.is_over()
+
+
+def test_a_session_of_a_number_of_deals_ends_after_them(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8").replace(
+        "session lasts 60 minutes", "session lasts 2 deals")
+    path = tmp_path / "bouillotte.rules"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(str(path), {"session": "hour"})
+    match = _broken_after_one_deal(game)
+    assert not match.is_over() and match.remaining().deals == 1 and match.remaining().clause == "B4.6"
+
+
+def test_a_timed_session_needs_a_buy_back_and_a_buy_back_a_timed_session(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8")
+    no_rebuy = text.replace("    broken player buys back $cave chips\n", "")
+    error = load_error(tmp_path, no_rebuy.replace("default untimed", "default hour", 1))
+    assert "a broken player may not leave" in error and "broken player buys back" in error
+    stray = text.replace("  broken player leaves seat unless session is timed\n",
+                         "  broken player leaves seat\n").replace("default untimed", "default hour", 1)
+    assert "he never buys back" in load_error(tmp_path, stray)
+
+
+def test_the_deal_passes_across_the_table_only_under_its_reading_and_only_at_four():
+    """B2.4, visavi=opposite: the literal reading of "the player opposite takes over"."""
+    from referee.errors import UsageError
+
+    game = load_game("bouillotte", {"visavi": "opposite"})
+    match = Match(game, 4)
+    match.dealer = 1
+    hands, _talon, upcards = match.deal_pack(random.Random(2))
+    match.new_deal(hands, upcards=upcards)
+    run(match.deal, [(2, "pass"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")])
+    match.finish_deal()
+    assert match.dealer == 3 and match.rotation_clause == "B2.4"
+    with pytest.raises(UsageError, match="no seat opposite"):
+        Match(game, 5)
+
+
+@pytest.mark.parametrize("reading, winner", [("survivor", 1), ("nobody", 3)])
+def test_an_ace_in_a_folded_hand_leaves_its_suit_to_a_survivor_or_to_nobody(reading, winner):
+    """Ruling 84 (B5.3): spades are the best suit and their ace has folded."""
+    replayed = _replay_case("84", 0 if reading == "survivor" else 1)
+    assert replayed.verdict == "legal"
+    assert max(range(4), key=lambda s: replayed.totals[s]) == winner
+    game = load_game("bouillotte", {"suit_owner": reading})
+    assert game.vying.suit_owner.value.value.endswith("even if folded") is (reading == "nobody")
+
+
+@pytest.mark.parametrize("reading, paid", [("everyone", 5), ("dealer", 1)])
+def test_after_a_pass_out_everyone_antes_again_or_the_dealer_alone(reading, paid):
+    """B3.1 under ante_rule=each: the antes of the deal after everyone passed (ruling 77)."""
+    game = load_game("bouillotte", {"ante_rule": "each", "pass_out_ante": reading})
+    match, deal = start(game, {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}, "8C")
+    run(deal, [(0, "pass"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
+    match.finish_deal()
+    assert match.carry == 5
+    before = sum(match.totals)
+    hands, _talon, upcards = match.deal_pack(random.Random(4))
+    deal = match.new_deal(hands, upcards=upcards)
+    assert before - sum(deal.betting.chips) == paid
+
+
+def test_the_carre_may_buy_back_the_last_word_only_under_its_reading():
+    """B3.3, buy_back=yes: after the contre-carré the carré doubles the pot once more and speaks
+    last; declining lets the blinds go on, and the next blind offers the buy-back again."""
+    hands = {0: "AC AD KS", 1: "9C 9D 8H", 2: "QC QD 9H", 3: "KC KD 8S"}
+    game = load_game("bouillotte", {"buy_back": "yes"})
+    match, deal = start(game, hands, "8C")
+    run(deal, [(0, "blind"), (1, "blind")])
+    assert deal.to_act == 0 and deal.betting.buying_back
+    run(deal, [(0, "blind")])
+    assert deal.betting.stake == [5, 2, 0, 1] and deal.betting.blinders == [0, 1, 0]
+    assert deal.phase is Phase.BETTING and deal.to_act == 1  # the player after the last blind
+    match, deal = start(game, hands, "8C")
+    run(deal, [(0, "blind"), (1, "blind"), (0, "pass"), (2, "blind")])
+    assert deal.to_act == 1 and deal.betting.buying_back  # now the contre-carré may buy back
+    _, default = start(load_game("bouillotte"), hands, "8C")
+    run(default, [(0, "blind"), (1, "blind")])
+    assert default.to_act == 2 and not default.judge(0, Action.parse("blind")).legal
+
+
+def test_a_buy_back_needs_a_blind_after_the_first(tmp_path):
+    text = Path("rules/bouillotte.rules").read_text(encoding="utf-8").replace(
+        "default to_dealer", "default two").replace("default no\n", "default yes\n", 1)
+    lone = text.replace('    blind contre_carre "contre-carré" by next player stakes pot\n', "")
+    assert "no blind bettor comes before another" in load_error(tmp_path, lone)

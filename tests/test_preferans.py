@@ -625,3 +625,23 @@ def test_a_first_bidder_named_by_a_card_the_pack_lacks_is_refused_at_load(tmp_pa
     assert sorted(match.table.code(c) for c in talon) == ["7C", "8C"]
     deal = match.new_deal(hands, talon=talon)
     assert deal.to_act == deal.eldest
+
+
+@pytest.mark.parametrize("reading, first_legal", [("higher_game", False), ("first", True)])
+def test_two_igra_the_higher_game_or_the_first_said(reading, first_legal):
+    """P3.8: after igra, igra, the eldest names leaves; the second player names Sanac (the
+    first record) or defends (the second). Each record is legal under one reading only."""
+    import json
+
+    from referee.judge import judge
+
+    rulings = Path(__file__).parent.parent / "rulings"
+    for name, legal in (("074-two-igra-bids.json", not first_legal), ("074-first-igra-wins.json", first_legal)):
+        data = json.loads((rulings / name).read_text(encoding="utf-8"))
+        data["parameters"] = {"two_igra": reading}
+        judged = judge(data)
+        assert judged.legal is legal, (name, judgement_text(judged))
+        if not legal:
+            assert judged.where == "deals[0].actions[4]" and "P3.8" in judged.illegal.clauses
+    game = load_game("preferans", {"two_igra": reading})
+    assert game.auction.contest.clause == "P3.8"

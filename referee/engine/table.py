@@ -120,7 +120,10 @@ class Table:
         return (seat + steps) % self.players
 
     def neighbour(self, seat: int, side: str) -> int:
-        """The player on `seat`'s left or right (or the next one)."""
+        """The player on `seat`'s left or right (or the next one, or the one opposite him at an
+        even table: `Match` refuses an odd one)."""
+        if side == "opposite":
+            return self.next(seat, self.players // 2)
         forward = side == "next" or (side == "left") == self.clockwise
         return self.next(seat, 1 if forward else -1)
 

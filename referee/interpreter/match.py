@@ -19,8 +19,10 @@ from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_dra
 from ..mechanics.table.seating import SeatedDeal, playing_seats
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
+from ..mechanics.vying.rules import SessionLength, SessionUnit
 from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import EndKind, Game
+from ..model.values import Cited
 from ..verdicts import Verdict
 from .deal import Deal, DealResult
 
@@ -86,6 +88,11 @@ class Match:
         self.game = game
         self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
             game, players or game.default_players)
+        rotation = game.dealer_rotation
+        if rotation is not None and rotation.value.side == "opposite" and self.table.players % 2:
+            raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "
+                                    "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
+                                    players=self.table.players))
         """... and the deal's packets as slices of the pack, by (dealer, cards in the pack), worked out
         at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches."""
         self.carry = 0
@@ -110,6 +117,11 @@ class Match:
         self.dealt_in_a_row = 0
         """Deals the dealer has dealt so far in his run (`dealer passes ... after every N deals`)."""
         self.deal: Deal | None = None
+        self.bought = [0] * n
+        """Per seat, the chips bought back after going broken in a timed session (`broken player
+        buys back`): they are not winnings, so the result leaves them out."""
+        self.bought_now: tuple[int, ...] = ()
+        """The seats that bought back before the current deal."""
 
     # -- first dealer --------------------------------------------------------------------------------
 
@@ -175,6 +187,7 @@ class Match:
         is the fixed one of `contracts in order`, else `contract` when given, else chosen in play."""
         if self.dealer is None:
             raise UsageError(Phrase("the first dealer is not known: draw for it first"))
+        self.bought_now = self._buy_back()
         order = self.game.contract_order
         if contract is None and order is not None:  # `contracts in order ...`: this deal's is fixed
             contract = order.value[len(self.results) % len(order.value)]
@@ -275,6 +288,10 @@ class Match:
 
     @property
     def length(self) -> int | None:
+        """The deals the match lasts, by its `match ends` rule or a session of so many deals."""
+        session = self.session
+        if session is not None and session.value.unit is SessionUnit.DEALS:
+            return session.value.count
         end = self.game.match_end
         if end is None:
             return None
@@ -298,10 +315,34 @@ class Match:
             return any(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
         return bool(self.broken_seats())
 
+    def _buy_back(self) -> tuple[int, ...]:
+        """In a timed session, where a broken player may not leave: each broken seat buys back
+        its chips (`broken player buys back N chips`) before the next deal."""
+        vying = self.vying
+        if vying is None or vying.model.rebuy is None or not vying.model.broken_stays or not self.results:
+            return ()
+        totals = self.totals
+        if min(totals) > 0:
+            return ()
+        chips = vying.model.rebuy.value
+        seats = tuple(seat for seat, held in enumerate(totals) if held <= 0)
+        for seat in seats:
+            totals[seat] += chips
+            self.bought[seat] += chips
+        return seats
+
+    @property
+    def session(self) -> Cited[SessionLength] | None:
+        """The timed session's length (`session lasts ...`, cited), or None."""
+        return self.vying.model.session if self.vying is not None else None
+
     def broken_seats(self) -> tuple[int, ...]:
         """The seats that have lost every chip, where a broken player gives up his seat: the table
-        changes, so the session as recorded ends with the deal that broke them."""
+        changes, so the session as recorded ends with the deal that broke them. In a timed
+        session that keeps him (`unless session is timed`) nobody leaves: he buys back instead."""
         if not (self.vying and self.vying.model.broken_player is not None and self.results):
+            return ()
+        if self.vying.model.broken_stays:
             return ()
         totals = self.totals
         if min(totals) > 0:  # after most deals: nobody is broken
@@ -312,6 +353,9 @@ class Match:
         """What the match still owes before its end, or None when it is over or ends only by the
         players' agreement (a session that may stop after any deal)."""
         cited = self.game.match_end
+        session = self.session
+        if session is not None and session.value.unit is SessionUnit.DEALS and not self.is_over():
+            return Remaining(session.clause, deals=session.value.count - len(self.results))
         if cited is None or cited.value.kind is EndKind.AGREEMENT or self.is_over():
             return None
         end, clause = cited.value, cited.clause
@@ -360,9 +404,11 @@ class Match:
             totals = final_totals
         else:  # (the model refuses a `final` settlement the winner does not read)
             totals, final_clauses = list(self.accounts[named]), ()
+        if any(self.bought):  # chips bought back are not won
+            totals = [t - b for t, b in zip(totals, self.bought)]
         extreme = game.winner.value[0]
         best = min(totals) if extreme == "lowest" else max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
-        clauses = tuple(c.clause for c in (game.match_end,) if c) + final_clauses + \
+        clauses = tuple(c.clause for c in (game.match_end, self.session) if c) + final_clauses + \
             tuple(c.clause for c in (game.winner,) if c)
         return MatchResult(tuple(totals), winners, tuple(dict.fromkeys(clauses)))

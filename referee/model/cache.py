@@ -175,7 +175,8 @@ _RECORDS = Records({
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",
-        "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho", "SuitOwnerRule", "TieStart", "Meeting"),
+        "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho", "SuitOwnerRule", "TieStart", "Meeting",
+        "SessionUnit", "SessionLength"),
 })
 _SAID: set[str] = set()
 

@@ -137,6 +137,8 @@ class CompiledAuction:
     """Per seat: his line when he uses up a multiplier as declarer."""
     pass_is_final: bool
     later_wins_contest: bool
+    first_wins_contest: bool
+    """Several bids off the ladder: the first bidder declares, and nobody else names a contract."""
     counts_written: bool
     """A limit on multipliers counts every one ever written (else the unused ones held)."""
 
@@ -154,6 +156,7 @@ def compile_auction(game: Game, table: Table, contracts: Mapping[str, CompiledCo
         pass_out_lines=passed, multiplier_lines=used,
         pass_is_final=rules.pass_final is not None and rules.pass_final.value,
         later_wins_contest=rules.contest is not None and rules.contest.value is ContestWinner.LATER,
+        first_wins_contest=rules.contest is not None and rules.contest.value is ContestWinner.FIRST,
         counts_written=multiplier is not None and multiplier.counted is Counted.WRITTEN)
 
 

@@ -235,6 +235,8 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
     if said:
         state.won_by_special = True
         specials = rules.model.specials
+        if rules.first_wins_contest:  # `the first bidder wins`: the later bids lose to his
+            said = said[:1]
         state.from_hand = all(specials[s.special].from_hand for s in said)
         if len(said) > 1:
             # Several bids off the ladder: each names his contract, the best one wins.
@@ -486,7 +488,10 @@ def _judge_declaration(deal: AuctionDeal, seat: int, action: Action, illegal: Il
         return illegal(N_("There is no contract {contract} in this game."), (model.ladder_clause,),
                        "illegal_bid", seat=seat, contract=action.args[0] if action.args else "")
     if action.kind != "declare" or move is None:
-        return illegal(N_("Seat {seat} must declare a contract."), (model.ladder_clause,), "illegal_bid", seat=seat)
+        # In the contest after several bids off the ladder, the rule on it says why he must.
+        contest = model.contest.clause if deal.phase == Phase.CONTEST and model.contest else None
+        return illegal(N_("Seat {seat} must declare a contract."), (model.ladder_clause, contest), "illegal_bid",
+                       seat=seat)
     if move not in _declare_options(deal, seat) and not state.won_by_special and state.level is not None:
         won = model.ladder[state.level]
         named = model.ladder[moves.bid_step(move)] if moves.kind(move) is MoveKind.BID else None
@@ -511,6 +516,13 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
     assert deal.contract is not None
     clause = state.rules.model.defence_for(deal.contract.id).clause
     if action.kind not in ("defend", "pass"):
+        said, model = state.said, state.rules.model
+        if action.kind == "declare" and state.rules.first_wins_contest and model.contest is not None \
+                and any(s.seat == seat for s in said[1:]):
+            return illegal(N_("Seat {seat} said {special} after seat {other}, and the first to say it wins: only "
+                              "seat {other} names a contract; seat {seat} must say whether he defends."),
+                           (model.contest.clause, clause), seat=seat, special=model.specials[said[0].special].name,
+                           other=said[0].seat)
         return illegal(N_("Seat {seat} must say whether he defends."), (clause,), seat=seat)
     half = state.rules.model.half_defence
     if deal.table.move(action) == HALF_DEFEND and half is not None:

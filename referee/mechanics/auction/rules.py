@@ -28,10 +28,12 @@ class Rise(Enum):
 
 
 class ContestWinner(Enum):
-    """Between equal contracts after several bids off the ladder: the earlier or the later bidder."""
+    """Between equal contracts after several bids off the ladder: the earlier or the later bidder;
+    or, whatever the contracts, the first to make the bid (`the first bidder wins`)."""
 
     EARLIER = "earlier"
     LATER = "later"
+    FIRST = "the first bidder wins"
 
 
 class Declaring(Enum):

@@ -174,7 +174,8 @@ class BidHold(Node):
 
 @statement_node("special_contest")
 class SpecialContest(Node):
-    """`between several betl bids the highest contract wins, then the earlier bidder`"""
+    """`between several betl bids the highest contract wins, then the earlier bidder` (or `... bids
+    the first bidder wins`)."""
 
     special: Token
     winner: ContestWinner

@@ -27,5 +27,5 @@ class Rotation:
     deals that many in a row before the deal passes to `side`."""
 
     side: str
-    """"next", "left" or "right" (read through the direction of play)."""
+    """"next", "left", "right" (read through the direction of play) or "opposite"."""
     every: int = 1

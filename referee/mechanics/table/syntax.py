@@ -190,7 +190,7 @@ class DealerRotation(Node):
     """`dealer passes left after every deal`, `dealer passes left after every 7 deals`."""
 
     side: Token
-    """"next", "left" or "right"."""
+    """"next", "left", "right" or "opposite"."""
     every: Token | None = None
     """`after every N deals`: how many deals one dealer deals in a row; None for `every deal`."""
 

@@ -85,6 +85,8 @@ def start_betting(deal: BettingDeal, rules: VyingRules, chips: list[int], carry:
     state = BettingState(rules, chips, tuple(chips), [0] * n, [], carry, list(upcards), deal.hands, speakers,
                          everyone, at_top=everyone)
     for ante in rules.model.antes:
+        if ante.unless_carried and carry:  # `... unless pot is carried over`
+            continue
         for seat in ((deal.dealer,) if ante.who is _DEALER else range(n)):
             _put(state, seat, min(ante.chips, chips[seat]), ante.clause)
     if rules.model.blinds:
@@ -180,9 +182,18 @@ def _seat_range(state: BettingState, seat: int) -> BetRange:
 
 
 def _blind_chips(state: BettingState) -> int:
+    return _blind_offer(state)[0]
+
+
+def _blind_offer(state: BettingState) -> tuple[int, str]:
+    """What the blind on offer stakes, and its clause: the next blind, or the buy-back of the
+    previous blind bettor."""
+    buy_back = state.rules.model.buy_back
+    if state.buying_back and buy_back is not None:
+        return buy_back.value.chips(state.pot, state.last_blind), buy_back.clause
     blind = state.rules.blind(len(state.blinders))
     assert blind is not None, "the blinds phase lasts while a blind may be bet"
-    return blind.size.chips(state.pot, state.last_blind)
+    return blind.size.chips(state.pot, state.last_blind), blind.clause
 
 
 def _minimum_open(state: BettingState, seat: int) -> int:
@@ -234,12 +245,15 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
     rules, steps = state.rules, 0
     while deal.phase == Phase.BLINDS and steps < budget:
         seat = deal.to_act
-        blind = rules.blind(len(state.blinders))
-        assert blind is not None, "the blinds phase lasts while a blind may be bet"
-        chips = blind.size.chips(state.carry + state.staked, state.last_blind)
+        if state.buying_back:
+            chips, clause_id = _blind_offer(state)
+        else:
+            blind = rules.blind(len(state.blinders))
+            assert blind is not None, "the blinds phase lasts while a blind may be bet"
+            chips, clause_id = blind.size.chips(state.carry + state.staked, state.last_blind), blind.clause
         move = choose(_BLIND_OR_PASS if state.chips[seat] >= chips else _PASS_ONLY)  # `_blind_options`
         history.append((seat, move))
-        _blind(deal, state, seat, move, blind.clause, chips)
+        _blind(deal, state, seat, move, clause_id, chips)
         steps += 1
     if deal.phase == Phase.BETTING and steps < budget:
         steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (choose, rng.random, between(rng)))
@@ -251,19 +265,35 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
 
 def _blind_push(deal: BettingDeal, seat: int, move: int) -> None:
     state = _state(deal)
-    blind = state.rules.blind(len(state.blinders))
-    assert blind is not None, "the blinds phase lasts while a blind may be bet"
-    _blind(deal, state, seat, move, blind.clause, _blind_chips(state))
+    chips, clause_id = _blind_offer(state)
+    _blind(deal, state, seat, move, clause_id, chips)
 
 
 def _blind(deal: BettingDeal, state: BettingState, seat: int, move: int, clause_id: str, chips: int) -> None:
     """Apply `seat`'s move in the blinds, where the blind to bet now (under `clause_id`) stakes `chips`."""
+    blinders, rules = state.blinders, state.rules
+    if state.buying_back:  # the previous blind bettor buys back the last word, or lets the blinds go on
+        state.buying_back = False
+        if move == BLIND:
+            _put(state, seat, chips, clause_id)
+            blinders.append(seat)
+            state.last_blind = chips
+            _start_betting(deal, state)
+            return
+        last = blinders[-1]
+        if last != deal.dealer and (len(blinders) < len(rules.model.blinds) or rules.blind_repeats):
+            deal.to_act = (last + 1) % deal.table.players
+            return
+        _start_betting(deal, state)
+        return
     if move == BLIND:
-        blinders = state.blinders
         _put(state, seat, chips, clause_id)
         blinders.append(seat)
         state.last_blind = chips
-        rules = state.rules
+        if len(blinders) > 1 and rules.model.buy_back is not None:  # `previous blind bettor may buy back`
+            state.buying_back = True
+            deal.to_act = blinders[-2]
+            return
         if seat != deal.dealer and (len(blinders) < len(rules.model.blinds) or rules.blind_repeats):  # a blind follows
             deal.to_act = (seat + 1) % deal.table.players
             return
@@ -416,18 +446,21 @@ def _judge(deal: BettingDeal, seat: int, action: Action, illegal: Illegal) -> Ve
     stake_limit = clause(model.stake_limit)
     if phase == Phase.BLINDS:
         blind = state.rules.blind(len(state.blinders))
-        assert blind is not None
+        assert blind is not None or state.buying_back
+        title, blind_clause = (blind.title, blind.clause) if blind is not None else ("", "")
+        if state.buying_back and model.buy_back is not None:
+            title, blind_clause = N_("buy-back"), model.buy_back.clause
         if action.kind == "withdraw":
             return illegal(N_("Seat {seat} may not take back chips already staked: a blind bet stays in the pot."),
                            (clause(model.blinds_final),), "blind_taken_back", seat=seat)
         if action.kind not in ("blind", "pass"):
-            return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (blind.clause,),
+            return illegal(N_("Before the deal seat {seat} may only bet blind or decline."), (blind_clause,),
                            seat=seat)
         if move not in blind_moves(deal, seat):
             return illegal(N_("Seat {seat} cannot bet blind: the {blind} stakes {size} and he has {chips}."),
-                           (blind.clause, stake_limit), "over_stake", seat=seat, blind=blind.title,
+                           (blind_clause, stake_limit), "over_stake", seat=seat, blind=title,
                            size=_blind_chips(state), chips=state.chips[seat])
-        return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (blind.clause,),
+        return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (blind_clause,),
                        seat, what)
     if action.kind == "withdraw" and phase == Phase.BETTING:
         return illegal(N_("Seat {seat} may not take back chips already staked: a blind bet stays in the pot."),

@@ -15,18 +15,31 @@ from ...front.syntax import Node
 from ...model.document import Located
 from ...model.values import Cited
 from ..declaration import Builder, StatementBuilder
-from .rules import Ante, BetSeat, Blind, BlindSize, Bonus, HandPattern, HandRank, PotFate, VyingModel
+from .rules import (
+    Ante,
+    BetSeat,
+    Blind,
+    BlindSize,
+    Bonus,
+    HandPattern,
+    HandRank,
+    PotFate,
+    SessionLength,
+    VyingModel,
+)
 from .syntax import (
     AllInOpening,
     AllInWinnings,
     AnteStatement,
     BettingEnd,
+    BlindBuyBack,
     BlindsFinal,
     BlindStatement,
     BonusesAtShowdown,
     BonusMeeting,
     BonusStatement,
     BrokenPlayer,
+    BrokenRebuy,
     DrawnLosesTies,
     DrawnPaidOnly,
     FirstBet,
@@ -39,6 +52,7 @@ from .syntax import (
     PassBeforeOpen,
     PassOut,
     RaiseLimit,
+    SessionLengthStatement,
     ShortStake,
     ShowdownTies,
     Showing,
@@ -97,7 +111,7 @@ def build_ante(builder: Builder, item: Located, node: AnteStatement, cid: str, s
     if chips < 1:
         raise item.error(node.amount, Phrase('an ante of {chips} puts nothing in', chips=chips),
                          hint=Phrase('write 1 or more chips'))
-    _draft(builder, item, node, scope).antes.append(Ante(node.who, chips, cid))
+    _draft(builder, item, node, scope).antes.append(Ante(node.who, chips, cid, node.unless_carried))
 
 
 def build_blind(builder: Builder, item: Located, node: BlindStatement, cid: str, scope: str | None) -> None:
@@ -109,6 +123,14 @@ def build_blind(builder: Builder, item: Located, node: BlindStatement, cid: str,
         raise item.error(node.name, Phrase('the blind {name} is declared twice', name=node.name))
     blind = Blind(str(node.name), node.title, node.by, BlindSize(node.size, number), cid)
     _draft(builder, item, node, scope).blinds.append(blind)
+
+
+def build_blind_buy_back(builder: Builder, item: Located, node: BlindBuyBack, cid: str, scope: str | None) -> None:
+    number = builder.number(item, node.number) if node.number is not None else 1
+    if number < 1:
+        raise item.error(node.number, Phrase('a buy-back of {number} stakes nothing', number=number),
+                         hint=Phrase('write 1 or more'))
+    _once(builder, item, node, cid, scope, "buy_back", BlindSize(node.size, number))
 
 
 def build_blinds_final(builder: Builder, item: Located, node: BlindsFinal, cid: str, scope: str | None) -> None:
@@ -183,6 +205,24 @@ def build_side_pot_winner(builder: Builder, item: Located, node: SidePotWinner, 
 
 def build_broken_player(builder: Builder, item: Located, node: BrokenPlayer, cid: str, scope: str | None) -> None:
     _once(builder, item, node, cid, scope, "broken_player", node.unless_timed)
+
+
+def build_session_length(builder: Builder, item: Located, node: SessionLengthStatement, cid: str,
+                         scope: str | None) -> None:
+    count = builder.number(item, node.count)
+    if count < 1:
+        raise item.error(node.count, Phrase('a session of {count} {unit} is over before it begins', count=count,
+                                            unit=node.unit.value),
+                         hint=Phrase('write 1 or more'))
+    _once(builder, item, node, cid, scope, "session", SessionLength(count, node.unit))
+
+
+def build_broken_rebuy(builder: Builder, item: Located, node: BrokenRebuy, cid: str, scope: str | None) -> None:
+    chips = builder.number(item, node.chips)
+    if chips < 1:
+        raise item.error(node.chips, Phrase('a buy-back of {chips} chips leaves the player broken', chips=chips),
+                         hint=Phrase('write 1 or more chips, a cave such as `$cave`'))
+    _once(builder, item, node, cid, scope, "rebuy", chips)
 
 
 def build_pass_out(builder: Builder, item: Located, node: PassOut, cid: str, scope: str | None) -> None:
@@ -275,13 +315,14 @@ def build_stock_draw(builder: Builder, item: Located, node: StockDraw, cid: str,
 
 
 BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
-    "blinds": {BlindStatement: build_blind, BlindsFinal: build_blinds_final},
+    "blinds": {BlindStatement: build_blind, BlindsFinal: build_blinds_final, BlindBuyBack: build_blind_buy_back},
     "betting": {AnteStatement: build_ante, Opening: build_opening, PassBeforeOpen: build_pass_before_open,
                 FirstBet: build_first_bet, RaiseLimit: build_raise_limit, BettingEnd: build_betting_end,
                 StakeLimit: build_stake_limit, ShortStake: build_short_stake, AllInOpening: build_all_in_opening,
                 AllInWinnings: build_all_in_winnings, StakesAbove: build_stakes_above,
                 SidePotWinner: build_side_pot_winner, BrokenPlayer: build_broken_player, PassOut: build_pass_out,
-                LevelFold: build_level_fold, LoneRaise: build_lone_raise},
+                LevelFold: build_level_fold, LoneRaise: build_lone_raise,
+                SessionLengthStatement: build_session_length, BrokenRebuy: build_broken_rebuy},
     "showdown": {HandStatement: build_hand, HandOrder: build_hand_order, Showing: build_showing,
                  FoldedHands: build_folded_hands, TurnedCard: build_turned_card, SuitOwner: build_suit_owner,
                  ShowdownTies: build_showdown_ties, BonusStatement: build_bonus, BonusMeeting: build_bonus_meeting,

@@ -58,6 +58,11 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
             raise item.error(node, Phrase('a blind of {number} can never be met: every player starts with {start} '
                                           'chips', number=blind.size.number, start=start),
                              hint=Phrase('make the blind smaller'))
+    if model.buy_back is not None and len(model.blinds) < 2 \
+            and not (model.blinds and model.blinds[-1].by is BlindSeat.EACH_NEXT_UP_TO_DEALER):
+        item, node = at("blind_buy_back")
+        raise item.error(node, Phrase('only one blind is ever bet, so no blind bettor comes before another'),
+                         hint=Phrase('declare a second blind `by next player`, or remove the statement'))
     if "blinds" not in phases:
         for kind, names_blind in (("first_bet", model.first_bet is not None
                                    and BetSeat.AFTER_LAST_BLIND in model.first_bet.value),
@@ -94,6 +99,18 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         item, node = at("side_pot_winner")
         raise item.error(node, Phrase('the stakes above an all in player go back, so there is no side pot to win'),
                          hint=Phrase('remove the statement'))
+    # A timed session: a broken player who may not leave buys back, and only he does.
+    if model.broken_stays and model.rebuy is None:
+        item, node = at("session_length")
+        raise item.error(node, Phrase('in a timed session a broken player may not leave, and the game never says '
+                                      'what he stakes from then on'),
+                         expected=Phrase('a statement such as `{write}`', write="broken player buys back 100 chips"),
+                         hint=Phrase('add it to the clause on the session'))
+    if model.rebuy is not None and not model.broken_stays:
+        item, node = at("broken_rebuy")
+        raise item.error(node, Phrase('a broken player leaves the table here, so he never buys back'),
+                         hint=Phrase('state `session lasts 60 minutes` and `broken player leaves seat unless '
+                                     'session is timed`, or remove the statement'))
     # Hands, the turned card and bonuses.
     names = {h.name: h for h in model.hands}
     points = [h for h in model.hands if h.pattern is HandPattern.HIGHEST_SUIT_TOTAL]

@@ -82,6 +82,8 @@ class VyingRules:
     ties_from_dealer: bool
     """`ties won by first from dealer` (else: from the eldest hand)."""
     owner_by_points: bool
+    owner_strict: bool
+    """`suit won by player holding its highest card even if folded`."""
     """`suit won by player holding most points in it` (else: its highest card)."""
     folded_hands_count: bool
     turned_card_counts: bool
@@ -154,6 +156,8 @@ def compile_vying(game: Game) -> VyingRules | None:
                       hand_clauses=tuple((cited(h.clause, order), cited(h.clause, order, ties)) for h in model.hands),
                       points_cited=(cited(points, owner), cited(points, owner, ties)),
                       main_suit_cited=(cited(points, owner, side), cited(points, owner, side, ties)),
+                      owner_strict=model.suit_owner is not None
+                      and model.suit_owner.value is SuitOwnerRule.HIGHEST_IN_ANY_HAND,
                       owner_by_points=model.suit_owner is not None
                       and model.suit_owner.value is SuitOwnerRule.MOST_POINTS,
                       folded_hands_count=bool(model.folded_hands and model.folded_hands.value),

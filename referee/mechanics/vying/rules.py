@@ -14,7 +14,7 @@ from ...model.values import Cited
 
 __all__ = ["AnteWho", "BlindSeat", "SizeKind", "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition",
            "ShortChoice", "AllInOpen", "AllInWin", "Excess", "SidePotRule", "PotFate", "HandPattern", "ShowingWho",
-           "SuitOwnerRule", "Meeting", "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"]
+           "SuitOwnerRule", "Meeting", "SessionUnit", "SessionLength", "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel"]
 
 
 class AnteWho(Enum):
@@ -147,10 +147,29 @@ class TieStart(Enum):
     DEALER = "dealer"
 
 
+class SessionUnit(Enum):
+    """What a timed session is counted in: `session lasts 60 minutes`, `session lasts 20 deals`."""
+
+    MINUTES = "minutes"
+    DEALS = "deals"
+
+
+@dataclass(frozen=True)
+class SessionLength:
+    """A session played for a fixed time or number of deals (`session lasts 60 minutes`)."""
+
+    count: int
+    """Minutes by the clock a transcript records at each deal, or deals played."""
+    unit: SessionUnit
+
+
 class SuitOwnerRule(Enum):
     """Which player a suit goes to at the showdown."""
 
     HIGHEST_CARD = "its highest card"
+    HIGHEST_IN_ANY_HAND = "its highest card even if folded"
+    """The holder of its highest card even if folded, folded or not; a suit so held by a player the
+    pot is not between belongs to nobody."""
     MOST_POINTS = "most points in it"
 
 
@@ -166,6 +185,8 @@ class Ante:
     who: AnteWho
     chips: int
     clause: str
+    unless_carried: bool = False
+    """Not paid on a deal that starts with a pot carried over from one everybody passed."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +238,8 @@ class VyingModel:
     antes: tuple[Ante, ...] = ()
     blinds: tuple[Blind, ...] = ()
     blinds_final: Cited[bool] | None = None
+    buy_back: Cited[BlindSize] | None = None
+    """After a later blind, the blind bettor before it may stake this to speak last instead."""
     opening: Cited[OpenFloor] | None = None
     pass_before_open: Cited[PassEffect] | None = None
     first_bet: Cited[tuple[BetSeat, ...]] | None = None
@@ -232,6 +255,10 @@ class VyingModel:
     side_pot_winner: Cited[SidePotRule] | None = None
     broken_player: Cited[bool] | None = None
     """A broken player leaves his seat (the value: unless the session is timed)."""
+    session: Cited[SessionLength] | None = None
+    """The session is timed: played for this many minutes or deals."""
+    rebuy: Cited[int] | None = None
+    """The chips a broken player who may not leave buys before the next deal."""
     pass_out: Cited[tuple[PotFate, ...]] | None = None
     """Fates tried in order; the list ends with `PotFate.STAYS`."""
     hands: tuple[HandRank, ...] = ()
@@ -264,3 +291,8 @@ class VyingModel:
     @property
     def active(self) -> bool:
         return bool(self.antes)
+
+    @property
+    def broken_stays(self) -> bool:
+        """A broken player may not leave: the session is timed and he leaves only when it is not."""
+        return self.session is not None and self.broken_player is not None and self.broken_player.value

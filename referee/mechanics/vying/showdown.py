@@ -209,11 +209,11 @@ def _owner(deal: ShowdownDeal, rules: VyingRules, hands: list[Held], suit: int, 
         best = max(hands[seat][1] >> shift & mask for seat in holders)
         return _first_in_hand(deal, [seat for seat in holders if hands[seat][1] >> shift & mask == best])
     owner, top = None, 0
-    for seat in eligible:  # its highest card: ranks within a suit never tie
+    for seat in range(len(hands)) if rules.owner_strict else eligible:  # ranks within a suit never tie
         held = hands[seat][2][suit]
         if held > top:
             owner, top = seat, held
-    return owner
+    return owner if owner is None or not rules.owner_strict or owner in eligible else None
 
 
 def _first_in_hand(deal: ShowdownDeal, seats: Container[int]) -> int:

@@ -64,6 +64,9 @@ class BettingState:
     """The seats that bet blind, in order."""
     last_blind: int = 0
     """The chips the last blind bettor put in."""
+    buying_back: bool = False
+    """The blinds' turn is the previous blind bettor's, to buy back (`previous blind bettor may buy
+    back ...`) or decline."""
     raiser: int | None = None
     """Who opened or raised last."""
     second_chance: int | None = None

@@ -26,6 +26,7 @@ from .rules import (
     PassEffect,
     PotFate,
     RaiseSize,
+    SessionUnit,
     ShortChoice,
     ShowingWho,
     SidePotRule,
@@ -34,9 +35,10 @@ from .rules import (
     TieStart,
 )
 
-__all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
+__all__ = ["AnteStatement", "BlindStatement", "BlindsFinal", "BlindBuyBack", "Opening", "PassBeforeOpen", "FirstBet", "RaiseLimit",
            "BettingEnd", "StakeLimit", "ShortStake", "AllInOpening", "AllInWinnings", "StakesAbove", "SidePotWinner",
-           "BrokenPlayer", "PassOut", "HandStatement", "HandOrder", "Showing", "FoldedHands", "TurnedCard",
+           "BrokenPlayer", "SessionLengthStatement", "BrokenRebuy", "PassOut", "HandStatement", "HandOrder",
+           "Showing", "FoldedHands", "TurnedCard",
            "SuitOwner", "ShowdownTies", "LevelFold", "LoneRaise", "BonusStatement", "BonusMeeting", "BonusesAtShowdown", "StockDraw",
            "StockDrawTop", "DrawnPaidOnly", "DrawnLosesTies"]
 
@@ -52,14 +54,17 @@ Children = list[Token | Number | lark.Tree[Token]]
 
 @statement_node("ante")
 class AnteStatement(Node):
-    """`ante 1 from dealer`; several antes add up."""
+    """`ante 1 from dealer`; several antes add up. `... unless pot is carried over`: not after a
+    deal everybody passed."""
 
     amount: Number
     who: AnteWho
+    unless_carried: bool
 
     @classmethod
     def read(cls, pos: Pos, children: Children) -> AnteStatement:
-        return cls(pos=pos, amount=as_number(children[0]), who=choice_of(AnteWho, children[1]))
+        return cls(pos=pos, amount=as_number(children[0]), who=choice_of(AnteWho, children[1]),
+                   unless_carried=len(children) > 2)
 
 
 @statement_node("blind")
@@ -81,6 +86,25 @@ class BlindStatement(Node):
                 "size_times_last": SizeKind.TIMES_LAST_BLIND}[str(size.data)]
         return cls(pos=pos, name=as_token(name), title=unquote(as_token(title)), by=choice_of(BlindSeat, seat), size=kind,
                    number=as_number(size.children[0]) if size.children else None)
+
+
+def _blind_size(size: lark.Tree[Token]) -> tuple[SizeKind, Number | None]:
+    kind = {"size_pot": SizeKind.POT, "size_chips": SizeKind.CHIPS, "size_times_pot": SizeKind.TIMES_POT,
+            "size_times_last": SizeKind.TIMES_LAST_BLIND}[str(size.data)]
+    return kind, as_number(size.children[0]) if size.children else None
+
+
+@statement_node("blind_buy_back")
+class BlindBuyBack(Node):
+    """`previous blind bettor may buy back by staking pot`"""
+
+    size: SizeKind
+    number: Number | None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BlindBuyBack:
+        size, number = _blind_size(as_tree(children[0]))
+        return cls(pos=pos, size=size, number=number)
 
 
 @statement_node("blinds_final")
@@ -227,6 +251,29 @@ class BrokenPlayer(Node):
     @classmethod
     def read(cls, pos: Pos, children: Children) -> BrokenPlayer:
         return cls(pos=pos, unless_timed=bool(children))
+
+
+@statement_node("session_length")
+class SessionLengthStatement(Node):
+    """`session lasts 60 minutes` (or `20 deals`)."""
+
+    count: Number
+    unit: SessionUnit
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> SessionLengthStatement:
+        return cls(pos=pos, count=as_number(children[0]), unit=choice_of(SessionUnit, children[1]))
+
+
+@statement_node("broken_rebuy")
+class BrokenRebuy(Node):
+    """`broken player buys back 100 chips`"""
+
+    chips: Number
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> BrokenRebuy:
+        return cls(pos=pos, chips=as_number(children[0]))
 
 
 @statement_node("level_fold")
