@@ -28,12 +28,15 @@ __all__ = [
 
 class EndKind(Enum):
     """How a match ends: after a number of deals, once every player has chosen every contract,
-    when an account's total (of all players, or of any one) reaches a bound, or by agreement."""
+    when an account's total (of all players, of any one, or of every one) reaches a bound, or by
+    agreement."""
 
     DEALS = "deals"
     ALL_CHOSEN = "all chosen"
     ACCOUNT = "account"
     ANY_PLAYER = "any player"
+    EVERY_PLAYER = "every player"
+    """Every player's total has reached the bound (every pulka closed)."""
     AGREEMENT = "agreement"
 
 
@@ -46,7 +49,8 @@ class MatchEnd:
     """The number of deals, or the bound on the account."""
     account: str | None = None
     at_least: bool = False
-    """For ANY_PLAYER: the bound is reached from below (at least), else from above (at most)."""
+    """For ANY_PLAYER and EVERY_PLAYER: the bound is reached from below (at least), else from above
+    (at most)."""
 
 
 @dataclass(frozen=True)
