@@ -145,7 +145,7 @@ class TrickWinner:
 class ScoreRule:
     """Points written to a player for what he took in tricks, or for his finishing place."""
 
-    kind: str  # "per_trick" | "per_card" | "finish"
+    kind: str  # "per_trick" | "per_card" | "finish" | "no_trick" | "fewest"
     points: int = 0
     cards: CardSet | None = None
     finish: tuple[int, ...] = ()
