@@ -207,6 +207,8 @@ CAP = ('variant sochi_house "Sochi, a house variant" extends preferans_sochi\n'
     ("close pulka at 20: overflow to the others for visty times 0", "3:61", "each point of help must write at least 1"),
     ("close pulka at 20: overflow to the others for visty times 10, then visty minus the rest", "3:70",
      "visty is kept per opponent"),
+    ("close pulka at 20: overflow to the others for visty times 10, then pulka minus the rest", "3:70",
+     "taking the rest off pulka itself would open it again below 20"),
 ])
 def test_a_broken_pulka_cap_is_refused_where_it_breaks(tmp_path, text, where, message):
     error = load_error(tmp_path, CAP.format(text=text))
@@ -258,3 +260,42 @@ def test_random_matches_end_with_every_pulka_closed_and_add_up_to_nothing(name, 
     assert match.accounts["pulka"] == [20, 20, 20]
     result = match.result()
     assert sum(result.totals) == 0
+
+
+@pytest.mark.parametrize(("base", "clause", "text", "where", "message"), [
+    # misère rules that name no misère contract: an unknown contract, or a strain of the ladder
+    ("preferans_sochi", "P3.11", "bid foo only as a first call", "3:7", "unknown contract foo"),
+    ("preferans_sochi", "P3.11", "bid spades only as a first call", "3:7",
+     "spades is not a contract of its own on the ladder"),
+    # the strains rise in the order written: a strain written twice breaks the order
+    ("preferans_sochi", "P3.2", "bid ladder levels 6 to 10 in strains spades S, clubs C, spades D", "3:",
+     "strain spades stands twice"),
+])
+def test_the_bad_input_of_the_issue_is_refused_with_its_place(tmp_path, base, clause, text, where, message):
+    rules = (f'variant house "A house variant" extends {base}\n'
+             f'replace clause {clause} "A rule." interpretation "A broken rule." {{\n  {text}\n}}\n')
+    error = load_error(tmp_path, rules)
+    assert f"v.rules:{where}" in error and message in error
+
+
+def test_raspasy_in_a_game_with_no_auction_is_refused(tmp_path):
+    rules = ('variant house "A house variant" extends black_lady\n'
+             'clause X1 "Raspasy." interpretation "A broken rule." {\n'
+             '  contract raspasy "Raspasy" plays tricks\n  all passing: contract raspasy is played\n}\n')
+    error = load_error(tmp_path, rules)
+    assert "v.rules:4:3:" in error and "a rule of the auction, which is not a phase of this game's deals" in error
+
+
+def test_a_card_the_pack_lacks_cannot_be_removed(tmp_path):
+    rules = ('variant house "A house variant" extends black_lady\n'
+             'clause X1 "A pack." interpretation "A broken rule." {\n'
+             '  deck small "A pack" = standard without card 1D\n}\n')
+    error = load_error(tmp_path, rules)
+    assert "v.rules:3:47:" in error and "deck standard has no card 1D" in error
+
+
+def test_the_overflow_may_not_go_into_the_account_the_settlement_works_out(tmp_path):
+    """The final settlement overwrites `result` when the match ends: a rest written there is lost."""
+    error = load_error(tmp_path, CAP.format(text="close pulka at 20: overflow to the others for visty times 10, "
+                                                 "then result minus the rest"))
+    assert "v.rules:3:3:" in error and "so what the closing of pulka writes in it is lost" in error

@@ -499,6 +499,10 @@ def _cap(builder: Builder, item: Located, node: AccountCapStatement, cid: str, s
             raise item.error(node.rest, Phrase('{account} is kept per opponent, so a player has no one total of it',
                                                account=node.rest),
                              hint=Phrase('take the rest off an account declared without `per opponent`'))
+        if str(node.rest) == str(node.account):
+            raise item.error(node.rest, Phrase('taking the rest off {account} itself would open it again below {cap}',
+                                               account=node.account, cap=cap),
+                             hint=Phrase('take it off another account (the gora), or leave out `then ... minus the rest`'))
         rest = str(node.rest)
     times = int(node.times)
     if times < 1:

@@ -138,6 +138,13 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
         raise fail("final_score", Phrase('the final settlement works out {final}, and the winner is decided on '
                                          '{winner}, so nothing reads it', final=final, winner=winner),
                    hint=Phrase('write `final {winner} = ...`, or `winner ... total of {final}`', winner=winner, final=final))
+    cap = rules.cap
+    if cap is not None and rules.final is not None and rules.final.target in (cap.rest, cap.help, cap.account):
+        # The final settlement overwrites its account when the match ends: what the cap wrote there is lost.
+        raise fail("account_cap", Phrase('the final settlement works out {final} when the match ends, so what the '
+                                         'closing of {account} writes in it is lost', final=rules.final.target,
+                                         account=cap.account),
+                   hint=Phrase('write the overflow in an account the settlement reads, such as the gora'))
     if rules.first_bid is not None and rules.first_bid.value.role == "holder" and game.players is not None:
         for players in game.players.value:
             each, _talon, _up = game.dealt_cards(players)
