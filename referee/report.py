@@ -47,6 +47,9 @@ def remaining_text(judgement: Judgement, lang: str = "en") -> list[str]:
         title = _(g.accounts[left.account].value[0]) if left.account in g.accounts else left.account
         message = (N_("The match is unfinished: no player's {account} has reached {bound} yet (nearest {total}).")
                    if left.any_player else
+                   N_("The match is unfinished: not every player's {account} has reached {bound} yet "
+                      "(furthest {total}).")
+                   if left.every_player else
                    N_("The match is unfinished: the {account} of all players add up to {total}, and it ends at {bound}."))
         out.append(_(message).format(account=title, total=left.total, bound=left.bound))
     for seat, owed in left.owed:
@@ -62,7 +65,7 @@ def remaining_json(judgement: Judgement) -> dict[str, Any] | None:
         return None
     return {"deals": left.deals, "owed": {str(seat): list(owed) for seat, owed in left.owed},
             "account": left.account, "total": left.total, "bound": left.bound,
-            "any_player": left.any_player, "clauses": [left.clause],
+            "any_player": left.any_player, "every_player": left.every_player, "clauses": [left.clause],
             "citations": cite(judgement.game, [left.clause])}
 
 def seat_name(judgement: Judgement, seat: int) -> str:

@@ -310,15 +310,19 @@ MORE_RUNS: dict[str, list[tuple[int, int | None, int]]] = {
 # every bid of the 26 comes up, misère with it) and in odd deals a bid of six in turn; the others
 # pass in the auction, the defenders answer in a cycle of seven (both whist twice, both pass, both
 # whist, the first only, the second only, a pass and a half-whist), every eleventh deal everybody
-# passes (raspasy), the declarer plays his highest legal card and the others their lowest. It ends
-# when a pulka reaches 20, after 45 deals. The
+# passes (raspasy), the declarer plays his highest legal card and the others their lowest. It was
+# played until a pulka first reached 20, after 45 deals; now that the match ends only when every
+# pulka is closed (P8.1) it stops unfinished there. The same deals, with the score sheets of
+# Leningrad and of Rostov, are `preferans_leningrad-every-bid.json` and `preferans_rostov-...`. The
 # next two are one deal each: a defender passing against misère (seed 2, refused by P5.3) and the
 # winner of six spades naming misère (seed 3, refused by P3.11). `preferans_sochi-overtricks.json`
 # gives the eldest of five deals seven spades and three aces and has him declare six to ten spades
 # against two whisters, who fall short at every level.
 RECORDED = {"preferans": ["preferans-to-the-end.json"],
             "preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
-                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"]}
+                               "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"],
+            "preferans_leningrad": ["preferans_leningrad-every-bid.json"],
+            "preferans_rostov": ["preferans_rostov-every-bid.json"]}
 
 
 def sessions(path: Path, name: str) -> list[dict]:

@@ -371,7 +371,7 @@ def test_the_judge_names_the_bid_declared():
 
 def test_everyone_passing_plays_raspasy(sochi):
     """P3.9: all three pass: the deal is played without trumps and without a declarer, the eldest
-    leading, and each player writes a point of gora per trick he takes."""
+    leading, and each player writes a point of gora per trick he takes (and one of pulka if none)."""
     match, deal = start(sochi)
     run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
     assert deal.phase == "tricks" and deal.contract.id == "raspasy" and deal.declarer is None and deal.to_act == 0
@@ -379,7 +379,8 @@ def test_everyone_passing_plays_raspasy(sochi):
         deal.push(deal.legal_moves()[0])
     taken = list(deal.tricks_won)
     lines = [(l.seat, l.account, l.points, l.clauses) for l in match.finish_deal().scores]
-    assert lines == [(s, "gora", taken[s], ("P3.9",)) for s in range(3) if taken[s]]
+    assert lines == [(s, "pulka", 1, ("P3.9",)) for s in range(3) if not taken[s]] + \
+        [(s, "gora", taken[s], ("P3.9",)) for s in range(3) if taken[s]]
     assert match.accounts["gora"] == taken and sum(taken) == 10
 
 

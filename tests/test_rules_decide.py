@@ -40,7 +40,8 @@ RUNS = {"kierki": [(1, None), (2, None)], "preferans": [(1, None), (2, None), (3
         "hearts_three": [(1, None), (2, None)], "hearts_five": [(1, None), (2, None)],
         "omnibus_hearts": [(3, None), (10, None)], "spot_hearts": [(3, None), (10, None)],  # as black_lady
         "black_maria": [(1, None), (2, 4)],  # three at the table, and four
-        "preferans_sochi": [(1, None), (2, None), (3, None)]}
+        "preferans_sochi": [(1, None), (2, None), (3, None)], "preferans_leningrad": [(1, None), (2, None)],
+        "preferans_rostov": [(1, None)]}
 DEALS = 24
 # Recorded matches (tests/fixtures/) judged under each mutant besides the seeded sessions, for
 # contracts random play never reaches: random Sochi bidders climb to ten in almost every deal, and
@@ -49,6 +50,10 @@ DEALS = 24
 # passes against misère and a declarer who won with six spades names misère, which the rules refuse.
 RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_sochi-pass-against-misere.json",
                                "preferans_sochi-misere-after-a-number.json", "preferans_sochi-overtricks.json"],
+            # The same match under Leningrad's and Rostov's rules (the score sheets theirs): its
+            # whists, misère and raspasy are what their own clauses write.
+            "preferans_leningrad": ["preferans_leningrad-every-bid.json"],
+            "preferans_rostov": ["preferans_rostov-every-bid.json"],
             # A recorded claim and a concession (rulings 101 and 104): seeded play never claims.
             "preferans": ["preferans-claim.json"], "kierki": ["kierki-concession.json"]}
 

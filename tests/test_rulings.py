@@ -131,6 +131,7 @@ def test_the_built_casebook_shows_every_ruling_linked_both_ways(lang):
     import re
 
     from referee.i18n import gettext
+    from referee.links import book_page
     from referee.model import load_game
     from referee.resources import repo_root
     site = repo_root() / "book" / "_build" / "html" / lang
@@ -154,7 +155,7 @@ def test_the_built_casebook_shows_every_ruling_linked_both_ways(lang):
             assert re.search(rf'href="[^"]*#{re.escape(cid)}"', box), (ruling.number, cid)
             if game.clauses[cid].title:
                 assert words(gettext(lang, game.clauses[cid].title)) in words(box), (ruling.number, cid)
-        rules_page = site / ruling.game / "rules.html"
+        rules_page = site / f"{book_page(game)}.html"  # a variant's clauses are on its own page
         assert f'rulings/{ruling.game}.html#{ruling.anchor}"' in rules_page.read_text(encoding="utf-8")
 
 

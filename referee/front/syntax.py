@@ -218,6 +218,13 @@ class MatchAnyPlayer(Node):
     account: Token
 
 
+@_node("match_every_player")
+class MatchEveryPlayer(Node):
+    bound: Token  # "at_least" | "at_most"
+    limit: Number
+    account: Token
+
+
 @_node("match_agreement")
 class MatchAgreement(Node):
     pass
@@ -375,6 +382,9 @@ class _ToNodes:
 
     def match_any_player(self, meta, c):
         return MatchAnyPlayer(pos=Pos.of(meta), bound=c[0], limit=c[1], account=c[2])
+
+    def match_every_player(self, meta, c):
+        return MatchEveryPlayer(pos=Pos.of(meta), bound=c[0], limit=c[1], account=c[2])
 
     def match_agreement(self, meta, c):
         return MatchAgreement(pos=Pos.of(meta))

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ..engine.table import Table
 from ..errors import Phrase, UsageError
+from ..mechanics.auction.closing import close_overflow, final_scores
 from ..mechanics.auction.compiled import compile_auction
-from ..mechanics.auction.rules import TermKind
 from ..mechanics.table import dealing
 from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
 from ..mechanics.table.seating import SeatedDeal, playing_seats
@@ -75,6 +75,8 @@ class Remaining:
     """The account's total over all players, or the player nearest the bound (`any` below)."""
     bound: int | None = None
     any_player: bool = False
+    every_player: bool = False
+    """The bound is every player's (`total` is then the player furthest from it)."""
 
 
 class Match:
@@ -229,6 +231,13 @@ class Match:
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
         result = self.deal.result()
+        cap = self.game.auction.cap if self.game.auction else None
+        if cap is not None:  # an account closing at its cap: the overflow goes to the others (auction/closing.py)
+            more = close_overflow(cap, self.accounts[cap.account], result.scores,
+                                  lambda seat: self.table.neighbour(seat, "left"))
+            if more:
+                result = DealResult(result.contract, tuple(result.scores) + tuple(more), result.finish_order,
+                                    result.ended_early)
         accounts, pairs = self.accounts, self.pairs
         # The multipliers written (refes), counted apart for a limit on those ever written.
         multiplier = self.auction.model.multiplier if self.auction else None
@@ -313,6 +322,9 @@ class Match:
         if end is not None and end.kind is EndKind.ANY_PLAYER:
             assert end.account is not None
             return any(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
+        if end is not None and end.kind is EndKind.EVERY_PLAYER:
+            assert end.account is not None
+            return all(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
         return bool(self.broken_seats())
 
     def _buy_back(self) -> tuple[int, ...]:
@@ -371,6 +383,9 @@ class Match:
         if end.kind is EndKind.ANY_PLAYER:
             nearest = max(totals) if end.at_least else min(totals)
             return Remaining(clause, account=account, total=nearest, bound=end.count, any_player=True)
+        if end.kind is EndKind.EVERY_PLAYER:
+            furthest = min(totals) if end.at_least else max(totals)
+            return Remaining(clause, account=account, total=furthest, bound=end.count, every_player=True)
         return Remaining(clause, account=account, total=sum(totals), bound=end.count)
 
     def final_totals(self) -> tuple[list[int], tuple[str, ...]]:
@@ -378,18 +393,7 @@ class Match:
         final = self.game.auction.final if self.game.auction else None
         if final is None:
             return list(self.totals), ()
-        n = self.table.players
-        out = [0] * n
-        for term in final.terms:
-            account = term.account
-            for seat in range(n):
-                if term.kind is TermKind.ACCOUNT:
-                    value = self.accounts[account][seat] * term.times
-                elif term.kind is TermKind.AGAINST:
-                    value = sum(self.pairs[account][other][seat] for other in range(n))
-                else:
-                    value = sum(self.pairs[account][seat])
-                out[seat] += term.sign * value
+        out = final_scores(final, self.accounts, self.pairs, self.table.players)
         self.accounts[final.target] = out
         return out, (final.clause,)
 

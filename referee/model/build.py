@@ -383,6 +383,11 @@ class _Builder:
         self.once(item, node, cid, "match_end", MatchEnd(EndKind.ANY_PLAYER, self._number(item, node.limit),
                                                          str(node.account), str(node.bound) == "at_least"))
 
+    def _s_match_every_player(self, item, node, cid, scope) -> None:
+        self._need_totals(item, node.account, Phrase('end the match on an account declared without `per opponent`'))
+        self.once(item, node, cid, "match_end", MatchEnd(EndKind.EVERY_PLAYER, self._number(item, node.limit),
+                                                         str(node.account), str(node.bound) == "at_least"))
+
     def _s_match_agreement(self, item, node, cid, scope) -> None:
         self.once(item, node, cid, "match_end", MatchEnd(EndKind.AGREEMENT))
 

@@ -165,7 +165,7 @@ _RECORDS = Records({
         "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
-        "FinalTerm", "FinalScore", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
+        "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
         "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart",),
     "referee.mechanics.tricks.rules": ("Trumps",),

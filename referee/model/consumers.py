@@ -20,7 +20,7 @@ __all__ = ["check_mechanics"]
 
 _TRICK_ONLY = {"claim_rule", "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
                "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
-               "score_per_card", "score_all_taken"}
+               "score_per_card", "score_all_taken", "score_no_trick", "score_fewest"}
 _LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish",
                 "skip_start"}
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.

@@ -29,12 +29,15 @@ __all__ = [
 
 class EndKind(Enum):
     """How a match ends: after a number of deals, once every player has chosen every contract,
-    when an account's total (of all players, or of any one) reaches a bound, or by agreement."""
+    when an account's total (of all players, of any one, or of every one) reaches a bound, or by
+    agreement."""
 
     DEALS = "deals"
     ALL_CHOSEN = "all chosen"
     ACCOUNT = "account"
     ANY_PLAYER = "any player"
+    EVERY_PLAYER = "every player"
+    """Every player's total has reached the bound (every pulka closed)."""
     AGREEMENT = "agreement"
 
 
@@ -47,7 +50,8 @@ class MatchEnd:
     """The number of deals, or the bound on the account."""
     account: str | None = None
     at_least: bool = False
-    """For ANY_PLAYER: the bound is reached from below (at least), else from above (at most)."""
+    """For ANY_PLAYER and EVERY_PLAYER: the bound is reached from below (at least), else from above
+    (at most)."""
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ class TrickWinner:
 class ScoreRule:
     """Points written to a player for what he took in tricks, or for his finishing place."""
 
-    kind: str  # "per_trick" | "per_card" | "finish"
+    kind: str  # "per_trick" | "per_card" | "finish" | "no_trick" | "fewest"
     points: int = 0
     cards: CardSet | None = None
     finish: tuple[int, ...] = ()

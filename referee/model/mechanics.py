@@ -27,7 +27,8 @@ def _need(write: str, *kinds: str) -> Need:
     return Need(frozenset(kinds), write)
 
 
-_MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player")
+_MATCH_ENDS = ("match_deals", "match_all_chosen", "match_account", "match_agreement", "match_any_player",
+               "match_every_player")
 
 MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     *(m for m in PACKAGES if m.name == "table"),

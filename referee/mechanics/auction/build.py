@@ -18,6 +18,7 @@ from ...model.document import Located
 from ...model.values import Cited, SeatRef
 from ..declaration import Builder, StatementBuilder
 from .rules import (
+    AccountCap,
     Amount,
     AmountKind,
     AuctionRules,
@@ -43,6 +44,7 @@ from .rules import (
     Writer,
 )
 from .syntax import (
+    AccountCapStatement,
     AnyHigherStep,
     BidBinds,
     BidFirstCall,
@@ -409,12 +411,18 @@ def _settle(builder: Builder, item: Located, node: SettleStatement, cid: str, sc
     draft = _draft(builder, item, node, scope)
     per_opponent = _per_opponent(builder, item, node.account)
     written = node.amount
+    times = int(written.times) if written.times is not None else 1
+    if times < 1 or (written.times is not None and written.kind is AmountKind.NOTHING):
+        assert written.times is not None
+        raise item.error(written.times, Phrase('`times {times}` after the amount must multiply something by at '
+                                               'least 1', times=str(written.times)),
+                         hint=Phrase('leave `times` out for the amount as it is, or write a factor of 1 or more'))
     if written.kind is AmountKind.FIXED:
         assert written.fixed is not None
         amount = Amount(AmountKind.FIXED, builder.number(item, written.fixed),
-                        builder.number(item, written.from_hand) if written.from_hand is not None else None)
+                        builder.number(item, written.from_hand) if written.from_hand is not None else None, times)
     else:
-        amount = Amount(written.kind)
+        amount = Amount(written.kind, times=times)
     rule = Settle(node.who, node.outcome, str(node.account), node.sign, amount, node.against_declarer, cid)
     account = node.account
     if rule.against_declarer and not per_opponent:
@@ -459,17 +467,51 @@ def _final(builder: Builder, item: Located, node: FinalScoreStatement, cid: str,
         per_opponent = _per_opponent(builder, item, account)
         # `ACCOUNT against` and `ACCOUNT by` read the columns of an account kept per opponent
         # (`Match.final_totals`); a plain term, a player's one total.
-        if term.kind is TermKind.ACCOUNT and per_opponent:
+        if term.kind in (TermKind.ACCOUNT, TermKind.ABOVE_AVERAGE) and per_opponent:
             raise item.error(account, Phrase('{account} is kept per opponent, so a player has no one total of it',
                                              account=account),
                              hint=Phrase('write `{account} against` for what the others wrote against him, or '
                                          '`{account} by` for what he wrote against them', account=account))
-        if term.kind is not TermKind.ACCOUNT and not per_opponent:
+        if term.kind in (TermKind.AGAINST, TermKind.BY) and not per_opponent:
             raise item.error(term.pos, Phrase('`{account} {side}` reads an account kept per opponent, and {account} '
                                               'is not', account=account, side=term.kind.value),
                              hint=Phrase('write `{account}` alone for his total', account=account))
         terms.append(FinalTerm(term.sign, term.kind, str(account), int(term.times) if term.times is not None else 1))
     draft.set_once(item, node, cid, "final", FinalScore(str(node.target), tuple(terms), cid))
+
+
+def _cap(builder: Builder, item: Located, node: AccountCapStatement, cid: str, scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    cap = builder.number(item, node.cap)
+    if cap < 1:
+        raise item.error(node.cap, Phrase('an account that closes at {cap} is closed before the first deal, so '
+                                          'every point would overflow', cap=cap),
+                         hint=Phrase('close it at 1 or more (the agreed size of the pulka, 20 by custom)'))
+    if _per_opponent(builder, item, node.account):
+        raise item.error(node.account, Phrase('{account} is kept per opponent, so a player has no one total of it '
+                                              'to close', account=node.account),
+                         hint=Phrase('close an account declared without `per opponent`'))
+    if not _per_opponent(builder, item, node.help):
+        raise item.error(node.help, Phrase('the help is written against the player helped, so {account} must be '
+                                           'kept per opponent', account=node.help),
+                         hint=Phrase('declare it `account {account} "..." per opponent`', account=node.help))
+    rest = None
+    if node.rest is not None:
+        if _per_opponent(builder, item, node.rest):
+            raise item.error(node.rest, Phrase('{account} is kept per opponent, so a player has no one total of it',
+                                               account=node.rest),
+                             hint=Phrase('take the rest off an account declared without `per opponent`'))
+        if str(node.rest) == str(node.account):
+            raise item.error(node.rest, Phrase('taking the rest off {account} itself would open it again below {cap}',
+                                               account=node.account, cap=cap),
+                             hint=Phrase('take it off another account (the gora), or leave out `then ... minus the rest`'))
+        rest = str(node.rest)
+    times = int(node.times)
+    if times < 1:
+        raise item.error(node.times, Phrase('each point of help must write at least 1 in {account}',
+                                            account=node.help),
+                         hint=Phrase('write the rate of the source (10 visty a point in Sochi)'))
+    draft.set_once(item, node, cid, "cap", AccountCap(str(node.account), cap, str(node.help), times, rest, cid))
 
 
 BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
@@ -484,7 +526,7 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
         PassOutPlays: _pass_out_plays,
         MultiplierRule: _multiplier, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
-        FinalScoreStatement: _final,
+        FinalScoreStatement: _final, AccountCapStatement: _cap,
     },
     "talon_exchange": {
         TalonTake: _talon_take, TalonShown: _once("talon_shown", True), TalonHidden: _once("talon_shown", False),

@@ -143,6 +143,13 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
     for _, _, item, stmt in seen:
         if isinstance(stmt, FirstBid):  # somebody holds the card that names the first bidder
             check_holder(game, item, stmt, (stmt.seat, *stmt.otherwise))
+    cap = rules.cap
+    if cap is not None and rules.final is not None and rules.final.target in (cap.rest, cap.help, cap.account):
+        # The final settlement overwrites its account when the match ends: what the cap wrote there is lost.
+        raise fail("account_cap", Phrase('the final settlement works out {final} when the match ends, so what the '
+                                         'closing of {account} writes in it is lost', final=rules.final.target,
+                                         account=cap.account),
+                   hint=Phrase('write the overflow in an account the settlement reads, such as the gora'))
     _check_pass_out(rules, fail)
     _check_talon(game, rules, phases, fail)
     _check_specials(rules, phases, fail)

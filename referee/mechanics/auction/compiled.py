@@ -63,8 +63,13 @@ class Writing:
     """The clauses of the rule and of the contract's value, in the order its line cites them."""
     tail: tuple[str, ...] = ()
     """Clauses cited after the multiplier's and the doubling's (the rule on an undefended contract)."""
+    times: int = 1
+    """The factor written after the amount (`tricks times value times 2`)."""
 
     def amount(self, worth: int, multiplier: int, from_hand: bool, tricks: int = 0, undertricks: int = 0) -> int:
+        return self._base(worth, multiplier, from_hand, tricks, undertricks) * self.times
+
+    def _base(self, worth: int, multiplier: int, from_hand: bool, tricks: int, undertricks: int) -> int:
         if self.kind is AmountKind.VALUE:
             return worth
         if self.kind is AmountKind.TRICKS_VALUE:
@@ -272,7 +277,8 @@ def _settle_plans(rules: AuctionRules, game: Game) -> dict[str, ContractSettleme
                     message = N_("{points} defender short of his quota (tricks: {tricks})")
                 out.append(Writing(rule.account, rule.sign, amount.kind, amount.fixed,
                                    amount.from_hand if amount.from_hand is not None else amount.fixed,
-                                   message, rule.against_declarer, tuple(dict.fromkeys(c for c in (rule.clause, clause) if c)), tail))
+                                   message, rule.against_declarer, tuple(dict.fromkeys(c for c in (rule.clause, clause) if c)), tail,
+                                   amount.times))
             return tuple(out)
 
         outcomes = (Outcome.FAILED, Outcome.MADE)

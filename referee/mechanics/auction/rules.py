@@ -17,7 +17,8 @@ from ...model.values import Cited, SeatRef
 
 __all__ = ["Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended", "DeclinerTricks", "Writer", "Outcome",
            "AmountKind", "QuotaKind", "Counted", "TermKind", "LadderStep", "SpecialBid", "PassOut", "Multiplier",
-           "Target", "Amount", "Settle", "ContractValue", "Quota", "FinalTerm", "FinalScore", "AuctionRules"]
+           "Target", "Amount", "Settle", "ContractValue", "Quota", "FinalTerm", "FinalScore", "AccountCap",
+           "AuctionRules"]
 
 
 class Rise(Enum):
@@ -119,6 +120,8 @@ class TermKind(Enum):
     side of an account kept per opponent (what the others wrote against him, or he against them)."""
 
     ACCOUNT = "account"
+    ABOVE_AVERAGE = "above average"
+    """His total less the players' average (a fraction until the settlement rounds it)."""
     AGAINST = "against"
     BY = "by"
 
@@ -211,6 +214,8 @@ class Amount:
     kind: AmountKind
     fixed: int = 0
     from_hand: int | None = None
+    times: int = 1
+    """The factor written after the amount (`tricks times value times 2`)."""
 
 
 @dataclass(frozen=True)
@@ -265,6 +270,21 @@ class FinalScore:
 
 
 @dataclass(frozen=True)
+class AccountCap:
+    """`close ACCOUNT at N: overflow to the others for HELP times K[, then REST minus the rest]`:
+    an account that closes at a cap, its overflow helping the others close theirs."""
+
+    account: str
+    cap: int
+    help: str
+    """The account kept per opponent in which the helper writes `times` per point against the helped."""
+    times: int
+    rest: str | None
+    """The account the overflow comes off once every other one is closed; None: it stays where written."""
+    clause: str
+
+
+@dataclass(frozen=True)
 class AuctionRules:
     """Everything the auction, talon exchange, declaration and defence phases and the settlement
     of an auction game read. A rule the game does not state is None (or empty)."""
@@ -309,6 +329,7 @@ class AuctionRules:
     """The highest level at which the last defender may half defend after a pass."""
     settles: tuple[tuple[str | None, Settle], ...] = ()
     final: FinalScore | None = None
+    cap: AccountCap | None = None
 
     def target(self, contract: str) -> Target:
         return self.targets.get(contract) or self.targets[None]

@@ -413,6 +413,8 @@ class AmountNode:
     kind: AmountKind
     fixed: Number | None = None
     from_hand: Number | None = None
+    times: Token | None = None
+    """The factor of `... times N` after the amount, as written."""
 
 
 _AMOUNTS = {"amount_value": AmountKind.VALUE, "amount_tricks_value": AmountKind.TRICKS_VALUE,
@@ -439,12 +441,17 @@ class SettleStatement(Node):
         outcome = None
         if isinstance(first, lark.Tree) and first.data == "settle_outcome":
             outcome = choice_of(Outcome, as_tree(parts.pop(0)).children[0])
-        who, account, sign, amount, *against = parts
+        who, account, sign, amount, *rest = parts
         tree = as_tree(amount)
         numbers = [as_number(c) for c in tree.children]
+        times = next((as_token(as_tree(r).children[0]) for r in rest
+                      if isinstance(r, lark.Tree) and r.data == "amount_times"), None)
+        against = [r for r in rest if not (isinstance(r, lark.Tree) and r.data == "amount_times")]
         return cls(pos=pos, outcome=outcome, who=choice_of(Writer, who), account=as_token(account),
                    sign=1 if str(sign) == "plus" else -1,
-                   amount=AmountNode(_AMOUNTS[str(tree.data)], *numbers), against_declarer=bool(against))
+                   amount=AmountNode(_AMOUNTS[str(tree.data)], numbers[0] if numbers else None,
+                                     numbers[1] if len(numbers) > 1 else None, times),
+                   against_declarer=bool(against))
 
 
 @dataclass(frozen=True)
@@ -458,7 +465,8 @@ class TermNode:
     pos: Pos
 
 
-_TERMS = {"term_account": TermKind.ACCOUNT, "term_against": TermKind.AGAINST, "term_by": TermKind.BY}
+_TERMS = {"term_account": TermKind.ACCOUNT, "term_above_average": TermKind.ABOVE_AVERAGE,
+          "term_against": TermKind.AGAINST, "term_by": TermKind.BY}
 
 
 @statement_node("final_score")
@@ -481,3 +489,20 @@ class FinalScoreStatement(Node):
             terms.append(TermNode(sign, _TERMS[str(tree.data)], as_token(account), as_token(times[0]) if times else None,
                                   Pos.of(tree.meta)))
         return cls(pos=pos, target=as_token(target), terms=tuple(terms))
+
+
+@statement_node("account_cap")
+class AccountCapStatement(Node):
+    """`close ACCOUNT at N: overflow to the others for HELP times K[, then REST minus the rest]`"""
+
+    account: Token
+    cap: Number
+    help: Token
+    times: Token
+    rest: Token | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> AccountCapStatement:
+        account, cap, help_, times, *rest = children
+        return cls(pos=pos, account=as_token(account), cap=as_number(cap), help=as_token(help_),
+                   times=as_token(times), rest=as_token(rest[0]) if rest else None)

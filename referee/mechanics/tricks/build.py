@@ -22,6 +22,8 @@ from .syntax import (
     NoTrumps,
     PlayDuty,
     ScoreAllTaken,
+    ScoreFewest,
+    ScoreNoTrick,
     ScorePerCard,
     ScorePerTrick,
     TrumpsNamed,
@@ -143,6 +145,23 @@ def build_score_per_card(builder: Builder, item: Located, node: ScorePerCard, ci
     builder.rule(item, node, cid, scope, "scores", rule, many=True)
 
 
+def build_score_no_trick(builder: Builder, item: Located, node: ScoreNoTrick, cid: str, scope: Scope) -> None:
+    rule = ScoreRule("no_trick", builder.number(item, node.points), account=_account_of(builder, item, node.account))
+    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+
+
+def build_score_fewest(builder: Builder, item: Located, node: ScoreFewest, cid: str, scope: Scope) -> None:
+    if not builder.account(item, node.account).value[2]:
+        raise item.error(node.account, Phrase('the fewest write against each other player, so {account} must be '
+                                              'kept per opponent', account=node.account),
+                         hint=Phrase('declare it `account {account} "..." per opponent`', account=node.account))
+    points = builder.number(item, node.points)
+    if points < 1:
+        raise item.error(node.points, Phrase('{points} a trick writes nothing', points=points),
+                         hint=Phrase('write the rate of the source (5 visty a trick in Rostov)'))
+    builder.rule(item, node, cid, scope, "scores", ScoreRule("fewest", points, account=str(node.account)), many=True)
+
+
 def build_score_all_taken(builder: Builder, item: Located, node: ScoreAllTaken, cid: str, scope: Scope) -> None:
     named = [builder.cardset(item, cards) for cards in node.cards]
     value = AllTaken(builder.number(item, node.taker), builder.number(item, node.others),
@@ -157,5 +176,5 @@ BUILDERS: dict[type[Node], StatementBuilder] = {
     FirstLead: build_first_lead, TrickWinnerStatement: build_trick_winner, EarlyEnd: build_early_end,
     LeadRestriction: build_lead_restriction, LeadUntilBroken: build_lead_until_broken,
     FirstTrickBan: build_first_trick_ban, ScorePerTrick: build_score_per_trick, ScorePerCard: build_score_per_card,
-    ScoreAllTaken: build_score_all_taken,
+    ScoreAllTaken: build_score_all_taken, ScoreNoTrick: build_score_no_trick, ScoreFewest: build_score_fewest,
 }

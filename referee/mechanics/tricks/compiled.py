@@ -123,6 +123,10 @@ class CompiledContract:
     """"chooser", "declarer" or "dealer" when that player names the starting rank."""
     layout_clauses: tuple[str, ...]
     trick_strength: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    no_trick: tuple[TrickScore, ...] = ()
+    """`score N for no trick`: what a player who takes no trick is written."""
+    fewest: tuple[TrickScore, ...] = ()
+    """`fewest tricks write N per trick of each other player in ACCOUNT` (an account kept per opponent)."""
     """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
     (see `trick_strength_table`); the strongest card wins it."""
     naming_moves: tuple[tuple[int, ...], ...] = ()
@@ -184,6 +188,10 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
         trick_strength=trick_strength_table(table, winner is not None and winner.extreme == "lowest")
         if contract.plays == "tricks" else (),
+        no_trick=tuple(TrickScore(s.value.points, s.clause, None, None, s.value.account or account)
+                       for s in scores if s.value.kind == "no_trick"),
+        fewest=tuple(TrickScore(s.value.points, s.clause, None, None, s.value.account or account)
+                     for s in scores if s.value.kind == "fewest"),
         naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
                            for namer in NAMERS),
     )

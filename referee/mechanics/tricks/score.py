@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ...verdicts import ScoreLine
+from .compiled import TrickScore
 from .phase import TrickDeal
 
 __all__ = ["taken_lines", "all_taken_lines"]
@@ -21,6 +22,8 @@ def taken_lines(deal: TrickDeal, without: frozenset[int] = frozenset()) -> list[
     if without:
         per_card = tuple((points, cards - without, *rest) for points, cards, *rest in per_card)
     lines: list[ScoreLine] = []
+    if contract.no_trick or contract.fewest:
+        lines += _trick_count_lines(contract.no_trick, contract.fewest, state.tricks_won)
     for seat, taken in enumerate(state.taken):
         for points, clause, last, number, account in contract.per_trick:
             if number is not None:
@@ -64,3 +67,28 @@ def all_taken_lines(deal: TrickDeal) -> list[ScoreLine] | None:
                              N_("{points} for taking every scoring card"),
                              (("points", points), ("taker", taker)), (clause,)))
     return out + taken_lines(deal, without=cards)
+
+
+def _trick_count_lines(no_trick: tuple[TrickScore, ...], fewest: tuple[TrickScore, ...],
+                       won: list[int]) -> list[ScoreLine]:
+    """The scores that count who took how many tricks: a point for taking none (`score N for no
+    trick`), and what the players with the fewest write on each other player for each trick he
+    took (`fewest tricks write N per trick of each other player in ACCOUNT`)."""
+    lines: list[ScoreLine] = []
+    for points, clause, _last, _number, account in no_trick:
+        for seat, count in enumerate(won):
+            if count == 0:
+                lines.append(ScoreLine(seat, points, account, N_("{points} for taking no trick"),
+                                       (("points", points),), (clause,)))
+    low = min(won)
+    for points, clause, _last, _number, account in fewest:
+        for seat, count in enumerate(won):
+            if count != low:
+                continue
+            for other, taken in enumerate(won):
+                if taken > low:
+                    lines.append(ScoreLine(seat, points * taken, account,
+                                           N_("{points} on seat {other}, who took {tricks} tricks at {each} each"),
+                                           (("points", points * taken), ("other", other), ("tricks", taken),
+                                            ("each", points)), (clause,), against=other))
+    return lines

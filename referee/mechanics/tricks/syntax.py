@@ -131,6 +131,26 @@ class ScorePerTrick(Node):
                    number=number[0] if number else None, account=account[0] if account else None)
 
 
+@statement_node("score_no_trick")
+class ScoreNoTrick(Node):
+    """`score N for no trick [to ACCOUNT]`"""
+
+    points: Number
+    account: Token | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: list[Any]) -> ScoreNoTrick:
+        return cls(pos=pos, points=children[0], account=children[1] if len(children) > 1 else None)
+
+
+@statement_node("score_fewest")
+class ScoreFewest(Node):
+    """`fewest tricks write N per trick of each other player in ACCOUNT`"""
+
+    points: Number
+    account: Token
+
+
 @statement_node("score_per_card")
 class ScorePerCard(Node):
     points: Number
