@@ -316,6 +316,9 @@ def cmd_bench(args) -> int:
     if args.game == "wheel":  # not a game: the installed wheel against the checkout
         from .wheel_bench import run_wheel_bench
         return run_wheel_bench(args.repeats)
+    if args.game == "claim":  # nor this: claims ruled on seeded random positions, against the targets
+        from .claim_bench import run_claim_bench
+        return run_claim_bench(args.positions, args.output)
     from .bench import run_bench
     from .errors import UsageError
     if (args.game is None) == (not args.all):
@@ -446,7 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
                                      "`bench judge`: the time of --help, of judging a match, and of one betting action; "
                                      "`bench stream`: the first illegal action of a million, and reading per megabyte; "
-                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout")
+                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout; "
+                                     "`bench claim`: claims ruled on seeded random positions, against the targets")
     common(p, game=False)
     p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
     p.add_argument("--all", action="store_true", help="every shipped game")
@@ -456,6 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_count, metavar="N",
                    help="how many sit at the table, for a game that allows several counts (default: the first count its rules state)")
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
+    p.add_argument("--positions", type=_positive, default=20, help="`bench claim`: seeded positions per game")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser("completion", help="print a shell completion script (commands, options, games, "
                                           "parameters): `source <(referee completion bash)`")
