@@ -11,7 +11,7 @@ moves a copy of the deal with `legal_moves` and `push`, and reads the tricks it 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,6 +19,7 @@ from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
+from ..tricks.phase import led_strength, trick_step, trick_undo
 from ..tricks.state import TrickState
 from .rules import Unstated
 
@@ -83,6 +84,8 @@ class Search:
     generous: bool = False
     """Every player plays for the side's tricks (the most it could be given): for a line on
     which the side takes a number of tricks between its worst and its most."""
+    progress: Callable[[int], None] | None = None
+    """Called with the positions searched so far, every 65,536 of them (a long search's progress)."""
 
     def __post_init__(self) -> None:
         contract = self.root.contract
@@ -90,8 +93,14 @@ class Search:
         self._sets = _distinguished(contract)
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
-        self._table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self._count_declarer = contract.ends_declarer_tricks is not None
+        cards = range(len(self._suit_of))
+        self._by_order = sorted(cards, key=lambda c: (self._suit_of[c], self._rank_of[c]))
+        self._order = [0] * len(cards)
+        for place, card in enumerate(self._by_order):
+            self._order[card] = place
+        self._sig = [sum(1 << i for i, cards in enumerate(self._sets) if c in cards) for c in range(len(self._suit_of))]
 
     # -- positions ------------------------------------------------------------------------------------
 
@@ -105,13 +114,34 @@ class Search:
 
     def _key(self, deal: SearchDeal, at: int) -> tuple[object, ...]:
         assert deal.tricks is not None
-        masks = tuple(sum(1 << c for c in hand) for hand in deal.hands)
         declarer = deal.declarer
         counted = deal.tricks.tricks_won[declarer] if self._count_declarer and declarer is not None else 0
-        return deal.to_act, masks, tuple(deal.tricks.trick), at, counted
+        if deal.tricks.trick or at < len(self.line):
+            return deal.to_act, tuple(map(tuple, deal.hands)), tuple(deal.tricks.trick), at, counted
+        # At a trick's start, cards are named by suit, rank among the live cards of their suit
+        # and the sets that tell them apart: positions alike in that are worth the same.
+        order, suit_of, sig, width = self._order, self._suit_of, self._sig, len(self._sets)
+        live = sorted(order[c] << 4 | holder for holder, hand in enumerate(deal.hands) for c in hand)
+        hands: list[list[int]] = [[] for _ in deal.hands]
+        by_order = self._by_order
+        suit, index = -1, 0
+        for entry in live:
+            card = by_order[entry >> 4]
+            if suit_of[card] != suit:
+                suit, index = suit_of[card], 0
+            hands[entry & 15].append((((suit << 8) | index) << width) | sig[card])
+            index += 1
+        return deal.to_act, tuple(map(tuple, hands)), counted
 
     def _child(self, deal: SearchDeal, move: int) -> SearchDeal:
         """A copy of `deal` after `move`: its hands and trick state copied, its rules shared."""
+        child = self._copy(deal)
+        child.push(move)
+        return child
+
+    def _copy(self, deal: SearchDeal) -> SearchDeal:
+        """A copy of `deal` the search may move and take back: the search never moves a deal it was
+        given (a search cut short by its budget leaves the copy, not the deal, part-played)."""
         child = copy.copy(deal)
         child.hands = [hand[:] for hand in deal.hands]
         child.history = []
@@ -119,7 +149,6 @@ class Search:
         assert state is not None
         child.tricks = TrickState(state.trick[:], [t[:] for t in state.taken], state.tricks_won[:],
                                   set(state.taken_all), state.trick_winners[:])
-        child.push(move)
         return child
 
     def moves(self, deal: SearchDeal, at: int) -> list[tuple[int, int]]:
@@ -137,44 +166,67 @@ class Search:
         """One move of each group of equivalent cards."""
         if len(legal) < 2:
             return legal
-        suit_of, rank_of = self._suit_of, self._rank_of
+        suit_of, rank_of, sig = self._suit_of, self._rank_of, self._sig
         seat = deal.to_act
         assert deal.tricks is not None
-        live: dict[int, list[tuple[int, int]]] = {}
+        others: dict[int, int] = {}  # per suit, the ranks of the live cards the seat does not hold
         for holder, hand in enumerate(deal.hands):
-            for card in hand:
-                live.setdefault(suit_of[card], []).append((rank_of[card], holder))
+            if holder != seat:
+                for card in hand:
+                    suit = suit_of[card]
+                    others[suit] = others.get(suit, 0) | 1 << rank_of[card]
         for _seat, card in deal.tricks.trick:
-            live.setdefault(suit_of[card], []).append((rank_of[card], -1))
-        for cards in live.values():
-            cards.sort()
-        out, seen = [], set()
-        for card in legal:
             suit = suit_of[card]
-            order = live[suit]
-            at = order.index((rank_of[card], seat))
-            low = at
-            while low > 0 and order[low - 1][1] == seat:
-                low -= 1
-            signature = (suit, low, tuple(card in s for s in self._sets))
-            if signature in seen:
-                continue
-            seen.add(signature)
+            others[suit] = others.get(suit, 0) | 1 << rank_of[card]
+        out: list[int] = []
+        kept: dict[tuple[int, int], list[int]] = {}  # (suit, sets) -> ranks of the cards kept
+        for card in legal:
+            suit, rank = suit_of[card], rank_of[card]
+            group = kept.setdefault((suit, sig[card]), [])
+            between = others.get(suit, 0)
+            if any(between & ((2 << max(rank, r)) - (1 << min(rank, r))) == 0 for r in group):
+                continue  # no live card of another hand between: the same move
+            group.append(rank)
             out.append(card)
         return out
 
     # -- values ---------------------------------------------------------------------------------------
 
     def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int = -1, beta: int = 1 << 30) -> int:
-        """The side's tricks from here to the end (fail-soft within (alpha, beta))."""
+        """The side's tricks from here to the end, exactly when no window is given: null-window
+        tests, halving the range of tricks left each time and sharing the table (MTD)."""
         deal = self.root if deal is None else deal
+        deal = self._copy(deal)
+        if alpha != -1 or beta != 1 << 30:
+            return self._bound(deal, at, alpha, beta)
+        low, high = 0, tricks_left(deal)
+        while low < high:
+            target = (low + high + 1) // 2
+            found = self._bound(deal, at, target - 1, target)
+            if found >= target:
+                low = found
+            else:
+                high = found
+        return low
+
+    def at_least(self, deal: SearchDeal, at: int, target: int) -> bool:
+        """Whether the side takes at least `target` tricks from `deal` on: one null-window test."""
+        return target <= 0 or self._bound(self._copy(deal), at, target - 1, target) >= target
+
+    def _bound(self, deal: SearchDeal, at: int, alpha: int, beta: int) -> int:
+        """The side's tricks from here to the end, fail-soft within (alpha, beta)."""
         if deal.phase is not Phase.TRICKS:
             return 0
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
+        if self.progress is not None and not self.nodes & 0xFFFF:
+            self.progress(self.nodes)
+        assert deal.tricks is not None
+        if not deal.tricks.trick and max(map(len, deal.hands)) == 1 and at >= len(self.line):
+            return self._last_trick(deal)
         key = self._key(deal, at)
-        low, high = self._table.get(key, (0, 1 << 30))
+        low, high, first = self._table.get(key) or (0, tricks_left(deal), -1)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -183,29 +235,59 @@ class Search:
         seat = deal.to_act
         maximise = self.generous or (seat in self.side and self.unstated is Unstated.BEST)
         best = -1 if maximise else 1 << 30
+        chosen = -1
         before = self._side_tricks(deal)
         start_alpha, start_beta = alpha, beta
-        for move, after in self.moves(deal, at):
-            child = self._child(deal, move)
-            gained = self._side_tricks(child) - before
-            found = gained + self.value(child, after, alpha - gained, beta - gained)
+        moves = self.moves(deal, at)
+        trick = deal.tricks.trick
+        if trick and len(moves) > 1:  # the cards that take the trick the mover wants taken first
+            strength = led_strength(deal)  # type: ignore[arg-type]
+            top = max(strength[card] for _seat, card in trick)
+            wants = (seat in self.side) == maximise
+            moves.sort(key=lambda entry: ((strength[entry[0]] > top) != wants, strength[entry[0]]
+                                          if strength[entry[0]] > top else strength[entry[0]]))
+        if first >= 0:  # the move that decided this position before goes first
+            for index, (move, _after) in enumerate(moves):
+                if move == first:
+                    if index:
+                        moves.insert(0, moves.pop(index))
+                    break
+        for move, after in moves:
+            step = trick_step(deal, move)  # type: ignore[arg-type]
+            gained = self._side_tricks(deal) - before
+            found = gained + self._bound(deal, after, alpha - gained, beta - gained)
+            trick_undo(deal, step)  # type: ignore[arg-type]  (not on OutOfBudget: the copy is dropped)
             if maximise:
                 if found > best:
-                    best = found
+                    best, chosen = found, move
                 alpha = max(alpha, best)
             else:
                 if found < best:
-                    best = found
+                    best, chosen = found, move
                 beta = min(beta, best)
             if alpha >= beta:
                 break
         if best <= start_alpha:
-            self._table[key] = (low, best)
+            self._table[key] = (low, best, chosen)
         elif best >= start_beta:
-            self._table[key] = (best, high)
+            self._table[key] = (best, high, chosen)
         else:
-            self._table[key] = (best, best)
+            self._table[key] = (best, best, chosen)
         return best
+
+    def _last_trick(self, deal: SearchDeal) -> int:
+        """The side's tricks from a last trick, every card forced: played out and taken back."""
+        before = self._side_tricks(deal)
+        steps = []
+        while deal.phase is Phase.TRICKS:
+            moves = deal.legal_moves()
+            if not moves:
+                break
+            steps.append(trick_step(deal, moves[0]))  # type: ignore[arg-type]
+        gained = self._side_tricks(deal) - before
+        for step in reversed(steps):
+            trick_undo(deal, step)  # type: ignore[arg-type]
+        return gained
 
     def exact_line(self, target: int, most: Search) -> Line | None:
         """A continuation on which the side takes exactly `target` tricks, or None if there is none:
@@ -218,13 +300,23 @@ class Search:
             for move, after in self.moves(deal, at):
                 child = self._child(deal, move)
                 left = wanted - (self._side_tricks(child) - before)
-                if left >= 0 and self.value(child, after) <= left <= most.value(child, after):
+                if left >= 0 and not self.at_least(child, after, left + 1) and most.at_least(child, after, left):
                     rest = walk(child, after, left)
                     if rest is not None:
                         return [(deal.to_act, move), *rest]
             return None
         found = walk(self.root, 0, target)
         return tuple(found) if found is not None else None
+
+    def _gives(self, deal: SearchDeal, child: SearchDeal, at: int, wanted: int) -> bool:
+        """Whether `child` is worth `wanted` to the side, given that `deal` is worth the value
+        followed: at a maximising turn no child is worth more, at a minimising one none less."""
+        if wanted < 0:
+            return False
+        seat = deal.to_act
+        if self.generous or (seat in self.side and self.unstated is Unstated.BEST):
+            return self.at_least(child, at, wanted)
+        return not self.at_least(child, at, wanted + 1)
 
     def line_to(self, target: int) -> Line:
         """A continuation from the root on which the side takes `target` tricks, the value found
@@ -236,7 +328,7 @@ class Search:
             for move, after in self.moves(deal, at):
                 child = self._child(deal, move)
                 gained = self._side_tricks(child) - before
-                if gained + self.value(child, after) == wanted:
+                if self._gives(deal, child, after, wanted - gained):
                     out.append((deal.to_act, move))
                     deal, at, wanted = child, after, wanted - gained
                     break
