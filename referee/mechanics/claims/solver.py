@@ -116,8 +116,8 @@ class Search:
         assert deal.tricks is not None
         declarer = deal.declarer
         counted = deal.tricks.tricks_won[declarer] if self._count_declarer and declarer is not None else 0
-        if deal.tricks.trick or at < len(self.line):
-            return deal.to_act, tuple(map(tuple, deal.hands)), tuple(deal.tricks.trick), at, counted
+        if at < len(self.line):  # the claimer's stated line names his cards
+            return deal.to_act, tuple(map(tuple, deal.hands)), at, counted
         # At a trick's start, cards are named by suit, rank among the live cards of their suit
         # and the sets that tell them apart: positions alike in that are worth the same.
         order, suit_of, sig, width = self._order, self._suit_of, self._sig, len(self._sets)
@@ -194,20 +194,19 @@ class Search:
 
     def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int = -1, beta: int = 1 << 30) -> int:
         """The side's tricks from here to the end, exactly when no window is given: null-window
-        tests, halving the range of tricks left each time and sharing the table (MTD)."""
+        tests from the tricks left down, sharing the table (MTD from above: a claim is tested
+        first, and the bound a failed test returns is the next one tried)."""
         deal = self.root if deal is None else deal
         deal = self._copy(deal)
         if alpha != -1 or beta != 1 << 30:
             return self._bound(deal, at, alpha, beta)
-        low, high = 0, tricks_left(deal)
-        while low < high:
-            target = (low + high + 1) // 2
-            found = self._bound(deal, at, target - 1, target)
-            if found >= target:
-                low = found
-            else:
-                high = found
-        return low
+        high = tricks_left(deal)
+        while high > 0:  # from the most down: each test that fails bounds the value below it
+            found = self._bound(deal, at, high - 1, high)
+            if found >= high:
+                return high
+            high = found
+        return 0
 
     def at_least(self, deal: SearchDeal, at: int, target: int) -> bool:
         """Whether the side takes at least `target` tricks from `deal` on: one null-window test."""
@@ -220,59 +219,66 @@ class Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        if self.progress is not None and not self.nodes & 0xFFFF:
+        if not self.nodes & 0xFFFF and self.progress is not None:
             self.progress(self.nodes)
-        assert deal.tricks is not None
-        if not deal.tricks.trick and max(map(len, deal.hands)) == 1 and at >= len(self.line):
-            return self._last_trick(deal)
-        key = self._key(deal, at)
-        low, high, first = self._table.get(key) or (0, tricks_left(deal), -1)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
+        state = deal.tricks
+        assert state is not None
+        trick, side = state.trick, self.side
+        if trick:  # inside a trick: no table (positions rarely meet again before it closes)
+            key: tuple[object, ...] | None = None
+            low, high, first = 0, tricks_left(deal), -1
+        else:
+            if at >= len(self.line) and max(map(len, deal.hands)) == 1:
+                return self._last_trick(deal)
+            key = self._key(deal, at)
+            low, high, first = self._table.get(key) or (0, tricks_left(deal), -1)
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
         seat = deal.to_act
-        maximise = self.generous or (seat in self.side and self.unstated is Unstated.BEST)
+        maximise = self.generous or (seat in side and self.unstated is Unstated.BEST)
         best = -1 if maximise else 1 << 30
         chosen = -1
-        before = self._side_tricks(deal)
         start_alpha, start_beta = alpha, beta
         moves = self.moves(deal, at)
-        trick = deal.tricks.trick
         if trick and len(moves) > 1:  # the cards that take the trick the mover wants taken first
             strength = led_strength(deal)  # type: ignore[arg-type]
             top = max(strength[card] for _seat, card in trick)
-            wants = (seat in self.side) == maximise
-            moves.sort(key=lambda entry: ((strength[entry[0]] > top) != wants, strength[entry[0]]
-                                          if strength[entry[0]] > top else strength[entry[0]]))
+            wants = (seat in side) == maximise
+            moves.sort(key=lambda entry: ((strength[entry[0]] > top) != wants, strength[entry[0]]))
         if first >= 0:  # the move that decided this position before goes first
             for index, (move, _after) in enumerate(moves):
                 if move == first:
                     if index:
                         moves.insert(0, moves.pop(index))
                     break
+        winners = state.trick_winners
         for move, after in moves:
             step = trick_step(deal, move)  # type: ignore[arg-type]
-            gained = self._side_tricks(deal) - before
+            # the trick's winner is the last of `winners` when this card closed it
+            gained = 1 if step[6] is not None and winners[-1] in side else 0
             found = gained + self._bound(deal, after, alpha - gained, beta - gained)
             trick_undo(deal, step)  # type: ignore[arg-type]  (not on OutOfBudget: the copy is dropped)
             if maximise:
                 if found > best:
                     best, chosen = found, move
-                alpha = max(alpha, best)
-            else:
-                if found < best:
-                    best, chosen = found, move
-                beta = min(beta, best)
+                    if best > alpha:
+                        alpha = best
+            elif found < best:
+                best, chosen = found, move
+                if best < beta:
+                    beta = best
             if alpha >= beta:
                 break
-        if best <= start_alpha:
-            self._table[key] = (low, best, chosen)
-        elif best >= start_beta:
-            self._table[key] = (best, high, chosen)
-        else:
-            self._table[key] = (best, best, chosen)
+        if key is not None:
+            if best <= start_alpha:
+                self._table[key] = (low, best, chosen)
+            elif best >= start_beta:
+                self._table[key] = (best, high, chosen)
+            else:
+                self._table[key] = (best, best, chosen)
         return best
 
     def _last_trick(self, deal: SearchDeal) -> int:
