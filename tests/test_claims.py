@@ -225,3 +225,39 @@ def test_a_recorded_claim_is_ruled_and_the_deal_scored_as_its_ruling_says(tmp_pa
     path.write_text(json.dumps(early))
     assert main(["judge", str(path)]) == 2
     assert "during the play of the tricks" in capsys.readouterr().err
+
+
+def _taken_on(deal, ruling) -> int:
+    """The side's tricks on the ruling's play-out line, played on a copy of `deal`."""
+    replayed = deal.copy()
+    before = sum(replayed.tricks_won[s] for s in ruling.side)
+    for who, card in ruling.play_out:
+        assert replayed.to_act == who and card in replayed.legal_moves()
+        replayed.push(card)
+    return sum(replayed.tricks_won[s] for s in ruling.side) - before
+
+
+def test_a_concession_is_played_out_on_a_line_that_gives_what_it_credits(kierki):
+    """Regression: a concession whose exact line the search could not find within budget was
+    played out on the worst line, crediting fewer tricks than its verdict said. Now it is played
+    out on a line with exactly the tricks credited, or not decided."""
+    cut_short = checked = 0
+    for seed in range(40):
+        deal = _position(kierki, seed, 5)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        for tricks in range(tricks_left(deal) + 1):
+            claim = Claim(seat, tricks, concede=True)
+            full = rule_on_claim(deal, claim, kierki.claims)
+            assert full.decided and _taken_on(deal, full) == full.credited
+            worst_only = Search(deal, full.side, seat)
+            worst_only.line_to(worst_only.value())
+            tight = rule_on_claim(deal, claim, kierki.claims, budget=worst_only.nodes + 1)
+            if tight.decided:
+                assert _taken_on(deal, tight) == tight.credited
+            else:
+                cut_short += 1
+                assert tight.credited is None and "not decided" in tight.verdict.message
+            checked += 1
+    assert checked >= 40 and cut_short >= 1

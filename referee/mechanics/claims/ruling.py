@@ -119,24 +119,30 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
     try:
         worst = search.value()
         line = search.line_to(worst)
+        credited, play_out, ruled = worst, line, claim
+        if claim.concede and left - claim.tricks > worst:  # the concession's own count, on a line that gives it
+            exact = _exact(deal, search, left - claim.tricks)
+            if exact is not None:
+                credited, play_out = left - claim.tricks, exact
+            else:  # the side cannot keep that many on any line: a claim of them, ruled as one
+                ruled = Claim(claim.seat, left - claim.tricks, (), False)
     except OutOfBudget:
         verdict = Verdict(False, N_("Seat {seat}'s claim is not decided: {nodes} positions were searched "
                                     "without settling it."), (("seat", claim.seat), ("nodes", search.budget)),
                           (rule.clause,), claim.seat, _written(claim))
         return ClaimRuling(claim, search.side, left, None, (), search.nodes, verdict)
-    values: tuple[tuple[str, str | int], ...] = (("seat", claim.seat), ("tricks", claim.tricks), ("left", left),
+    values: tuple[tuple[str, str | int], ...] = (("seat", ruled.seat), ("tricks", ruled.tricks), ("left", left),
                                                  ("worst", worst))
     cited = (rule.clause,)
-    if claim.concede:
-        kept = left - claim.tricks
-        if worst > kept:
+    if ruled.concede:
+        if worst > left - claim.tricks:
             verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left, but his side "
                                        "takes {worst} on every line: the tricks it cannot lose are given "
                                        "back to it."), values, cited, claim.seat, _written(claim))
         else:
             verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left: the "
                                        "concession stands."), values, cited, claim.seat, _written(claim))
-    elif worst >= claim.tricks:
+    elif worst >= ruled.tricks:
         verdict = Verdict(True, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim holds, "
                                    "his side takes at least {worst} against every defence."),
                           values, cited, claim.seat, _written(claim))
@@ -144,18 +150,21 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         verdict = Verdict(False, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim fails, "
                                     "on the line shown his side takes only {worst}, and the result is adjusted "
                                     "to {worst}."), values, cited, claim.seat, _written(claim))
-    credited = max(left - claim.tricks, worst) if claim.concede else worst
-    play_out = line if credited == worst else _exact(deal, search, credited) or line
     return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, credited, play_out)
 
 
 def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:
-    """A line on which the side takes `target` tricks (more than its worst)."""
+    """A line on which the side takes `target` tricks (more than its worst), or None when no line
+    gives that many. Out of budget, the whole ruling is not decided (never a line that credits
+    something other than the verdict)."""
     most = Search(deal, fewest.side, fewest.claimer, fewest.line, fewest.unstated, fewest.budget, generous=True)
-    try:
-        return fewest.exact_line(target, most)
-    except OutOfBudget:
+    if not most.at_least(deal, 0, target):
         return None
+    found = fewest.exact_line(target, most)
+    fewest.nodes += most.nodes
+    if fewest.nodes > fewest.budget:
+        raise OutOfBudget
+    return found
 
 
 def _written(claim: Claim) -> str:
