@@ -242,9 +242,20 @@ def cmd_claim(args) -> int:
     position = parse_position(args.at)
     data = read_transcript(args.transcript, args.rules, _settings(args.param))
     unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
-    words = (args.tricks.strip().lower(), *args.line.split())
+    bound = (("points",) if args.points else ()) + (("at", "most") if args.at_most or args.points else ())
+    words = (*bound, args.tricks.strip().lower(), *args.line.split())
+
+    shown: list[int] = []
+
+    def progress(nodes: int) -> None:  # long searches show they are alive, on stderr only
+        shown.append(nodes)
+        print(f"\r{nodes:,} positions searched...", end="", file=sys.stderr, flush=True)
+
     view = claim_at(data, position, args.seat - 1, words, concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
-                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget)
+                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget,
+                    progress=None if args.json or not sys.stderr.isatty() else progress)
+    if shown:
+        print(file=sys.stderr)
     _show(view, args)
     return view.exit_status
 
@@ -428,6 +439,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--line", metavar="CARDS", default="", help="the cards the claimer says he will play, in order "
                    "(\"AS KS QS\")")
     p.add_argument("--concede", action="store_true", help="a concession: TRICKS of those left go to the others")
+    p.add_argument("--at-most", action="store_true", help="a claim that the side takes at most TRICKS more "
+                   "(\"no more tricks\": 0)")
+    p.add_argument("--points", action="store_true", help="with --at-most implied: TRICKS counts the points the "
+                   "contract scores for what the side takes (\"no more hearts\": 0)")
     p.add_argument("--reading", choices=("any", "best"), help="the claimer's plays his claim does not state: any "
                    "legal card (doubt against him) or his best play; default: the game's claim rule")
     p.add_argument("--budget", type=_positive, default=1_000_000, help="the most positions searched before the "

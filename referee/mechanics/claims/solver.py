@@ -19,7 +19,7 @@ from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
-from ..tricks.phase import led_strength, trick_step, trick_undo
+from ..tricks.phase import Step, led_strength, trick_step, trick_undo
 from ..tricks.state import TrickState
 from .rules import Unstated
 
@@ -86,6 +86,12 @@ class Search:
     which the side takes a number of tricks between its worst and its most."""
     progress: Callable[[int], None] | None = None
     """Called with the positions searched so far, every 65,536 of them (a long search's progress)."""
+    points: bool = False
+    """Count the points the contract scores for what the side takes (per card and per trick)
+    instead of its tricks."""
+    at_most: bool = False
+    """The side wants as little as it can (a claim of at most so many): every value is negated,
+    so the search still maximises for the side."""
 
     def __post_init__(self) -> None:
         contract = self.root.contract
@@ -95,6 +101,21 @@ class Search:
         self._rank_of: Sequence[int] = self.root.table.rank_of
         self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self._count_declarer = contract.ends_declarer_tricks is not None
+        self._sign = -1 if self.at_most else 1
+        self._card_points: list[int] | None = None
+        self._trick_points: list[int] = []
+        if self.points:
+            self._card_points = [sum(score.points for score in contract.per_card if c in score.cards)
+                                 for c in range(len(self.root.table.suit_of))]
+            played = len(self.root.tricks.trick_winners)
+            total = played + tricks_left(self.root)
+            self._trick_points = [sum(score.points for score in contract.per_trick
+                                      if (score.last is None or i >= total - score.last)
+                                      and (score.number is None or i == score.number - 1)) for i in range(total)]
+            live = [c for hand in self.root.hands for c in hand] + [c for _s, c in self.root.tricks.trick]
+            spread = [self._card_points[c] for c in live] + self._trick_points[played:]
+            self._range = (self._sign * sum(p for p in spread if p > 0), self._sign * sum(p for p in spread if p < 0))
+            self._range = (min(self._range), max(self._range))
         cards = range(len(self._suit_of))
         self._by_order = sorted(cards, key=lambda c: (self._suit_of[c], self._rank_of[c]))
         self._order = [0] * len(cards)
@@ -108,9 +129,39 @@ class Search:
         return tricks_left(self.root)
 
     def _side_tricks(self, deal: SearchDeal) -> int:
-        assert deal.tricks is not None
-        won = deal.tricks.tricks_won
-        return sum(won[s] for s in self.side)
+        """What the side has scored so far: its tricks, or the points of what it took; negated
+        for a claim of at most so many."""
+        state = deal.tricks
+        assert state is not None
+        if self._card_points is None:
+            return self._sign * sum(state.tricks_won[s] for s in self.side)
+        cards = sum(self._card_points[c] for s in self.side for c in state.taken[s])
+        tricks = sum(self._trick_points[i] for i, w in enumerate(state.trick_winners) if w in self.side)
+        return self._sign * (cards + tricks)
+
+    def _bounds(self, deal: SearchDeal) -> tuple[int, int]:
+        """The least and the most the side can score from `deal` on."""
+        if self._card_points is None:
+            left = tricks_left(deal)
+            return (-left, 0) if self.at_most else (0, left)
+        return self._range
+
+    def _gain(self, deal: SearchDeal, step: Step) -> int:
+        """What the side scores by the card `step` played: something only if it closed a trick
+        the side took."""
+        closing = step[6]
+        if closing is None:
+            return 0
+        state = deal.tricks
+        assert state is not None
+        winners = state.trick_winners
+        if winners[-1] not in self.side:
+            return 0
+        if self._card_points is None:
+            return self._sign
+        points = self._card_points
+        return self._sign * (points[step[1]] + sum(points[c] for _s, c in closing)
+                             + self._trick_points[len(winners) - 1])
 
     def _key(self, deal: SearchDeal, at: int) -> tuple[object, ...]:
         assert deal.tricks is not None
@@ -192,25 +243,26 @@ class Search:
 
     # -- values ---------------------------------------------------------------------------------------
 
-    def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int = -1, beta: int = 1 << 30) -> int:
+    def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int | None = None,
+              beta: int | None = None) -> int:
         """The side's tricks from here to the end, exactly when no window is given: null-window
         tests from the tricks left down, sharing the table (MTD from above: a claim is tested
         first, and the bound a failed test returns is the next one tried)."""
         deal = self.root if deal is None else deal
         deal = self._copy(deal)
-        if alpha != -1 or beta != 1 << 30:
+        if alpha is not None and beta is not None:
             return self._bound(deal, at, alpha, beta)
-        high = tricks_left(deal)
-        while high > 0:  # from the most down: each test that fails bounds the value below it
+        low, high = self._bounds(deal)
+        while high > low:  # from the most down: each test that fails bounds the value below it
             found = self._bound(deal, at, high - 1, high)
             if found >= high:
                 return high
             high = found
-        return 0
+        return low
 
     def at_least(self, deal: SearchDeal, at: int, target: int) -> bool:
         """Whether the side takes at least `target` tricks from `deal` on: one null-window test."""
-        return target <= 0 or self._bound(self._copy(deal), at, target - 1, target) >= target
+        return target <= self._bounds(deal)[0] or self._bound(self._copy(deal), at, target - 1, target) >= target
 
     def _bound(self, deal: SearchDeal, at: int, alpha: int, beta: int) -> int:
         """The side's tricks from here to the end, fail-soft within (alpha, beta)."""
@@ -226,12 +278,13 @@ class Search:
         trick, side = state.trick, self.side
         if trick:  # inside a trick: no table (positions rarely meet again before it closes)
             key: tuple[object, ...] | None = None
-            low, high, first = 0, tricks_left(deal), -1
+            low, high = self._bounds(deal)
+            first = -1
         else:
             if at >= len(self.line) and max(map(len, deal.hands)) == 1:
                 return self._last_trick(deal)
             key = self._key(deal, at)
-            low, high, first = self._table.get(key) or (0, tricks_left(deal), -1)
+            low, high, first = self._table.get(key) or (*self._bounds(deal), -1)
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -239,7 +292,7 @@ class Search:
             alpha, beta = max(alpha, low), min(beta, high)
         seat = deal.to_act
         maximise = self.generous or (seat in side and self.unstated is Unstated.BEST)
-        best = -1 if maximise else 1 << 30
+        best = -(1 << 30) if maximise else 1 << 30
         chosen = -1
         start_alpha, start_beta = alpha, beta
         moves = self.moves(deal, at)
@@ -254,13 +307,12 @@ class Search:
                     if index:
                         moves.insert(0, moves.pop(index))
                     break
-        winners = state.trick_winners
         for move, after in moves:
             step = trick_step(deal, move)  # type: ignore[arg-type]
-            # the trick's winner is the last of `winners` when this card closed it
-            gained = 1 if step[6] is not None and winners[-1] in side else 0
+            gained = self._gain(deal, step)
             found = gained + self._bound(deal, after, alpha - gained, beta - gained)
-            trick_undo(deal, step)  # type: ignore[arg-type]  (not on OutOfBudget: the copy is dropped)
+            # not on OutOfBudget: the search's copy of the deal is dropped then
+            trick_undo(deal, step)  # type: ignore[arg-type]
             if maximise:
                 if found > best:
                     best, chosen = found, move
@@ -306,7 +358,7 @@ class Search:
             for move, after in self.moves(deal, at):
                 child = self._child(deal, move)
                 left = wanted - (self._side_tricks(child) - before)
-                if left >= 0 and not self.at_least(child, after, left + 1) and most.at_least(child, after, left):
+                if not self.at_least(child, after, left + 1) and most.at_least(child, after, left):
                     rest = walk(child, after, left)
                     if rest is not None:
                         return [(deal.to_act, move), *rest]
@@ -317,8 +369,6 @@ class Search:
     def _gives(self, deal: SearchDeal, child: SearchDeal, at: int, wanted: int) -> bool:
         """Whether `child` is worth `wanted` to the side, given that `deal` is worth the value
         followed: at a maximising turn no child is worth more, at a minimising one none less."""
-        if wanted < 0:
-            return False
         seat = deal.to_act
         if self.generous or (seat in self.side and self.unstated is Unstated.BEST):
             return self.at_least(child, at, wanted)
