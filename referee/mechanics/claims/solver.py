@@ -57,15 +57,17 @@ class OutOfBudget(Exception):
     """The search met its budget of positions before deciding."""
 
 
-def _distinguished(contract: CompiledContract) -> tuple[frozenset[int], ...]:
+def _distinguished(contract: CompiledContract, points: bool) -> tuple[frozenset[int], ...]:
     """The card sets the contract's rules name: two cards are alike only if each set holds both
-    or neither (a lead restriction, an early end, a scoring card, a discard the duty names)."""
+    or neither (a lead restriction, an early end, a discard the duty names, and where points are
+    counted a scoring card; tricks are counted alike whatever cards they hold)."""
     sets = [cards for _, cards in contract.duty if cards]
     sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions,
                                      *contract.lead_until_broken, *contract.first_trick_bans)]
-    sets += [score.cards for score in contract.per_card]
-    if contract.all_taken is not None:
-        sets.append(contract.all_taken.cards)
+    if points:
+        sets += [score.cards for score in contract.per_card]
+        if contract.all_taken is not None:
+            sets.append(contract.all_taken.cards)
     return tuple(dict.fromkeys(sets))
 
 
@@ -96,7 +98,7 @@ class Search:
     def __post_init__(self) -> None:
         contract = self.root.contract
         assert contract is not None and self.root.tricks is not None, "a claim is ruled in trick play"
-        self._sets = _distinguished(contract)
+        self._sets = _distinguished(contract, self.points)
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
         self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
