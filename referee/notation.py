@@ -864,9 +864,12 @@ def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settin
     return reader, game, replay
 
 
-def _settled(deals: Iterator[tuple[dict, _DealMarks]]) -> Iterator[tuple[dict, _DealMarks]]:
+def _settled(deals: Iterator[tuple[dict, _DealMarks]],
+             read: list[_DealMarks] | None = None) -> Iterator[tuple[dict, _DealMarks]]:
     from .transcript import validate_deal
     for deal, marks in deals:
+        if read is not None:
+            read[:] = [marks]
         yield deal, marks
         validate_deal(deal, marks.number)  # its seats all settled now
 
@@ -894,7 +897,14 @@ def _judge(lines, path, base, rules_file, settings):
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
-    return replay.run(_settled(reader.deals(game, replay.table)))
+    read: list[_DealMarks] = []  # the marks of the deal being judged
+    try:
+        return replay.run(_settled(reader.deals(game, replay.table), read))
+    except TranscriptError as err:  # an action the judge cannot use (a claim it cannot rule on): at its line
+        where = err.where.removeprefix("transcript.").removesuffix(".action")
+        if read and where in read[-1].at:
+            raise read[-1].error(read[-1].at[where], err.problem, err.hint) from None
+        raise
 
 
 def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,

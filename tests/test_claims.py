@@ -355,3 +355,24 @@ def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_
     line.write_text(write_deal(data) + "1: claim points 3\n")
     assert main(["judge", str(line)]) == 2
     assert "expected" in capsys.readouterr().err
+
+
+def test_a_claim_that_cannot_be_ruled_is_an_error_at_its_line_of_the_deal_notation(tmp_path, capsys):
+    """Bad claims in a `.deal` file: more tricks than remain, a claim before the play, and a
+    claim of points in a contract that scores none, each at its file:line:col with the reason."""
+    from referee.notation import write_deal
+    from referee.transcript import load_transcript
+    rulings = Path(__file__).resolve().parent.parent / "rulings"
+    text = write_deal(load_transcript(rulings / "101-claim-the-rest.json")).rsplit("\n", 2)[0]
+    lines = text.count("\n") + 2
+    path = tmp_path / "bad.deal"
+    for claim, told in (("1: claim 9", "9 tricks cannot be claimed: 4 are left to play"),
+                        ("1: claim points at most 0", "scores no points by the card or the trick")):
+        path.write_text(f"{text}\n{claim}\n")
+        assert main(["judge", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"bad.deal:{lines}:1: error in the deal: " in err and told in err and claim in err
+    early = text.split("\n1: discard")[0]
+    path.write_text(f"{early}\n1: claim 2\n")
+    assert main(["judge", str(path)]) == 2
+    assert f"bad.deal:{early.count(chr(10)) + 2}:1:" in capsys.readouterr().err
