@@ -8,6 +8,7 @@ beats it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,7 @@ __all__ = ["ClaimView", "claim_at"]
 _LINE = N_("Line of play: {line}")
 _STEP = N_("seat {seat}: {card}")
 _CREDITED = N_("Tricks credited to the claimer's side: {tricks} of {left}")
+_CREDITED_POINTS = N_("Points credited to the claimer's side: {points}")
 _SEARCHED = N_("Positions searched: {nodes}")
 
 
@@ -72,7 +74,9 @@ class ClaimView:
         lines = [verdict.text(lang, game) + " [" + cite(game, verdict.clauses, lang, human=True) + "]"]
         if ruling.decided and ruling.line and not (ruling.holds and not ruling.claim.concede):
             lines.append(i18n.gettext(lang, _LINE).format(line=self._line(lang)))
-        if ruling.decided:
+        if ruling.decided and ruling.claim.points:
+            lines.append(i18n.gettext(lang, _CREDITED_POINTS).format(points=ruling.credited))
+        elif ruling.decided:
             lines.append(i18n.gettext(lang, _CREDITED).format(tricks=ruling.credited, left=ruling.left))
         lines.append(i18n.gettext(lang, _SEARCHED).format(nodes=ruling.nodes))
         return "\n".join(lines)
@@ -83,6 +87,7 @@ class ClaimView:
         assert table is not None
         return {"format": "referee-claim/1", "deal": self.where[0] + 1, "action": self.where[1] + 1, "seat": self._seat(ruling.claim.seat),
                 "claim": {"tricks": ruling.claim.tricks, "concede": ruling.claim.concede,
+                          "at_most": ruling.claim.at_most, "points": ruling.claim.points,
                           "line": [table.table.codes[c] for c in ruling.claim.line]},
                 "decided": ruling.decided, "holds": ruling.holds, "left": ruling.left, "worst": ruling.worst,
                 "credited": ruling.credited, "nodes": ruling.nodes,
@@ -92,7 +97,8 @@ class ClaimView:
 
 def claim_at(data: dict, position: Position, seat: int, words: tuple[str, ...], *, concede: bool = False,
              unstated: Unstated | None = None, base: Path | None = None, settings: dict | None = None,
-             rules_file: str | Path | None = None, budget: int = 1_000_000) -> ClaimView:
+             rules_file: str | Path | None = None, budget: int = 1_000_000,
+             progress: Callable[[int], None] | None = None) -> ClaimView:
     """Rule on a claim (or concession) by table seat `seat` (counted from 0) at `position` of the
     transcript `data`: `words` as a recorded claim writes them (`3 AS KS`, `rest`, `read_claim`)."""
     judgement, where = replay(data, position, base, settings, rules_file)
@@ -111,5 +117,5 @@ def claim_at(data: dict, position: Position, seat: int, words: tuple[str, ...], 
     else:
         deal, local = live, seat
     ruling = rule_on_claim(deal, read_claim(deal, local, words, concede), judgement.game.claims, unstated=unstated,
-                           budget=budget)
+                           budget=budget, progress=progress)
     return ClaimView(judgement, where, ruling, seats)

@@ -252,9 +252,20 @@ def cmd_claim(args) -> int:
     position = parse_position(args.at)
     data = read_transcript(args.transcript, args.rules, _settings(args.param))
     unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
-    words = (args.tricks.strip().lower(), *args.line.split())
+    bound = (("points",) if args.points else ()) + (("at", "most") if args.at_most or args.points else ())
+    words = (*bound, args.tricks.strip().lower(), *args.line.split())
+
+    shown: list[int] = []
+
+    def progress(nodes: int) -> None:  # long searches show they are alive, on stderr only
+        shown.append(nodes)
+        print(f"\r{nodes:,} positions searched...", end="", file=sys.stderr, flush=True)
+
     view = claim_at(data, position, args.seat - 1, words, concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
-                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget)
+                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget,
+                    progress=None if args.json or not sys.stderr.isatty() else progress)
+    if shown:
+        print(file=sys.stderr)
     _show(view, args)
     return view.exit_status
 
@@ -326,6 +337,9 @@ def cmd_bench(args) -> int:
     if args.game == "wheel":  # not a game: the installed wheel against the checkout
         from .wheel_bench import run_wheel_bench
         return run_wheel_bench(args.repeats)
+    if args.game == "claim":  # nor this: claims ruled on seeded random positions, against the targets
+        from .claim_bench import run_claim_bench
+        return run_claim_bench(args.positions, args.output)
     from .bench import run_bench
     from .errors import UsageError
     if (args.game is None) == (not args.all):
@@ -437,6 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--line", metavar="CARDS", default="", help="the cards the claimer says he will play, in order "
                    "(\"AS KS QS\")")
     p.add_argument("--concede", action="store_true", help="a concession: TRICKS of those left go to the others")
+    p.add_argument("--at-most", action="store_true", help="a claim that the side takes at most TRICKS more "
+                   "(\"no more tricks\": 0)")
+    p.add_argument("--points", action="store_true", help="with --at-most implied: TRICKS counts the points the "
+                   "contract scores for what the side takes (\"no more hearts\": 0)")
     p.add_argument("--reading", choices=("any", "best"), help="the claimer's plays his claim does not state: any "
                    "legal card (doubt against him) or his best play; default: the game's claim rule")
     p.add_argument("--budget", type=_positive, default=1_000_000, help="the most positions searched before the "
@@ -458,7 +476,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="rules-load time and random deals per CPU second, beside peers; "
                                      "`bench judge`: the time of --help, of judging a match, and of one betting action; "
                                      "`bench stream`: the first illegal action of a million, and reading per megabyte; "
-                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout")
+                                     "`bench wheel`: `judge` from the built and installed wheel against the checkout; "
+                                     "`bench claim`: claims ruled on seeded random positions, against the targets")
     common(p, game=False)
     p.add_argument("game", nargs="?", help="a game name (see `referee games`) or a path to a .rules file")
     p.add_argument("--all", action="store_true", help="every shipped game")
@@ -468,6 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_count, metavar="N",
                    help="how many sit at the table, for a game that allows several counts (default: the first count its rules state)")
     p.add_argument("--no-peer", action="store_true", help="skip the OpenSpiel comparison")
+    p.add_argument("--positions", type=_positive, default=20, help="`bench claim`: seeded positions per game")
     p.set_defaults(run=cmd_bench)
     p = sub.add_parser("completion", help="print a shell completion script (commands, options, games, "
                                           "parameters): `source <(referee completion bash)`")

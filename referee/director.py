@@ -402,7 +402,11 @@ def _ruling(data, position, base, settings, rules_file,
     if judgement.illegal is not None or deal is None:
         return judgement, where, None
     entry = data["deals"][where[0]]["actions"][where[1]]
-    return judgement, where, deal.judge(entry["seat"], Action.parse(entry["action"]))
+    action = Action.parse(entry["action"])
+    if action.kind in ("claim", "concede"):  # ruled by the claim rule, as the judge rules on it
+        from .replay import rule_on_recorded_claim
+        return judgement, where, rule_on_recorded_claim(judgement.game, deal, entry["seat"], action)[2]
+    return judgement, where, deal.judge(entry["seat"], action)
 
 
 def explain_at(data: dict, position: Position, base: Path | None = None, settings: dict | None = None,

@@ -246,9 +246,9 @@ def _tree_actions(tree: lark.Tree, line: str) -> list[_Act]:
         seat = _Word(seat_token[0].type, str(seat_token[0]), seat_token[0].column) if seat_token else None
         args: list[_Word] = []
         for child in act.children:
-            if isinstance(child, lark.Tree):  # a choice: the suit or rank named with a contract
-                token = child.children[0]
-                args.append(_Word(token.type, str(token), token.column))
+            if isinstance(child, lark.Tree):  # a choice (the suit or rank named), a claim's bound
+                for token in child.scan_values(lambda v: isinstance(v, lark.Token)):
+                    args.append(_Word(token.type, " ".join(str(token).split()), token.column))
             else:
                 args.append(_Word(child.type, str(child), child.column))
         acts.append(_Act(seat, act.data, tuple(args), node.meta.column,
@@ -290,7 +290,8 @@ class _DealMarks:
         named = self.named.get(index)
         if entry["seat"] is None:
             entry["seat"] = turn if turn is not None else _after(previous, self.dealer, self.players)
-        elif named == "seat" and turn is not None and entry["seat"] != turn:
+        elif named == "seat" and turn is not None and entry["seat"] != turn \
+                and entry["action"].split()[0] not in ("claim", "concede"):  # any seat may claim, in turn or not
             seat = entry["seat"] + 1
             raise self.error(self.at[f"deals[{self.number}].actions[{index}]"],
                              Phrase("{action} is written for seat {seat}, but it is seat {turn}'s turn",
@@ -645,6 +646,8 @@ class _Reader:
             marks.at.setdefault(f"{path}.card", self._where(number, args[0].column))
         elif kind in ("double", "redouble"):
             words = [str(self._seat(a, line, number, marks.seats)) for a in args]
+        elif kind == "claim":  # the bound as a transcript writes it, then the cards of the stated line
+            words = [self._card(marks, a, number) if a.type == "CARD" else a.text for a in args]
         elif kind == "draw":  # draw top|bottom CARD: the end of the stock, then the card turned up
             words = [args[0].text, self._card(marks, args[1], number)]
         elif kind in ("bid", "declare") and args and args[0].type == "BID":
@@ -861,9 +864,12 @@ def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settin
     return reader, game, replay
 
 
-def _settled(deals: Iterator[tuple[dict, _DealMarks]]) -> Iterator[tuple[dict, _DealMarks]]:
+def _settled(deals: Iterator[tuple[dict, _DealMarks]],
+             read: list[_DealMarks] | None = None) -> Iterator[tuple[dict, _DealMarks]]:
     from .transcript import validate_deal
     for deal, marks in deals:
+        if read is not None:
+            read[:] = [marks]
         yield deal, marks
         validate_deal(deal, marks.number)  # its seats all settled now
 
@@ -901,7 +907,14 @@ def _judge(lines, path, base, rules_file, settings):
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
-    return replay.run(_settled(reader.deals(game, replay.table)))
+    read: list[_DealMarks] = []  # the marks of the deal being judged
+    try:
+        return replay.run(_settled(reader.deals(game, replay.table), read))
+    except TranscriptError as err:  # an action the judge cannot use (a claim it cannot rule on): at its line
+        where = err.where.removeprefix("transcript.").removesuffix(".action")
+        if read and where in read[-1].at:
+            raise read[-1].error(read[-1].at[where], err.problem, err.hint) from None
+        raise
 
 
 def read_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
@@ -1025,6 +1038,15 @@ def _action_text(text: str) -> str:
         if extra and not (extra[0] in _SUIT_SYMBOL or _RANK.fullmatch(extra[0])):
             raise _Unwritable(text)
         return " ".join([kind, _name(args[0]), *(_SUIT_SYMBOL.get(a, a) for a in extra)])
+    if kind in ("claim", "concede") and args:
+        bound = " ".join(args[:3] if args[:3] == ["points", "at", "most"] else args[:2] if args[:2] == ["at", "most"]
+                         else ())
+        rest = args[len(bound.split()):] if bound else args
+        if not rest or not (rest[0] == "rest" or _NUMBER.fullmatch(rest[0])) or (bound and rest[0] == "rest") \
+                or (kind == "concede" and (bound or len(rest) > 1)):
+            raise _Unwritable(text)
+        line = f"({' '.join(map(_card_text, rest[1:]))})" if rest[1:] else ""
+        return " ".join([kind, *bound.split(), rest[0], *([line] if line else [])])
     if kind in _SIMPLE_ACTIONS and not args:
         return kind
     if kind == "defend" and list(args) == ["half"]:
@@ -1100,7 +1122,8 @@ def _deal_lines(deal: dict, number: int, replay, more: bool) -> list[str]:
             lines.append(_line(line))
             line = []
         expected = turn if turn is not None else _after(previous, deal["dealer"], players)
-        mark = "!:" if turn is not None and seat != turn else ":" if seat != expected or not line else ""
+        claim = action["action"].split()[0] in ("claim", "concede")  # any seat may claim: never out of turn
+        mark = "!:" if turn is not None and seat != turn and not claim else ":" if seat != expected or not line else ""
         written = _action_text(action["action"])
         line.append((seat, f"{_seat_text(seat)}{mark} {written}" if mark else written,
                      action["action"].startswith("play ")))

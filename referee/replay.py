@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from .errors import N_, Phrase, RefereeError, Term, TranscriptError, UsageError
 from .interpreter import Action, Deal, Match
 from .judgement import DealReport, Judgement, Outcome
-from .mechanics.claims.ruling import read_claim, rule_on_claim
+from .mechanics.claims.ruling import ClaimRuling, read_claim, rule_on_claim
 from .mechanics.table.seating import SeatedDeal
 from .mechanics.vying.rules import SessionUnit
 from .model.checks import hand_size
@@ -162,6 +162,31 @@ class _Ahead:
     def take(self) -> RecordedDeal:
         self.more()
         return self._next.pop()
+
+
+def rule_on_recorded_claim(game, deal: Deal | SeatedDeal, seat: int, action: Action) -> tuple[Deal, ClaimRuling, Verdict]:
+    """The ruling on a claim or concession `action` by table seat `seat` at the position of
+    `deal` (not moved): the deal played, the ruling, and its verdict with the table's seats.
+    Claiming is always allowed: a decided claim that fails is no illegal action, its ruling
+    adjusts the result (the deal is played out on the line that beats it)."""
+    inner: Deal
+    if isinstance(deal, SeatedDeal):
+        assert isinstance(deal.inner, Deal), "the match seats a Deal"
+        inner, found = deal.inner, deal.local_seat(seat)
+        if found is None:
+            raise UsageError(Phrase("seat {seat} sits out this deal and takes no part in it", seat=seat + 1))
+        local = found
+    else:
+        inner, local = deal, seat
+    ruling = rule_on_claim(inner, read_claim(inner, local, action.args, action.kind == "concede"), game.claims)
+    verdict = ruling.verdict
+    if ruling.decided:
+        verdict = Verdict(True, verdict.message, verdict.values, verdict.clauses, verdict.seat, verdict.action)
+    if isinstance(deal, SeatedDeal):  # the ruling's seats are the deal's: name the table's
+        verdict = Verdict(verdict.legal, verdict.message,
+                          tuple((k, deal.seats[v] if k == "seat" and isinstance(v, int) else v)
+                                for k, v in verdict.values), verdict.clauses, seat, verdict.action)
+    return inner, ruling, verdict
 
 
 class Replay:
@@ -362,33 +387,13 @@ class Replay:
     def _claim(self, deal: Deal | SeatedDeal, seat: int, action: Action, where: str) -> Verdict:
         """Rule on a recorded claim or concession (`referee.mechanics.claims`) and play the deal out
         on the line its ruling credits, so that the deal is scored as the ruling says."""
-        inner: Deal
-        if isinstance(deal, SeatedDeal):
-            found = deal.local_seat(seat)
-            assert isinstance(deal.inner, Deal)  # the match seats a `Deal`
-            inner = deal.inner
-            if found is None:
-                raise TranscriptError(where, Phrase("seat {seat} sits out this deal and takes no part in it",
-                                                    seat=seat + 1))
-            local = found
-        else:
-            inner, local = deal, seat
         try:
-            claim = read_claim(inner, local, action.args, action.kind == "concede")
-            ruling = rule_on_claim(inner, claim, self.game.claims)
+            inner, ruling, verdict = rule_on_recorded_claim(self.game, deal, seat, action)
         except UsageError as err:
             raise TranscriptError(where, err.args[0]) from None
-        verdict = ruling.verdict
         if ruling.decided:
             for _who, card in ruling.play_out:
                 inner.push(card)
-            # Claiming is always allowed: a claim that fails is not an illegal action, its ruling
-            # adjusts the result (the deal is played out on the line that beats it).
-            verdict = Verdict(True, verdict.message, verdict.values, verdict.clauses, verdict.seat, verdict.action)
-        if isinstance(deal, SeatedDeal):  # the ruling's seats are the deal's: name the table's
-            verdict = Verdict(verdict.legal, verdict.message,
-                              tuple((k, deal.seats[v] if k == "seat" and isinstance(v, int) else v)
-                                    for k, v in verdict.values), verdict.clauses, seat, verdict.action)
         return verdict
 
     def _after_time(self, record: dict, number: int) -> Verdict | None:

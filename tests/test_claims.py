@@ -226,3 +226,154 @@ def test_a_recorded_claim_is_ruled_and_the_deal_scored_as_its_ruling_says(tmp_pa
     path.write_text(json.dumps(early))
     assert main(["judge", str(path)]) == 2
     assert "during the play of the tricks" in capsys.readouterr().err
+
+
+def _taken_on(deal, ruling) -> int:
+    """The side's tricks on the ruling's play-out line, played on a copy of `deal`."""
+    replayed = deal.copy()
+    before = sum(replayed.tricks_won[s] for s in ruling.side)
+    for who, card in ruling.play_out:
+        assert replayed.to_act == who and card in replayed.legal_moves()
+        replayed.push(card)
+    return sum(replayed.tricks_won[s] for s in ruling.side) - before
+
+
+def test_a_concession_is_played_out_on_a_line_that_gives_what_it_credits(kierki):
+    """Regression: a concession whose exact line the search could not find within budget was
+    played out on the worst line, crediting fewer tricks than its verdict said. Now it is played
+    out on a line with exactly the tricks credited, or not decided."""
+    cut_short = checked = 0
+    for seed in range(40):
+        deal = _position(kierki, seed, 5)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        for tricks in range(tricks_left(deal) + 1):
+            claim = Claim(seat, tricks, concede=True)
+            full = rule_on_claim(deal, claim, kierki.claims)
+            assert full.decided and _taken_on(deal, full) == full.credited
+            worst_only = Search(deal, full.side, seat)
+            worst_only.line_to(worst_only.value())
+            tight = rule_on_claim(deal, claim, kierki.claims, budget=worst_only.nodes + 1)
+            if tight.decided:
+                assert _taken_on(deal, tight) == tight.credited
+            else:
+                cut_short += 1
+                assert tight.credited is None and "not decided" in tight.verdict.message
+            checked += 1
+    assert checked >= 40 and cut_short >= 1
+
+
+def _points(deal, side, total) -> int:
+    """The points the contract scores for what `side` has taken, counted plainly."""
+    contract = deal.contract
+    cards = sum(score.points for s in side for c in deal.tricks.taken[s] for score in contract.per_card
+                if c in score.cards)
+    tricks = sum(score.points for i, w in enumerate(deal.tricks.trick_winners) if w in side
+                 for score in contract.per_trick
+                 if (score.last is None or i >= total - score.last) and (score.number is None or i == score.number - 1))
+    return cards + tricks
+
+
+def _plain_most(deal, side, count, claimer_best: bool) -> int:
+    """Every continuation: the most the others can make `side` take (the side itself playing to
+    take least with `claimer_best`, else any card), as `count` measures it."""
+    if deal.phase is not Phase.TRICKS:
+        return 0
+    values = []
+    for move in deal.legal_moves():
+        child = deal.copy()
+        child.push(move)
+        values.append(count(child) - count(deal) + _plain_most(child, side, count, claimer_best))
+    return min(values) if claimer_best and deal.to_act in side else max(values)
+
+
+@pytest.mark.parametrize("name", ["kierki", "black_lady"])
+def test_claims_of_at_most_so_many_tricks_or_points_agree_with_every_continuation(name):
+    game = load_game(name)
+    compared = 0
+    for seed in range(12):
+        deal = _position(game, seed, 2)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        side = side_of(deal, seat)
+        total = len(deal.tricks.trick_winners) + tricks_left(deal)
+        for unstated in Unstated:
+            best = unstated is Unstated.BEST
+            most = _plain_most(deal, side, lambda d, side=side: sum(d.tricks_won[s] for s in side), best)
+            ruling = rule_on_claim(deal, Claim(seat, 0, at_most=True), game.claims, unstated=unstated)
+            assert ruling.worst == ruling.credited == most and ruling.holds == (most == 0)
+            try:
+                ruling = rule_on_claim(deal, Claim(seat, 10, at_most=True, points=True), game.claims, unstated=unstated)
+            except UsageError as err:  # one player may still take every card of the moon
+                assert "every card that scores for taking them all" in str(err)
+                continue
+            most = _plain_most(deal, side, lambda d, side=side, total=total: _points(d, side, total), best)
+            assert ruling.worst == ruling.credited == most and ruling.holds == (most <= 10)
+            replayed = deal.copy()
+            for _who, card in ruling.play_out:
+                replayed.push(card)
+            assert _points(replayed, side, total) - _points(deal, side, total) == ruling.credited
+            compared += 1
+    assert compared >= 6
+
+
+def test_a_claim_of_points_needs_a_contract_that_scores_them(capsys):
+    rulings = Path(__file__).resolve().parent.parent / "rulings"
+    assert main(["claim", str(rulings / "101-claim-the-rest.json"), "1", "0", "--points", "--at", "1.28"]) == 2
+    assert "scores no points by the card or the trick" in capsys.readouterr().err
+
+
+def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_path, capsys):
+    """`claim points at most N`, `claim at most N` and `claim N (CARDS)` in a transcript and in the
+    deal notation; the judge rules on them and `explain` prints the ruling."""
+    from referee.judge import judge
+    from referee.notation import read_deal_text, write_deal
+    path = tmp_path / "deal.json"
+    assert main(["play", "kierki", "--seed", "3", "-o", str(path)]) == 0
+    capsys.readouterr()
+    data = json.loads(path.read_text())
+    data["deals"] = data["deals"][:1]
+    data["deals"][0]["actions"] = data["deals"][0]["actions"][:29]
+    data["deals"][0].pop("totals", None)
+    for words, told in (("points at most 0", "at most 0 more points: the claim fails"),
+                        ("at most 0", "at most 0 of the 6 tricks left: the claim fails")):
+        data["deals"][0]["actions"].append({"seat": 0, "action": f"claim {words}"})
+        judged = judge(data)
+        assert judged.legal and told in judged.deals[0].claims[0].text("en", judged.game)
+        text = write_deal(data)
+        assert f"claim {words}\n" in text
+        assert read_deal_text(text)["deals"][0]["actions"] == data["deals"][0]["actions"]
+        path.write_text(json.dumps(data))
+        assert main(["explain", str(path), "--at", "1.30"]) == 0
+        assert told in capsys.readouterr().out
+        data["deals"][0]["actions"].pop()
+    line = tmp_path / "line.deal"
+    line.write_text(write_deal(data) + "1: claim 2 (7♥ 9♦)\n")
+    read = read_deal_text(line.read_text())
+    assert read["deals"][0]["actions"][-1] == {"seat": 0, "action": "claim 2 7H 9D"}
+    line.write_text(write_deal(data) + "1: claim points 3\n")
+    assert main(["judge", str(line)]) == 2
+    assert "expected" in capsys.readouterr().err
+
+
+def test_a_claim_that_cannot_be_ruled_is_an_error_at_its_line_of_the_deal_notation(tmp_path, capsys):
+    """Bad claims in a `.deal` file: more tricks than remain, a claim before the play, and a
+    claim of points in a contract that scores none, each at its file:line:col with the reason."""
+    from referee.notation import write_deal
+    from referee.transcript import load_transcript
+    rulings = Path(__file__).resolve().parent.parent / "rulings"
+    text = write_deal(load_transcript(rulings / "101-claim-the-rest.json")).rsplit("\n", 2)[0]
+    lines = text.count("\n") + 2
+    path = tmp_path / "bad.deal"
+    for claim, told in (("1: claim 9", "9 tricks cannot be claimed: 4 are left to play"),
+                        ("1: claim points at most 0", "scores no points by the card or the trick")):
+        path.write_text(f"{text}\n{claim}\n")
+        assert main(["judge", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"bad.deal:{lines}:1: error in the deal: " in err and told in err and claim in err
+    early = text.split("\n1: discard")[0]
+    path.write_text(f"{early}\n1: claim 2\n")
+    assert main(["judge", str(path)]) == 2
+    assert f"bad.deal:{early.count(chr(10)) + 2}:1:" in capsys.readouterr().err

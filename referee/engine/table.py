@@ -25,7 +25,7 @@ _WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
 # The words of actions, with how many arguments each takes.
 _ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
                  "play": (1,), "give": (1,), "choose": (1, 2), "declare": (1, 2), "bid": (1,), "open": (1,), "raise": (1,),
-                 "discard": (2,), "draw": (2,), "claim": tuple(range(1, 15)), "concede": (1,)}
+                 "discard": (2,), "draw": (2,), "claim": tuple(range(1, 18)), "concede": (1,)}
 """The words of actions, with how many arguments each may take (a contract may name its trumps)."""
 
 
@@ -59,7 +59,7 @@ class Action:
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
                          "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half], double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw, draw top CARD, draw bottom CARD, "
-                         "claim TRICKS [CARD ...], concede TRICKS"))
+                         "claim TRICKS [CARD ...], claim [points] at most N [CARD ...], concede TRICKS"))
 
 
 class Table:

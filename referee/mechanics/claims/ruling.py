@@ -9,7 +9,7 @@ Every ruling cites the clause of the rules that states the claim rule (`Game.cla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...errors import Phrase, UsageError
@@ -34,6 +34,11 @@ class Claim:
     tricks: int
     line: tuple[int, ...] = ()
     concede: bool = False
+    at_most: bool = False
+    """A claim that the side takes no more than `tricks` ("no more tricks": at most 0)."""
+    points: bool = False
+    """With `at_most`: `tricks` counts the points the contract scores for what the side takes
+    ("no more hearts", "at most 10 more points"), not its tricks."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,21 @@ class ClaimRuling:
 
 def read_claim(deal: SearchDeal, seat: int, words: Sequence[str], concede: bool = False) -> Claim:
     """The claim (or concession) by `seat` of the deal that `words` state as written: the tricks
-    (a number, or `rest` for all those left), then for a claim the cards of its line, in order."""
+    (a number, or `rest` for all those left; for a claim `at most N` tricks or `points at most N`
+    points), then for a claim the cards of its line, in order."""
+    words = list(words)
+    points = not concede and words[:1] == ["points"]
+    if points:
+        words = words[1:]
+        if words[:2] != ["at", "most"]:
+            raise UsageError(Phrase("a claim of points bounds them from above: write `points at most N`"))
+    at_most = not concede and words[:2] == ["at", "most"]
+    if at_most:
+        words = words[2:]
+        if not words or words[0] == "rest":
+            raise UsageError(Phrase("write how many at most, such as `at most 0` (no more) or `at most 10`"))
+    if not words:
+        raise UsageError(Phrase("a claim names the tricks it claims: a number, or `rest` for every trick left"))
     tricks, *codes = words
     if tricks != "rest" and not (tricks.isascii() and tricks.isdigit() and len(tricks) <= 3):
         raise UsageError(Phrase("{tricks} is not a number of tricks: write a number, or `rest` for every trick "
@@ -79,7 +98,7 @@ def read_claim(deal: SearchDeal, seat: int, words: Sequence[str], concede: bool 
             raise UsageError(Phrase("{card} is not a card seat {seat} holds (write the cards of the line as the "
                                     "deal writes them, such as AS KS)", card=code, seat=seat + 1))
         line.append(card)
-    return Claim(seat, tricks_left(deal) if tricks == "rest" else int(tricks), tuple(line), concede)
+    return Claim(seat, tricks_left(deal) if tricks == "rest" else int(tricks), tuple(line), concede, at_most, points)
 
 
 def side_of(deal: SearchDeal, seat: int) -> frozenset[int]:
@@ -96,7 +115,8 @@ def side_of(deal: SearchDeal, seat: int) -> frozenset[int]:
 
 
 def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None, *,
-                  unstated: Unstated | None = None, budget: int = 1_000_000) -> ClaimRuling:
+                  unstated: Unstated | None = None, budget: int = 1_000_000,
+                  progress: Callable[[int], None] | None = None) -> ClaimRuling:
     """Rule on `claim` at the position of `deal` (not changed). `unstated` overrides the rule's
     reading of the claimer's unstated plays."""
     if rule is None:
@@ -109,34 +129,45 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
     if not 0 <= claim.seat < len(deal.hands) or not deal.hands[claim.seat]:
         raise UsageError(Phrase("seat {seat} holds no cards, so it has nothing to claim", seat=claim.seat + 1))
     reading = unstated or rule.value.unstated
-    search = Search(deal, side_of(deal, claim.seat), claim.seat, claim.line, reading, budget)
+    if claim.points:
+        _check_points(deal)
+    search = Search(deal, side_of(deal, claim.seat), claim.seat, claim.line, reading, budget,
+                    points=claim.points, at_most=claim.at_most, progress=progress)
     left = search.tricks_left()
+    if claim.at_most:
+        return _rule_at_most(deal, claim, rule, search, left)
     if not 0 <= claim.tricks <= left:
         raise UsageError(Phrase("{tricks} tricks cannot be claimed: {left} are left to play (claim a number "
                                 "from 0 to {left})", tricks=claim.tricks, left=left))
     if claim.concede:  # what the conceder's side takes on every line, whatever it plays
-        search = Search(deal, search.side, claim.seat, (), Unstated.ANY, budget)
+        search = Search(deal, search.side, claim.seat, (), Unstated.ANY, budget, progress=progress)
     try:
         worst = search.value()
         line = search.line_to(worst)
+        credited, play_out, ruled = worst, line, claim
+        if claim.concede and left - claim.tricks > worst:  # the concession's own count, on a line that gives it
+            exact = _exact(deal, search, left - claim.tricks)
+            if exact is not None:
+                credited, play_out = left - claim.tricks, exact
+            else:  # the side cannot keep that many on any line: a claim of them, ruled as one
+                ruled = Claim(claim.seat, left - claim.tricks, (), False)
     except OutOfBudget:
         verdict = Verdict(False, N_("Seat {seat}'s claim is not decided: {nodes} positions were searched "
                                     "without settling it."), (("seat", claim.seat), ("nodes", search.budget)),
                           (rule.clause,), claim.seat, _written(claim))
         return ClaimRuling(claim, search.side, left, None, (), search.nodes, verdict)
-    values: tuple[tuple[str, str | int], ...] = (("seat", claim.seat), ("tricks", claim.tricks), ("left", left),
+    values: tuple[tuple[str, str | int], ...] = (("seat", ruled.seat), ("tricks", ruled.tricks), ("left", left),
                                                  ("worst", worst))
     cited = (rule.clause,)
-    if claim.concede:
-        kept = left - claim.tricks
-        if worst > kept:
+    if ruled.concede:
+        if worst > left - claim.tricks:
             verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left, but his side "
                                        "takes {worst} on every line: the tricks it cannot lose are given "
                                        "back to it."), values, cited, claim.seat, _written(claim))
         else:
             verdict = Verdict(True, N_("Seat {seat} concedes {tricks} of the {left} tricks left: the "
                                        "concession stands."), values, cited, claim.seat, _written(claim))
-    elif worst >= claim.tricks:
+    elif worst >= ruled.tricks:
         verdict = Verdict(True, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim holds, "
                                    "his side takes at least {worst} against every defence."),
                           values, cited, claim.seat, _written(claim))
@@ -144,20 +175,70 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         verdict = Verdict(False, N_("Seat {seat} claims {tricks} of the {left} tricks left: the claim fails, "
                                     "on the line shown his side takes only {worst}, and the result is adjusted "
                                     "to {worst}."), values, cited, claim.seat, _written(claim))
-    credited = max(left - claim.tricks, worst) if claim.concede else worst
-    play_out = line if credited == worst else _exact(deal, search, credited) or line
     return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, credited, play_out)
 
 
-def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:
-    """A line on which the side takes `target` tricks (more than its worst)."""
-    most = Search(deal, fewest.side, fewest.claimer, fewest.line, fewest.unstated, fewest.budget, generous=True)
+def _check_points(deal: SearchDeal) -> None:
+    """A claim of points needs a contract that scores cards or tricks taken, and no score for
+    taking them all still open (its search counts each card and trick on its own)."""
+    contract = deal.contract
+    assert contract is not None and deal.tricks is not None
+    if not contract.per_card and not contract.per_trick:
+        raise UsageError(Phrase("the contract being played scores no points by the card or the trick taken, so a "
+                                "claim of points cannot be ruled (claim tricks instead: `at most N`)"))
+    moon = contract.all_taken
+    if moon is not None and len({s for s, taken in enumerate(deal.tricks.taken) if moon.cards.intersection(taken)}) < 2:
+        raise UsageError(Phrase("one player may still take every card that scores for taking them all, which a claim "
+                                "of points does not rule on (claim points once two players have taken such "
+                                "cards, or claim tricks)"))
+
+
+def _rule_at_most(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule], search: Search, left: int) -> ClaimRuling:
+    """A claim that the side takes at most `claim.tricks` more tricks (or points): it holds if
+    the side's most over the continuations, the others playing to give it more, is no more."""
+    if not claim.points and not 0 <= claim.tricks <= left:
+        raise UsageError(Phrase("{tricks} tricks cannot be claimed: {left} are left to play (claim a number "
+                                "from 0 to {left})", tricks=claim.tricks, left=left))
     try:
-        return fewest.exact_line(target, most)
+        most = -search.value()
+        line = search.line_to(-most)
     except OutOfBudget:
+        verdict = Verdict(False, N_("Seat {seat}'s claim is not decided: {nodes} positions were searched "
+                                    "without settling it."), (("seat", claim.seat), ("nodes", search.budget)),
+                          (rule.clause,), claim.seat, _written(claim))
+        return ClaimRuling(claim, search.side, left, None, (), search.nodes, verdict)
+    values: tuple[tuple[str, str | int], ...] = (("seat", claim.seat), ("tricks", claim.tricks), ("left", left),
+                                                 ("worst", most))
+    holds = most <= claim.tricks
+    if claim.points:
+        message = (N_("Seat {seat} claims his side takes at most {tricks} more points: the claim holds, it takes "
+                      "no more than {worst} on any line.") if holds else
+                   N_("Seat {seat} claims his side takes at most {tricks} more points: the claim fails, on the "
+                      "line shown it takes {worst}, and the result is adjusted to {worst}."))
+    else:
+        message = (N_("Seat {seat} claims his side takes at most {tricks} of the {left} tricks left: the claim "
+                      "holds, it takes no more than {worst} on any line.") if holds else
+                   N_("Seat {seat} claims his side takes at most {tricks} of the {left} tricks left: the claim "
+                      "fails, on the line shown it takes {worst}, and the result is adjusted to {worst}."))
+    verdict = Verdict(holds, message, values, (rule.clause,), claim.seat, _written(claim))
+    return ClaimRuling(claim, search.side, left, most, line, search.nodes, verdict, most, line)
+
+
+def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:
+    """A line on which the side takes `target` tricks (more than its worst), or None when no line
+    gives that many. Out of budget, the whole ruling is not decided (never a line that credits
+    something other than the verdict)."""
+    most = Search(deal, fewest.side, fewest.claimer, fewest.line, fewest.unstated, fewest.budget, generous=True)
+    if not most.at_least(deal, 0, target):
         return None
+    found = fewest.exact_line(target, most)
+    fewest.nodes += most.nodes
+    if fewest.nodes > fewest.budget:
+        raise OutOfBudget
+    return found
 
 
 def _written(claim: Claim) -> str:
     word = "concede" if claim.concede else "claim"
-    return f"{word} {claim.tricks}"
+    bound = ("points at most " if claim.points else "at most ") if claim.at_most else ""
+    return f"{word} {bound}{claim.tricks}"

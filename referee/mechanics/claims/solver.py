@@ -11,7 +11,7 @@ moves a copy of the deal with `legal_moves` and `push`, and reads the tricks it 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,6 +19,7 @@ from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
+from ..tricks.phase import Step, led_strength, trick_step, trick_undo
 from ..tricks.state import TrickState
 from .rules import Unstated
 
@@ -56,15 +57,17 @@ class OutOfBudget(Exception):
     """The search met its budget of positions before deciding."""
 
 
-def _distinguished(contract: CompiledContract) -> tuple[frozenset[int], ...]:
+def _distinguished(contract: CompiledContract, points: bool) -> tuple[frozenset[int], ...]:
     """The card sets the contract's rules name: two cards are alike only if each set holds both
-    or neither (a lead restriction, an early end, a scoring card, a discard the duty names)."""
+    or neither (a lead restriction, an early end, a discard the duty names, and where points are
+    counted a scoring card; tricks are counted alike whatever cards they hold)."""
     sets = [cards for _, cards in contract.duty if cards]
     sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions,
                                      *contract.lead_until_broken, *contract.first_trick_bans)]
-    sets += [score.cards for score in contract.per_card]
-    if contract.all_taken is not None:
-        sets.append(contract.all_taken.cards)
+    if points:
+        sets += [score.cards for score in contract.per_card]
+        if contract.all_taken is not None:
+            sets.append(contract.all_taken.cards)
     return tuple(dict.fromkeys(sets))
 
 
@@ -83,15 +86,44 @@ class Search:
     generous: bool = False
     """Every player plays for the side's tricks (the most it could be given): for a line on
     which the side takes a number of tricks between its worst and its most."""
+    progress: Callable[[int], None] | None = None
+    """Called with the positions searched so far, every 65,536 of them (a long search's progress)."""
+    points: bool = False
+    """Count the points the contract scores for what the side takes (per card and per trick)
+    instead of its tricks."""
+    at_most: bool = False
+    """The side wants as little as it can (a claim of at most so many): every value is negated,
+    so the search still maximises for the side."""
 
     def __post_init__(self) -> None:
         contract = self.root.contract
         assert contract is not None and self.root.tricks is not None, "a claim is ruled in trick play"
-        self._sets = _distinguished(contract)
+        self._sets = _distinguished(contract, self.points)
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
-        self._table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self._count_declarer = contract.ends_declarer_tricks is not None
+        self._sign = -1 if self.at_most else 1
+        self._card_points: list[int] | None = None
+        self._trick_points: list[int] = []
+        if self.points:
+            self._card_points = [sum(score.points for score in contract.per_card if c in score.cards)
+                                 for c in range(len(self.root.table.suit_of))]
+            played = len(self.root.tricks.trick_winners)
+            total = played + tricks_left(self.root)
+            self._trick_points = [sum(score.points for score in contract.per_trick
+                                      if (score.last is None or i >= total - score.last)
+                                      and (score.number is None or i == score.number - 1)) for i in range(total)]
+            live = [c for hand in self.root.hands for c in hand] + [c for _s, c in self.root.tricks.trick]
+            spread = [self._card_points[c] for c in live] + self._trick_points[played:]
+            self._range = (self._sign * sum(p for p in spread if p > 0), self._sign * sum(p for p in spread if p < 0))
+            self._range = (min(self._range), max(self._range))
+        cards = range(len(self._suit_of))
+        self._by_order = sorted(cards, key=lambda c: (self._suit_of[c], self._rank_of[c]))
+        self._order = [0] * len(cards)
+        for place, card in enumerate(self._by_order):
+            self._order[card] = place
+        self._sig = [sum(1 << i for i, cards in enumerate(self._sets) if c in cards) for c in range(len(self._suit_of))]
 
     # -- positions ------------------------------------------------------------------------------------
 
@@ -99,19 +131,70 @@ class Search:
         return tricks_left(self.root)
 
     def _side_tricks(self, deal: SearchDeal) -> int:
-        assert deal.tricks is not None
-        won = deal.tricks.tricks_won
-        return sum(won[s] for s in self.side)
+        """What the side has scored so far: its tricks, or the points of what it took; negated
+        for a claim of at most so many."""
+        state = deal.tricks
+        assert state is not None
+        if self._card_points is None:
+            return self._sign * sum(state.tricks_won[s] for s in self.side)
+        cards = sum(self._card_points[c] for s in self.side for c in state.taken[s])
+        tricks = sum(self._trick_points[i] for i, w in enumerate(state.trick_winners) if w in self.side)
+        return self._sign * (cards + tricks)
+
+    def _bounds(self, deal: SearchDeal) -> tuple[int, int]:
+        """The least and the most the side can score from `deal` on."""
+        if self._card_points is None:
+            left = tricks_left(deal)
+            return (-left, 0) if self.at_most else (0, left)
+        return self._range
+
+    def _gain(self, deal: SearchDeal, step: Step) -> int:
+        """What the side scores by the card `step` played: something only if it closed a trick
+        the side took."""
+        closing = step[6]
+        if closing is None:
+            return 0
+        state = deal.tricks
+        assert state is not None
+        winners = state.trick_winners
+        if winners[-1] not in self.side:
+            return 0
+        if self._card_points is None:
+            return self._sign
+        points = self._card_points
+        return self._sign * (points[step[1]] + sum(points[c] for _s, c in closing)
+                             + self._trick_points[len(winners) - 1])
 
     def _key(self, deal: SearchDeal, at: int) -> tuple[object, ...]:
         assert deal.tricks is not None
-        masks = tuple(sum(1 << c for c in hand) for hand in deal.hands)
         declarer = deal.declarer
         counted = deal.tricks.tricks_won[declarer] if self._count_declarer and declarer is not None else 0
-        return deal.to_act, masks, tuple(deal.tricks.trick), at, counted
+        if at < len(self.line):  # the claimer's stated line names his cards
+            return deal.to_act, tuple(map(tuple, deal.hands)), at, counted
+        # At a trick's start, cards are named by suit, rank among the live cards of their suit
+        # and the sets that tell them apart: positions alike in that are worth the same.
+        order, suit_of, sig, width = self._order, self._suit_of, self._sig, len(self._sets)
+        live = sorted(order[c] << 4 | holder for holder, hand in enumerate(deal.hands) for c in hand)
+        hands: list[list[int]] = [[] for _ in deal.hands]
+        by_order = self._by_order
+        suit, index = -1, 0
+        for entry in live:
+            card = by_order[entry >> 4]
+            if suit_of[card] != suit:
+                suit, index = suit_of[card], 0
+            hands[entry & 15].append((((suit << 8) | index) << width) | sig[card])
+            index += 1
+        return deal.to_act, tuple(map(tuple, hands)), counted
 
     def _child(self, deal: SearchDeal, move: int) -> SearchDeal:
         """A copy of `deal` after `move`: its hands and trick state copied, its rules shared."""
+        child = self._copy(deal)
+        child.push(move)
+        return child
+
+    def _copy(self, deal: SearchDeal) -> SearchDeal:
+        """A copy of `deal` the search may move and take back: the search never moves a deal it was
+        given (a search cut short by its budget leaves the copy, not the deal, part-played)."""
         child = copy.copy(deal)
         child.hands = [hand[:] for hand in deal.hands]
         child.history = []
@@ -119,7 +202,6 @@ class Search:
         assert state is not None
         child.tricks = TrickState(state.trick[:], [t[:] for t in state.taken], state.tricks_won[:],
                                   set(state.taken_all), state.trick_winners[:])
-        child.push(move)
         return child
 
     def moves(self, deal: SearchDeal, at: int) -> list[tuple[int, int]]:
@@ -137,75 +219,135 @@ class Search:
         """One move of each group of equivalent cards."""
         if len(legal) < 2:
             return legal
-        suit_of, rank_of = self._suit_of, self._rank_of
+        suit_of, rank_of, sig = self._suit_of, self._rank_of, self._sig
         seat = deal.to_act
         assert deal.tricks is not None
-        live: dict[int, list[tuple[int, int]]] = {}
+        others: dict[int, int] = {}  # per suit, the ranks of the live cards the seat does not hold
         for holder, hand in enumerate(deal.hands):
-            for card in hand:
-                live.setdefault(suit_of[card], []).append((rank_of[card], holder))
+            if holder != seat:
+                for card in hand:
+                    suit = suit_of[card]
+                    others[suit] = others.get(suit, 0) | 1 << rank_of[card]
         for _seat, card in deal.tricks.trick:
-            live.setdefault(suit_of[card], []).append((rank_of[card], -1))
-        for cards in live.values():
-            cards.sort()
-        out, seen = [], set()
-        for card in legal:
             suit = suit_of[card]
-            order = live[suit]
-            at = order.index((rank_of[card], seat))
-            low = at
-            while low > 0 and order[low - 1][1] == seat:
-                low -= 1
-            signature = (suit, low, tuple(card in s for s in self._sets))
-            if signature in seen:
-                continue
-            seen.add(signature)
+            others[suit] = others.get(suit, 0) | 1 << rank_of[card]
+        out: list[int] = []
+        kept: dict[tuple[int, int], list[int]] = {}  # (suit, sets) -> ranks of the cards kept
+        for card in legal:
+            suit, rank = suit_of[card], rank_of[card]
+            group = kept.setdefault((suit, sig[card]), [])
+            between = others.get(suit, 0)
+            if any(between & ((2 << max(rank, r)) - (1 << min(rank, r))) == 0 for r in group):
+                continue  # no live card of another hand between: the same move
+            group.append(rank)
             out.append(card)
         return out
 
     # -- values ---------------------------------------------------------------------------------------
 
-    def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int = -1, beta: int = 1 << 30) -> int:
-        """The side's tricks from here to the end (fail-soft within (alpha, beta))."""
+    def value(self, deal: SearchDeal | None = None, at: int = 0, alpha: int | None = None,
+              beta: int | None = None) -> int:
+        """The side's tricks from here to the end, exactly when no window is given: null-window
+        tests from the tricks left down, sharing the table (MTD from above: a claim is tested
+        first, and the bound a failed test returns is the next one tried)."""
         deal = self.root if deal is None else deal
+        deal = self._copy(deal)
+        if alpha is not None and beta is not None:
+            return self._bound(deal, at, alpha, beta)
+        low, high = self._bounds(deal)
+        while high > low:  # from the most down: each test that fails bounds the value below it
+            found = self._bound(deal, at, high - 1, high)
+            if found >= high:
+                return high
+            high = found
+        return low
+
+    def at_least(self, deal: SearchDeal, at: int, target: int) -> bool:
+        """Whether the side takes at least `target` tricks from `deal` on: one null-window test."""
+        return target <= self._bounds(deal)[0] or self._bound(self._copy(deal), at, target - 1, target) >= target
+
+    def _bound(self, deal: SearchDeal, at: int, alpha: int, beta: int) -> int:
+        """The side's tricks from here to the end, fail-soft within (alpha, beta)."""
         if deal.phase is not Phase.TRICKS:
             return 0
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        key = self._key(deal, at)
-        low, high = self._table.get(key, (0, 1 << 30))
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha, beta = max(alpha, low), min(beta, high)
+        if not self.nodes & 0xFFFF and self.progress is not None:
+            self.progress(self.nodes)
+        state = deal.tricks
+        assert state is not None
+        trick, side = state.trick, self.side
+        if trick:  # inside a trick: no table (positions rarely meet again before it closes)
+            key: tuple[object, ...] | None = None
+            low, high = self._bounds(deal)
+            first = -1
+        else:
+            if at >= len(self.line) and max(map(len, deal.hands)) == 1:
+                return self._last_trick(deal)
+            key = self._key(deal, at)
+            low, high, first = self._table.get(key) or (*self._bounds(deal), -1)
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
         seat = deal.to_act
-        maximise = self.generous or (seat in self.side and self.unstated is Unstated.BEST)
-        best = -1 if maximise else 1 << 30
-        before = self._side_tricks(deal)
+        maximise = self.generous or (seat in side and self.unstated is Unstated.BEST)
+        best = -(1 << 30) if maximise else 1 << 30
+        chosen = -1
         start_alpha, start_beta = alpha, beta
-        for move, after in self.moves(deal, at):
-            child = self._child(deal, move)
-            gained = self._side_tricks(child) - before
-            found = gained + self.value(child, after, alpha - gained, beta - gained)
+        moves = self.moves(deal, at)
+        if trick and len(moves) > 1:  # the cards that take the trick the mover wants taken first
+            strength = led_strength(deal)  # type: ignore[arg-type]
+            top = max(strength[card] for _seat, card in trick)
+            wants = (seat in side) == maximise
+            moves.sort(key=lambda entry: ((strength[entry[0]] > top) != wants, strength[entry[0]]))
+        if first >= 0:  # the move that decided this position before goes first
+            for index, (move, _after) in enumerate(moves):
+                if move == first:
+                    if index:
+                        moves.insert(0, moves.pop(index))
+                    break
+        for move, after in moves:
+            step = trick_step(deal, move)  # type: ignore[arg-type]
+            gained = self._gain(deal, step)
+            found = gained + self._bound(deal, after, alpha - gained, beta - gained)
+            # not on OutOfBudget: the search's copy of the deal is dropped then
+            trick_undo(deal, step)  # type: ignore[arg-type]
             if maximise:
                 if found > best:
-                    best = found
-                alpha = max(alpha, best)
-            else:
-                if found < best:
-                    best = found
-                beta = min(beta, best)
+                    best, chosen = found, move
+                    if best > alpha:
+                        alpha = best
+            elif found < best:
+                best, chosen = found, move
+                if best < beta:
+                    beta = best
             if alpha >= beta:
                 break
-        if best <= start_alpha:
-            self._table[key] = (low, best)
-        elif best >= start_beta:
-            self._table[key] = (best, high)
-        else:
-            self._table[key] = (best, best)
+        if key is not None:
+            if best <= start_alpha:
+                self._table[key] = (low, best, chosen)
+            elif best >= start_beta:
+                self._table[key] = (best, high, chosen)
+            else:
+                self._table[key] = (best, best, chosen)
         return best
+
+    def _last_trick(self, deal: SearchDeal) -> int:
+        """The side's tricks from a last trick, every card forced: played out and taken back."""
+        before = self._side_tricks(deal)
+        steps = []
+        while deal.phase is Phase.TRICKS:
+            moves = deal.legal_moves()
+            if not moves:
+                break
+            steps.append(trick_step(deal, moves[0]))  # type: ignore[arg-type]
+        gained = self._side_tricks(deal) - before
+        for step in reversed(steps):
+            trick_undo(deal, step)  # type: ignore[arg-type]
+        return gained
 
     def exact_line(self, target: int, most: Search) -> Line | None:
         """A continuation on which the side takes exactly `target` tricks, or None if there is none:
@@ -218,13 +360,21 @@ class Search:
             for move, after in self.moves(deal, at):
                 child = self._child(deal, move)
                 left = wanted - (self._side_tricks(child) - before)
-                if left >= 0 and self.value(child, after) <= left <= most.value(child, after):
+                if not self.at_least(child, after, left + 1) and most.at_least(child, after, left):
                     rest = walk(child, after, left)
                     if rest is not None:
                         return [(deal.to_act, move), *rest]
             return None
         found = walk(self.root, 0, target)
         return tuple(found) if found is not None else None
+
+    def _gives(self, deal: SearchDeal, child: SearchDeal, at: int, wanted: int) -> bool:
+        """Whether `child` is worth `wanted` to the side, given that `deal` is worth the value
+        followed: at a maximising turn no child is worth more, at a minimising one none less."""
+        seat = deal.to_act
+        if self.generous or (seat in self.side and self.unstated is Unstated.BEST):
+            return self.at_least(child, at, wanted)
+        return not self.at_least(child, at, wanted + 1)
 
     def line_to(self, target: int) -> Line:
         """A continuation from the root on which the side takes `target` tricks, the value found
@@ -236,7 +386,7 @@ class Search:
             for move, after in self.moves(deal, at):
                 child = self._child(deal, move)
                 gained = self._side_tricks(child) - before
-                if gained + self.value(child, after) == wanted:
+                if self._gives(deal, child, after, wanted - gained):
                     out.append((deal.to_act, move))
                     deal, at, wanted = child, after, wanted - gained
                     break

@@ -111,6 +111,11 @@ def winning(deal: TrickDeal, trick: list[tuple[int, int]]) -> tuple[int, int]:
     return max(trick, key=lambda played: strength[played[1]])
 
 
+def led_strength(deal: TrickDeal) -> tuple[int, ...]:
+    """Each card's strength in the trick on the table (one is led), as `winning` ranks them."""
+    return _strength(deal)[deal.table.suit_of[_state(deal).trick[0][1]]]
+
+
 def _strength(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
     """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
     contract = deal.contract
@@ -318,6 +323,40 @@ def trick_push(deal: TrickDeal, seat: int, move: int) -> None:
         _close_trick(deal)
     else:
         deal.to_act = (seat + 1) % deal.table.players
+
+
+Step = tuple[int, int, int, int, Phase, "str | None", "list[tuple[int, int]] | None"]
+"""What `trick_step` changed, for `trick_undo`: seat, card, its place in the hand, the seat to
+act before, the phase and early end before, and the trick before if the card closed it."""
+
+
+def trick_step(deal: TrickDeal, move: int) -> Step:
+    """`trick_push` of `move` by the seat to act, undoable by `trick_undo` (a search's make and
+    unmake, cheaper than copying the deal); the deal's history is not written."""
+    seat = deal.to_act
+    state = _state(deal)
+    closing = state.trick[:] if len(state.trick) == deal.table.players - 1 else None
+    step = (seat, move, deal.hands[seat].index(move), seat, deal.phase, deal.ended_early, closing)
+    trick_push(deal, seat, move)
+    return step
+
+
+def trick_undo(deal: TrickDeal, step: Step) -> None:
+    """Take back the card `trick_step` played: the trick it closed is put back on the table."""
+    seat, move, index, to_act, phase, ended, closing = step
+    state = _state(deal)
+    if closing is None:
+        state.trick.pop()
+    else:
+        winner = state.trick_winners.pop()
+        state.tricks_won[winner] -= 1
+        taken = state.taken[winner]
+        cards = taken[-len(closing) - 1:]
+        del taken[-len(closing) - 1:]
+        state.taken_all.difference_update(cards)
+        state.trick = closing
+    deal.hands[seat].insert(index, move)
+    deal.to_act, deal.phase, deal.ended_early = to_act, phase, ended
 
 
 def _close_trick(deal: TrickDeal) -> None:

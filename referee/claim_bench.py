@@ -1,0 +1,115 @@
+"""`referee bench claim`: how fast a claim is ruled, on seeded random positions.
+
+Each position is a seeded random deal of a game, played on by random legal moves until trick play
+reaches the tricks the plan names (a whole Preferans deal from the first lead; Kierki and Black
+Lady with 6 tricks left), and the claim ruled there is "the rest" by the declarer (else the seat
+to act), under each reading of the claimer's unstated plays: any legal card (the shipped rules'
+default, doubt against him) and his best play (double dummy, the harder search). The figures are the CPU time of the whole ruling (the value, the
+counter-line and the line a judge plays out) and the positions searched; their median and maximum
+are set against the targets of issue 27 (a whole Preferans deal under 2 s, a Kierki or Black Lady
+claim with 6 tricks left under 1 s).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+
+from .mechanics.claims.rules import Unstated
+from .mechanics.claims.solver import tricks_left
+
+__all__ = ["PLAN", "ClaimFigures", "measure_claims", "run_claim_bench"]
+
+PLAN: tuple[tuple[str, int, float], ...] = (("preferans", 10, 2.0), ("kierki", 6, 1.0), ("black_lady", 6, 1.0))
+"""(game, tricks left at the claim, the target in seconds for the slowest position)."""
+
+
+@dataclass(frozen=True)
+class ClaimFigures:
+    game: str
+    reading: str
+    left: int
+    target: float
+    seconds: tuple[float, ...]
+    nodes: tuple[int, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def worst(self) -> float:
+        return max(self.seconds)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "reading": self.reading, "tricks_left": self.left, "positions": len(self.seconds),
+                "target_s": self.target, "median_s": round(self.median, 4), "max_s": round(self.worst, 4),
+                "median_nodes": int(statistics.median(self.nodes)), "max_nodes": max(self.nodes),
+                "meets_target": self.worst < self.target}
+
+
+def positions(game, left: int, count: int, seed: int = 0) -> list:
+    """`count` seeded random deals of `game` at the first moment trick play has `left` tricks to
+    go with no card on the table (deals that end before that are skipped)."""
+    from .interpreter import Match
+    from .interpreter.players import random_move
+    from .mechanics.base import Phase
+    out: list = []
+    attempt = seed
+    while len(out) < count and attempt < seed + 50 * count:
+        rng = random.Random(attempt)
+        attempt += 1
+        match = Match(game)
+        match.draw_for_dealer(rng)
+        hands, talon, _ = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
+        while not deal.is_over():
+            if deal.phase is Phase.TRICKS and not deal.trick and tricks_left(deal) <= left:
+                if tricks_left(deal) == left:
+                    out.append(deal)
+                break
+            deal.push(random_move(deal, rng))
+    return out
+
+
+def measure_claims(name: str, left: int, target: float, count: int, reading: Unstated, seed: int = 0,
+                   progress: bool = True) -> ClaimFigures:
+    from .mechanics.claims.ruling import Claim, rule_on_claim
+    from .model import load_game
+    game = load_game(name)
+    seconds, nodes = [], []
+    for deal in positions(game, left, count, seed):
+        seat = deal.declarer if deal.declarer is not None else deal.to_act
+        start = time.process_time()
+        ruling = rule_on_claim(deal, Claim(seat, left), game.claims, unstated=reading, budget=50_000_000)
+        seconds.append(time.process_time() - start)
+        nodes.append(ruling.nodes)
+        if progress:
+            print(".", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    return ClaimFigures(name, reading.name.lower(), left, target, tuple(seconds), tuple(nodes))
+
+
+def run_claim_bench(count: int = 20, output: str | None = None) -> int:
+    """Print the figures; exit 0 when every target is met, 1 otherwise."""
+    figures = []
+    print(f"{'game':<12}{'reading':<8}{'left':>5}{'positions':>10}{'median s':>10}{'max s':>8}{'median nodes':>14}"
+          f"{'max nodes':>11}  target")
+    for (name, left, target), reading in itertools.product(PLAN, Unstated):
+        found = measure_claims(name, left, target, count, reading)
+        figures.append(found)
+        print(f"{name:<12}{found.reading:<8}{left:>5}{len(found.seconds):>10}{found.median:>10.3f}{found.worst:>8.3f}"
+              f"{int(statistics.median(found.nodes)):>14}{max(found.nodes):>11}  < {target:g} s "
+              f"{'met' if found.worst < target else 'MISSED'}", flush=True)
+    print(f"CPU seconds of one ruling (a claim of the rest by the declarer, else the seat to act), {count} seeded "
+          "positions per game and reading.")
+    if output:
+        from .output import write_output
+        write_output(json.dumps([f.to_json() for f in figures], indent=1) + "\n", output)
+    return 0 if all(f.worst < f.target for f in figures) else 1
