@@ -25,7 +25,7 @@ from .judge import Judgement, Outcome, judge
 from .judgement import DealReport
 from .mechanics.table.seating import SeatedDeal
 from .notation import replay_deal_path
-from .options import Forbidden, Options, options, options_json, readings_of
+from .options import NAMING, Forbidden, Options, options, options_json, readings_of
 from .position import from_position
 from .records import read_deal_file
 from .report import seat_name, where_text
@@ -104,6 +104,10 @@ def replay(data: dict, position: Position, base: Path | None = None, settings: d
 
 
 # -- what may be done -----------------------------------------------------------------------------------
+
+L_LIKEWISE = N_("Likewise: {actions}.")
+"""After a ruling on one of several actions ruled out alike: the others."""
+
 
 def shown_actions(actions, lang: str, game) -> str:
     """Actions for people, grouped: one word with all its cards (play 4♥ 9♥ K♥), a run of
@@ -219,7 +223,13 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
         out.append(_("Not legal:"))
     for item in found.forbidden:
         kinds = {Action.parse(a).kind for a in item.actions}
-        if len(kinds) == 1:
+        likewise = ()
+        if len(kinds) == 1 and len(item.actions) > 1 and any(k in NAMING for k, _v in item.verdict.values):
+            # The ruling names one card (or action): it is shown on that one, the others after it,
+            # so that "play 4♣ 5♣ … 7♠" is not followed by "may not play 4♣" alone.
+            named, likewise = item.actions[:1], item.actions[1:]
+            shown = shown_actions(named, lang, game)
+        elif len(kinds) == 1:
             shown = shown_actions(item.actions, lang, game)
         elif len(kinds) <= 3:
             shown = ", ".join(dict.fromkeys(_one_action(Action.parse(a), lang, game) for a in item.actions))
@@ -228,6 +238,8 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
         line = f"  {shown}: {item.verdict.describe(game, lang)}"
         if item.readings:
             line += " " + _("under {readings}").format(readings=", ".join(f"{k}={v}" for k, v in item.readings))
+        if likewise:
+            line += ("." if item.readings else "") + " " + _(L_LIKEWISE).format(actions=shown_actions(likewise, lang, game))
         out.append(line)
     return out
 

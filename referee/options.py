@@ -13,7 +13,7 @@ from .interpreter import Action
 from .interpreter.phases import RUNNERS
 from .verdicts import Verdict
 
-__all__ = ["Forbidden", "Options", "options", "options_json", "readings_of", "words_read"]
+__all__ = ["NAMING", "Forbidden", "Options", "options", "options_json", "readings_of", "words_read"]
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,8 @@ class Options:
     forbidden: tuple[Forbidden, ...]
 
 
-_NAMING = frozenset({"card", "cards", "action"})
-"""Values of a ruling that only name the action ruled on."""
+NAMING = frozenset({"card", "cards", "action"})
+"""Values of a ruling that only name the action ruled on (rulings alike but for them are grouped)."""
 
 _PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
 
@@ -107,7 +107,7 @@ def options(deal) -> Options:
             continue
         # Rulings alike but for the card or the action they name are one group; any other value
         # (a contract, an amount) makes a ruling of its own.
-        key = (verdict.message, verdict.clauses, tuple(kv for kv in verdict.values if kv[0] not in _NAMING))
+        key = (verdict.message, verdict.clauses, tuple(kv for kv in verdict.values if kv[0] not in NAMING))
         groups.setdefault(key, [verdict, []])[1].append(str(action))
     forbidden = tuple(Forbidden(tuple(actions), verdict, readings_of(game, verdict.clauses))
                       for verdict, actions in groups.values())

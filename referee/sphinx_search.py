@@ -12,11 +12,17 @@ other in the clause count more, a title the query contains counts most. The best
 listed above the pages, each linked to its anchor with its statement as the snippet. Among the
 pages, variant pages come after rules pages of the same score, and a page's snippet is taken from
 its clauses, not from its index.
+
+The clauses are a file of their own, `_static/search-clauses.<hash>.js` (50–78 KB, as large as the
+rest of the page in Russian), fetched when the first query is asked: the page itself stays under
+the 400 KB of an ordinary page, and the file's name changes with its content, so a browser may
+keep it.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from pathlib import Path
 
@@ -90,8 +96,17 @@ def _search_page(app, pagename, templatename, context, doctree) -> None:
         "pages": {doc: [app.builder.get_relative_uri(pagename, doc), env.titles[doc].astext()] for doc in docs},
         "words": {"clauses": i18n.gettext(lang, L_CLAUSES)},
     }
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    app.add_js_file(None, body=f"window.REFEREE_SEARCH = {text};\n{_page_script()}")
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    body = f"window.REFEREE_SEARCH = {text};\n".encode()
+    name = f"search-clauses.{hashlib.sha256(body).hexdigest()[:12]}.js"
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    for old in static.glob("search-clauses.*.js"):
+        if old.name != name:
+            old.unlink()
+    (static / name).write_bytes(body)
+    where = json.dumps("../" * pagename.count("/") + "_static/" + name)
+    app.add_js_file(None, body=f"window.REFEREE_SEARCH_DATA = {where};\n{_page_script()}")
 
 
 def _contents_title(app, config) -> None:

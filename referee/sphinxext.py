@@ -20,7 +20,10 @@ Listed in the book's Sphinx extensions as `referee.sphinxext`:
 ``rules-reference``
     The rules language, generated from grammar/rules.lark (``#rule-<rule name>``), with an
     example of every statement taken from the shipped rules files, or from `EXAMPLES` below;
-    every example is parsed at build time, so a stale one fails the build.
+    every example is parsed at build time, so a stale one fails the build. The grammar's
+    sections are shown over several pages (`REFERENCE_PAGES`, each light enough for a slow
+    link); the first page also lists who is who at the table, the phases of a deal and every
+    statement with the page that shows it.
 
 All text is translated here through `referee.i18n` (the ``referee`` catalogs under
 translations/), in the build's ``language``; the nodes are therefore marked
@@ -84,6 +87,8 @@ L_NOT_ENCODED = N_("not encoded: {reason}")
 L_CLAUSE = N_("Clause {clause}")
 L_READINGS = N_("Readings:")
 L_WHY = N_("Why:")
+L_REFERENCE_PAGES = N_("The statements, page by page")
+"""The heading of the list of the reference's pages and the statements each shows."""
 L_EXAMPLE = N_("Example")
 L_SYNTAX = N_("Syntax")
 L_EXAMPLE_FROM = N_("from {file}, line {line}")
@@ -758,8 +763,27 @@ def reference_examples() -> dict[str, list[tuple[str, str, int]]]:
     return found
 
 
+REFERENCE_PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("language/reference", ("A rules file", "Sources and provenance", "Statements")),
+    ("language/reference/table", ("The table", "Contracts", "Card passing", "Doubling", "Irregularities")),
+    ("language/reference/play", ("Trick play", "Layout play", "Scoring")),
+    ("language/reference/auction", ("Auctions",)),
+    ("language/reference/vying", ("Betting", "Showdown")),
+)
+"""The pages of the language reference and the grammar sections each shows (by the start of the
+section's title), in the order of the book. One page of every section weighed 420 KB in Russian
+with the theme, over the 400 KB of an ordinary page; split this way the heaviest is well under."""
+
+
+def reference_page(section: str) -> str | None:
+    """The page of the language reference that shows a grammar section."""
+    return next((page for page, starts in REFERENCE_PAGES if section.startswith(starts)), None)
+
+
 class RulesReference(SphinxDirective):
-    """The rules language from grammar/rules.lark: each statement, its syntax and examples."""
+    """The rules language from grammar/rules.lark: each statement, its syntax and examples, on
+    the page of `REFERENCE_PAGES` this directive stands in (the first page adds the roles, the
+    phases and the list of pages)."""
 
     def run(self) -> list[nodes.Node]:
         from .front.parser import grammar_path
@@ -769,13 +793,24 @@ class RulesReference(SphinxDirective):
         po = _translations_dir() / lang / "LC_MESSAGES" / "referee.po"
         if po.is_file():
             self.env.note_dependency(str(po.resolve()))
+        here = self.env.docname
+        if here not in dict(REFERENCE_PAGES):
+            raise self.error(f"rules-reference stands on one of the pages of REFERENCE_PAGES, not on {here}")
         wanted = statement_rules()
         rules, _alternatives = _grammar()
         examples = reference_examples()
-        out: list[nodes.Node] = self._vocabulary(_) + self._phases(_)
+        out: list[nodes.Node] = []
+        if here == REFERENCE_PAGES[0][0]:
+            out += self._vocabulary(_) + self._phases(_) + self._pages(_, rules, wanted)
         section = None
         for sect, name, text, comment in rules:
             if name not in wanted:
+                continue
+            page = reference_page(sect)
+            if page is None:
+                logger.warning("rules-reference: the grammar section %r is on no page of REFERENCE_PAGES",
+                               sect, location=self.get_location())
+            if page != here:
                 continue
             if sect != section:
                 section = sect
@@ -799,6 +834,31 @@ class RulesReference(SphinxDirective):
                                "referee.sphinxext.EXAMPLES", name, location=self.get_location())
             out.append(box)
         return _untranslatable(out)
+
+    def _pages(self, _, rules, wanted) -> list[nodes.Node]:
+        """Each page of the reference with the statements it shows, each linked to its place."""
+        from sphinx import addnodes
+        here = self.env.docname
+        out: list[nodes.Node] = [nodes.rubric("", _(L_REFERENCE_PAGES), classes=["rules-ref-section"])]
+        pages = nodes.bullet_list(classes=["rules-ref-pages"])
+        for page, _starts in REFERENCE_PAGES[1:]:
+            uri = self.env.app.builder.get_relative_uri(here, page)
+            names = [name for sect, name, _text, _comment in rules if name in wanted and reference_page(sect) == page]
+            item = nodes.list_item()
+            # The page's title, in the book's language, once every page is read: Sphinx's own :doc:.
+            title = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + page,
+                                          refdoc=here, refexplicit=False, refwarn=True)
+            title += nodes.inline("", page, classes=["rules-ref-page"])
+            item += nodes.paragraph("", "", title)
+            line = nodes.paragraph(classes=["rules-ref-page-statements"])
+            for i, name in enumerate(names):
+                if i:
+                    line += nodes.Text(" · ")
+                line += _link(name, f"{uri}#rule-{name}", classes=["rules-ref-name"])
+            item += line
+            pages += item
+        out.append(pages)
+        return out
 
     @staticmethod
     def _vocabulary(_) -> list[nodes.Node]:

@@ -128,8 +128,18 @@ def test_rules_are_highlighted_and_supplements_set_apart():
 
 
 def test_reference_and_disputed_pages():
+    from referee.sphinxext import REFERENCE_PAGES, statement_rules
     reference = page(SITE / "en" / "language" / "reference.html")
-    assert {"rule-clause", "rule-play_duty", "rule-parameter"} <= reference.ids
+    assert {"rule-clause", "rule-parameter"} <= reference.ids
+    assert "rule-play_duty" in page(SITE / "en" / "language" / "reference" / "play.html").ids
+    # Split over pages, the reference still shows every statement once, and its first page links
+    # each to the page that shows it.
+    shown = [i for name, _sections in REFERENCE_PAGES
+             for i in page(SITE / "en" / f"{name}.html").ids if i.startswith("rule-")]
+    assert sorted(shown) == sorted(f"rule-{name}" for name in statement_rules())
+    first = (SITE / "en" / "language" / "reference.html").read_text(encoding="utf-8")
+    for name, _sections in REFERENCE_PAGES[1:]:
+        assert f'href="{name.removeprefix("language/")}.html#rule-' in first
     disputed = page(SITE / "en" / "disputed.html")
     for name in game_names():
         for param in load_game(name).parameters:
@@ -302,3 +312,41 @@ def test_no_page_names_a_third_party_address_for_code():
         if (path.suffix == ".html" and code.search(text)) or cdn.search(text):
             found.append(f"{path.relative_to(SITE)}: {(code.search(text) or cdn.search(text)).group(0)}")
     assert not found, found[:10]
+
+
+def _page_weight(path: Path) -> int:
+    """What opening a page fetches before any action of the reader's: the page, its scripts and
+    stylesheets (with the stylesheets they @import) and its images. Counted from the files; the
+    browser test (`test_browser.test_pages_are_light`) counts the same for a sample of pages as
+    the browser fetches them, and agrees to the byte on the heaviest (392,089 bytes)."""
+    text = path.read_text("utf-8", "replace")
+    urls = re.findall(r'<(?:script|img)[^>]*\ssrc="([^"#?]+)', text)
+    urls += [re.search(r'href="([^"#?]+)', tag).group(1) for tag in re.findall(r"<link[^>]*>", text)
+             if "stylesheet" in tag and 'href="' in tag]
+    todo = [(path.parent / url).resolve() for url in urls if ":" not in url]
+    seen: set[Path] = set()
+    total = path.stat().st_size
+    while todo:
+        found = todo.pop()
+        if found in seen or not found.is_file():
+            continue
+        seen.add(found)
+        total += found.stat().st_size
+        if found.suffix == ".css":
+            for url in re.findall(r"""@import\s+(?:url\()?["']?([^"')\s]+)""", found.read_text("utf-8", "replace")):
+                todo.append((found.parent / url).resolve())
+    return total
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_is_light(lang):
+    """Every page of the book, not only the browser test's sample, opens with at most 400 KB
+    (issue 23); the search page's clauses and the Check page's referee come later, when asked for."""
+    from tests.test_browser import PAGE_BYTES
+    pages = [p for p in (SITE / lang).rglob("*.html")
+             if not p.relative_to(SITE / lang).parts[0].startswith(("_", "jupyter_execute"))]
+    weights = {str(p.relative_to(SITE / lang)): _page_weight(p) for p in pages}
+    assert len(weights) > 40
+    heaviest = max(weights, key=weights.__getitem__)
+    print(f"[weight {lang}] heaviest of {len(weights)} pages: {heaviest}, {weights[heaviest] / 1e3:.0f} KB")
+    assert {page: size for page, size in weights.items() if size > PAGE_BYTES} == {}

@@ -86,6 +86,10 @@ def test_legal_lists_the_legal_plays_and_the_clause_forbidding_the_others():
     text = view.text()
     assert "Seat 2 to act." in text and "Legal: play 2♦ 6♦ 9♦ 10♦" in text
     assert "must follow suit (♦)" in text
+    # The ruling names one card, and is shown on that card; the others ruled out alike follow it.
+    line = next(line for line in text.splitlines() if "must follow suit" in line)
+    assert line.startswith("  play 4♣: Seat 2 must follow suit (♦) and may not play 4♣. [K3.1")
+    assert line.endswith("Likewise: play 5♣ J♣ 2♥ 9♥ K♥ 3♠ 6♠ 7♠.")
 
 
 def test_legal_names_the_reading_a_lead_restriction_depends_on(capsys):

@@ -79,9 +79,15 @@ FORBIDDEN = {
 TERMS = {
     "hr": {"declarer": ("izvođač", r"\bnositelj"), "no trumps": ("sanac", r"(?<![\w`_=])[Ss]ans(?:u|a)?(?![\w`_]| brelan)"),
            "layout contract": ("lutrijica", r"[Ll]oteryjk"), "robber": ("razbojnik", r"[Rr]ozbójnik"),
-           "queen": ("D", r"^Q$")},
+           "queen": ("D", r"^Q$"),
+           # "by default" is not "zadano" (a calque of software settings): "osnovno tumačenje",
+           # or "ako se drukčije ne dogovori"
+           "default": ("osnovno", r"\b[Zz]adano\b")},
     "ru": {"pot": ("банк", r"\b(?:на |в )?кон(?:а|у|ом|е)?\b")},
-    "pl": {"betl": ("betl", r"(?<![\w`_=])Bettel(?![\w`_])"), "sanac": ("sancu", r"\b[Ww] Sanac\b")},
+    "pl": {"betl": ("betl", r"(?<![\w`_=])Bettel(?![\w`_])"), "sanac": ("sancu", r"\b[Ww] Sanac\b"),
+           # a numbered rule is a "punkt" (as in a Polish regulamin), not a "klauzula" (a legal
+           # or software word); the ante a "stawka wejściowa", not "wpisowe" (an entry fee)
+           "clause": ("punkt", r"[Kk]lauzul"), "ante": ("stawka wejściowa", r"\b[Ww]pisow")},
 }
 
 

@@ -1,7 +1,9 @@
 /* The book's search page: the clauses that match the query, above Sphinx's list of pages.
 
-   window.REFEREE_SEARCH (written into the page by referee/sphinx_search.py) holds every clause
-   the book shows, in the page's language: [page, ID, title, statement, variant?]. The query and
+   window.REFEREE_SEARCH (in the file named by window.REFEREE_SEARCH_DATA, which
+   referee/sphinx_search.py writes beside the page and this script fetches on the first query)
+   holds every clause the book shows, in the page's language: [page, ID, title, statement,
+   variant?]. The query and
    the clauses are split and stemmed as Sphinx splits and stems them (`splitQuery`, `Stemmer`,
    `stopwords` of language_data.js), and each clause is scored:
      3 for each query word in its title, 1 for each one only in its statement,
@@ -16,8 +18,27 @@
    snippet is taken from its clauses, not from the index of contents at its top. */
 (function () {
   "use strict";
-  var data = window.REFEREE_SEARCH;
+  var data = null;
   var MAX = 8;
+
+  // The clauses, fetched once, on the first query; `then` runs when they are in (at once after).
+  var waiting = null;
+  function withClauses(then) {
+    if (data) { then(); return; }
+    if (!waiting) {
+      waiting = [];
+      var script = document.createElement("script");
+      script.src = window.REFEREE_SEARCH_DATA;
+      script.onload = function () {
+        data = window.REFEREE_SEARCH;
+        document.documentElement.dataset.refereeClauses = "ready";
+        waiting.forEach(function (f) { f(); });
+      };
+      script.onerror = function () { document.documentElement.dataset.refereeClauses = "failed"; };
+      document.head.appendChild(script);
+    }
+    waiting.push(then);
+  }
 
   function words(text, stem, all) {
     var out = [];
@@ -129,7 +150,7 @@
     var query = Search.query;
     Search.query = function (q) {
       query(q);
-      show(q);
+      withClauses(function () { show(q); });
     };
     // A variant page repeats its parent's headings: below the rules pages that score the same.
     Scorer.score = function (result) {
@@ -150,6 +171,7 @@
 
   // For tests and the console: the clauses a query finds, best first, as "page#ID".
   window.__refereeSearch = function (query) {
+    if (!data) return null;  // not fetched yet: the page has had no query
     return rank(query).map(function (f) { return f.clause.page + "#" + f.clause.id; });
   };
 
