@@ -298,7 +298,8 @@ def swept_statements(text: str, settings: dict) -> list[tuple[str, lark.Tree]]:
 MORE_RUNS: dict[str, list[tuple[int, int | None, int]]] = {
     "bouillotte": [(4, 5, DEALS),  # a player all in before the betting is opened
                    (1, 3, DEALS)],  # a suit's highest card and its most points in two hands
-    "barbu": [(3, None, 28)]}  # a whole match (seven contracts chosen by four), so its winner
+    "barbu": [(3, None, 28)],  # a whole match (seven contracts chosen by four), so its winner
+    "black_maria": [(1, 5, DEALS), (1, 6, DEALS)]}  # the packs for five and for six
 # Recorded transcripts judged under each mutant, for what no seeded session reaches. Random play
 # never brings Preferans's bule down to zero; this match (bule_start=10) was played from seed 1 with
 # the same players, but for the auction (the eldest bids 2, the others pass) and the contract:
