@@ -1,13 +1,14 @@
 """`referee bench claim`: how fast a claim is ruled, on seeded random positions.
 
 Each position is a seeded random deal of a game, played on by random legal moves until trick play
-reaches the tricks the plan names (a whole Preferans deal from the first lead; Kierki and Black
-Lady with 6 tricks left), and the claim ruled there is "the rest" by the declarer (else the seat
+reaches the tricks left that the plan names for it, and the claim ruled there is "the rest" by the declarer (else the seat
 to act), under each reading of the claimer's unstated plays: any legal card (the shipped rules'
 default, doubt against him) and his best play (double dummy, the harder search). The figures are the CPU time of the whole ruling (the value, the
 counter-line and the line a judge plays out) and the positions searched; their median and maximum
-are set against the targets of issue 27 (a whole Preferans deal under 2 s, a Kierki or Black Lady
-claim with 6 tricks left under 1 s).
+are set against the plan's target for each game (issue 27).
+
+The plan is data, in the checkout's `bench/claim.json` beside the hand-written loops: which games,
+with how many tricks left, and the target in seconds for the slowest position.
 """
 
 from __future__ import annotations
@@ -20,13 +21,21 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .judge_bench import read_plan
 from .mechanics.claims.rules import Unstated
 from .mechanics.claims.solver import tricks_left
 
-__all__ = ["PLAN", "ClaimFigures", "measure_claims", "run_claim_bench"]
+__all__ = ["PLAN", "ClaimFigures", "measure_claims", "run_claim_bench", "planned"]
 
-PLAN: tuple[tuple[str, int, float], ...] = (("preferans", 10, 2.0), ("kierki", 6, 1.0), ("black_lady", 6, 1.0))
-"""(game, tricks left at the claim, the target in seconds for the slowest position)."""
+PLAN = "claim.json"
+"""In the checkout's `bench/` folder: the games timed, the tricks left at the claim, and the target
+in seconds for the slowest position."""
+
+
+def planned() -> list[tuple[str, int, float]]:
+    """(game, tricks left at the claim, target in seconds), as `bench/claim.json` lists them."""
+    return [(entry["game"], int(entry["tricks_left"]), float(entry["target_s"]))
+            for entry in read_plan(PLAN, "bench claim")["positions"]]
 
 
 @dataclass(frozen=True)
@@ -101,7 +110,7 @@ def run_claim_bench(count: int = 20, output: str | None = None) -> int:
     figures = []
     print(f"{'game':<12}{'reading':<8}{'left':>5}{'positions':>10}{'median s':>10}{'max s':>8}{'median nodes':>14}"
           f"{'max nodes':>11}  target")
-    for (name, left, target), reading in itertools.product(PLAN, Unstated):
+    for (name, left, target), reading in itertools.product(planned(), Unstated):
         found = measure_claims(name, left, target, count, reading)
         figures.append(found)
         print(f"{name:<12}{found.reading:<8}{left:>5}{len(found.seconds):>10}{found.median:>10.3f}{found.worst:>8.3f}"

@@ -425,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "and the clause that forbids each other kind")
     p.add_argument("transcript", metavar="TRANSCRIPT", nargs="?", help=_TRANSCRIPT_HELP)
     p.add_argument("--position", metavar="TEXT", help="a position string instead of a transcript, as "
-                   "Deal.position() writes it (game kierki; players 4; deal 1 dealer 1; hand 1: ...; actions: ...)")
+                   "Deal.position() writes it (game GAME; players N; deal D dealer S; hand 1: CARDS; ...; actions: ...)")
     common(p, game=False)
     p.add_argument("--at", metavar="POSITION", help=at_help + " (the default)")
     p.add_argument("--show", action="store_true", help=_SHOW_HELP)

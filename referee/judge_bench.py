@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["run_judge_bench", "TARGETS", "PLAN"]
+__all__ = ["run_judge_bench", "TARGETS", "PLAN", "read_plan"]
 
 PLAN = "judge.json"
 """In the checkout's `bench/` folder: the match judged, the vying game and stacks timed, and the
@@ -98,15 +98,21 @@ def _per_action_us(name: str, settings: dict, least_actions: int = 400) -> tuple
     return min(passes), actions
 
 
-def _plan() -> dict:
+def read_plan(name: str, command: str) -> dict:
+    """What a benchmark command measures, from `bench/NAME` of the checkout (data, not code, so
+    that no game is named in the referee)."""
     from .errors import Phrase, UsageError
     from .resources import repo_root
-    path = repo_root() / "bench" / PLAN
+    path = repo_root() / "bench" / name
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        raise UsageError(Phrase("`bench judge` reads what it measures from {path}, in a checkout of the "
-                                "project", path=str(path))) from None
+        raise UsageError(Phrase("`{command}` reads what it measures from {path}, in a checkout of the project",
+                                command=command, path=str(path))) from None
+
+
+def _plan() -> dict:
+    return read_plan(PLAN, "bench judge")
 
 
 def run_judge_bench(repeats: int = 7) -> int:

@@ -7,7 +7,7 @@ each seat has chosen, the chips, the multipliers held, the doublings counted, a 
 over), and the actions taken since, in order. Parts are separated by ``;``; seats are counted
 from 1, cards written as the referee prints them or in ASCII (``4♣`` or ``4C``)::
 
-    game kierki; players 4; deal 1 dealer 1; hand 1: A♣ 5♣ ...; ...; actions: choose no_tricks, play A♠
+    game GAME; players N; deal D dealer S; hand 1: CARDS; ...; actions: ACTION, ACTION
 
 Reading one back replays its actions through the referee, each ruled on as `Deal.play` rules:
 an action the rules forbid is refused with its column and the verdict. The text is untrusted

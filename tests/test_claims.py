@@ -377,3 +377,14 @@ def test_a_claim_that_cannot_be_ruled_is_an_error_at_its_line_of_the_deal_notati
     path.write_text(f"{early}\n1: claim 2\n")
     assert main(["judge", str(path)]) == 2
     assert f"bad.deal:{early.count(chr(10)) + 2}:1:" in capsys.readouterr().err
+
+
+def test_the_claim_bench_reads_its_games_from_the_bench_folder():
+    """`referee bench claim` times the games `bench/claim.json` names (the referee names none),
+    each a game the referee loads, with a trick count and a target it can meet."""
+    from referee.claim_bench import planned
+    plan = planned()
+    assert [name for name, _left, _target in plan] == ["preferans", "kierki", "black_lady"]
+    for name, left, target in plan:
+        assert load_game(name).claims is not None, name
+        assert 1 <= left <= 13 and target > 0, (name, left, target)

@@ -45,3 +45,18 @@ def test_every_module_on_the_ratchet_still_has_errors(tmp_path):
     modules = {re.sub(r"(/__init__)?\.py$", "", path.split("referee/", 1)[-1]).replace("/", ".") for path in failing}
     clean = [m for m in listed if m.removeprefix("referee.") not in modules and m != "referee"]
     assert not clean, f"these modules type-check now; take them off the ratchet in pyproject.toml: {clean}"
+
+
+def test_the_referee_names_no_game():
+    """Game knowledge lives in the rules files: no module of the referee names a shipped game or
+    variant (by its file's name, with `_` or a space), not even in an example or a hint, so that
+    a variant author changes what the referee knows without Python. Benchmarks name theirs in
+    `bench/*.json`."""
+    stems = [p.stem for p in (*(ROOT / "rules").glob("*.rules"), *(ROOT / "rules" / "variants").glob("*.rules"))]
+    assert len(stems) > 10
+    names = sorted({form for stem in stems for form in (stem, stem.replace("_", " "))}, key=len, reverse=True)
+    named = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.IGNORECASE)
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in sorted((ROOT / "referee").rglob("*.py")) if "_tables" not in path.parts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if named.search(line)]
+    assert not found, "\n".join(found)

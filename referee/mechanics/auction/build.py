@@ -504,13 +504,13 @@ def _cap(builder: Builder, item: Located, node: AccountCapStatement, cid: str, s
         if str(node.rest) == str(node.account):
             raise item.error(node.rest, Phrase('taking the rest off {account} itself would open it again below {cap}',
                                                account=node.account, cap=cap),
-                             hint=Phrase('take it off another account (the gora), or leave out `then ... minus the rest`'))
+                             hint=Phrase('take it off another account, or leave out `then ... minus the rest`'))
         rest = str(node.rest)
     times = int(node.times)
     if times < 1:
         raise item.error(node.times, Phrase('each point of help must write at least 1 in {account}',
                                             account=node.help),
-                         hint=Phrase('write the rate of the source (10 visty a point in Sochi)'))
+                         hint=Phrase('write the rate the source gives for each point of help'))
     draft.set_once(item, node, cid, "cap", AccountCap(str(node.account), cap, str(node.help), times, rest, cid))
 
 

@@ -73,7 +73,7 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
     if played_out is not None and not game.contracts[played_out].rules.scores:
         raise fail("pass_out_plays", Phrase('nothing scores the tricks of {cid}, so a deal played in it when '
                                             'everybody passes writes nothing', cid=played_out),
-                   expected=Phrase('a statement such as `in {cid} {{ score 1 per trick to gora }}`', cid=played_out))
+                   expected=Phrase('a statement such as `in {cid} {{ score 1 per trick to ACCOUNT }}`', cid=played_out))
     lead = game.contracts[played_out].rules.first_lead if played_out is not None else None
     if lead is not None and lead.value.role in ("declarer", "before_declarer"):
         raise fail("first_lead", Phrase('a deal everybody passes is played in {cid} with no declarer, so its first '
@@ -149,7 +149,7 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
         raise fail("account_cap", Phrase('the final settlement works out {final} when the match ends, so what the '
                                          'closing of {account} writes in it is lost', final=rules.final.target,
                                          account=cap.account),
-                   hint=Phrase('write the overflow in an account the settlement reads, such as the gora'))
+                   hint=Phrase('write the overflow in an account the settlement reads'))
     _check_pass_out(rules, fail)
     _check_talon(game, rules, phases, fail)
     _check_specials(rules, phases, fail)
