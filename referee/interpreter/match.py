@@ -196,18 +196,9 @@ class Match:
         multiplier = self.auction.model.multiplier if self.auction else None
         held = self.accounts.get(multiplier.account) if multiplier else None
         seats = self.playing_seats
-        if not seats:  # everyone plays (most games, and every deal of random play there): no seats to translate
-            self.deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, chosen=self.chosen,
-                             contract=contract, talon=talon, auction=self.auction,
-                             held=list(held) if held is not None else None,
-                             written=[max(w, h) for w, h in zip(self.written, held)] if held is not None else None,
-                             vying=self.vying, chips=list(self.totals) if self.vying else None, carry=self.carry,
-                             upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
-            return self.deal
         # The deal runs on the seats that play; seat lists are taken in its order (see seating.py).
-        def per_seat(values: list) -> list:
-            return [values[s] for s in seats]
-        deal = Deal(self.table.for_deal(), self.table.in_deal - 1, per_seat(hands),
+        per_seat = (lambda values: [values[s] for s in seats]) if seats else (lambda values: values)
+        deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, per_seat(hands),
                     contracts=self.contracts, chosen=per_seat(self.chosen),
                     contract=contract, talon=talon, auction=self.auction,
                     held=per_seat(list(held)) if held is not None else None,
@@ -215,8 +206,7 @@ class Match:
                     vying=self.vying,
                     chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
-        assert self.game.players is not None, "a dealer sits out only where `players` says so"
-        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.players.clause)
+        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.players.clause) if seats else deal
         return self.deal
 
     @property
