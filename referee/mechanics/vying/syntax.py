@@ -111,10 +111,6 @@ class BlindBuyBack(Node):
 class BlindsFinal(Node):
     """`blinds are final`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> BlindsFinal:
-        return cls(pos=pos)
-
 
 @statement_node("opening")
 class Opening(Node):
@@ -181,10 +177,6 @@ class BettingEnd(Node):
 @statement_node("stake_limit")
 class StakeLimit(Node):
     """`stakes at most chips in front`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> StakeLimit:
-        return cls(pos=pos)
 
 
 @statement_node("short_stake")
@@ -280,18 +272,10 @@ class BrokenRebuy(Node):
 class LevelFold(Node):
     """`player level with largest stake may not fold`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> LevelFold:
-        return cls(pos=pos)
-
 
 @statement_node("lone_raise")
 class LoneRaise(Node):
     """`no raise that nobody can call`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> LoneRaise:
-        return cls(pos=pos)
 
 
 @statement_node("pass_out")
@@ -332,10 +316,6 @@ class HandStatement(Node):
 @statement_node("hand_order")
 class HandOrder(Node):
     """`hands rank as listed, higher cards first`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> HandOrder:
-        return cls(pos=pos)
 
 
 @statement_node("showing")
@@ -422,10 +402,6 @@ class BonusMeeting(Node):
 class BonusesAtShowdown(Node):
     """`bonuses only at showdown`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> BonusesAtShowdown:
-        return cls(pos=pos)
-
 
 @statement_node("stock_draw")
 class StockDraw(Node):
@@ -443,24 +419,13 @@ class StockDraw(Node):
 class StockDrawTop(Node):
     """`stock draw from top only`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> StockDrawTop:
-        return cls(pos=pos)
-
 
 @statement_node("drawn_paid_only")
 class DrawnPaidOnly(Node):
     """`drawn hand is paid only`"""
-
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> DrawnPaidOnly:
-        return cls(pos=pos)
 
 
 @statement_node("drawn_loses_ties")
 class DrawnLosesTies(Node):
     """`drawn hand loses ties`"""
 
-    @classmethod
-    def read(cls, pos: Pos, children: Children) -> DrawnLosesTies:
-        return cls(pos=pos)
