@@ -22,6 +22,13 @@ def act(deal, seat: int, text: str):
     return deal.play(seat, Action.parse(text))
 
 
+def run(deal, script) -> None:
+    """Play `script`, (seat, action text) pairs, each of which must be legal."""
+    for seat, text in script:
+        verdict = act(deal, seat, text)
+        assert verdict.legal, (seat, text, verdict.describe())
+
+
 def full_hands_by_suit(game) -> dict[int, str]:
     """Seat 0 all clubs, 1 all diamonds, 2 all hearts, 3 all spades (a 52-card pack)."""
     ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()

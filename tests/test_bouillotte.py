@@ -20,7 +20,7 @@ from referee.model import load_game
 from referee.model.checks import hand_size
 from referee.report import judgement_text
 
-from .helpers import load_error
+from .helpers import load_error, run
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +41,6 @@ def start(game, hands: dict[int, str], upcard: str, dealer: int = 3, chips=None,
 AGAIN = [(1, "call"), (2, "call"), (3, "call")]
 """With three or more players in, each caller has one more chance to raise (B4.3)."""
 
-
-def run(deal, script):
-    for seat, text in script:
-        verdict = deal.play(seat, Action.parse(text))
-        assert verdict.legal, (seat, text, verdict.describe())
 
 
 def lines(result):

@@ -20,6 +20,8 @@ from referee.judge import judge
 from referee.model import load_game
 from referee.report import judgement_json, judgement_text
 
+from .helpers import run
+
 RULINGS = Path(__file__).parents[1] / "rulings"
 OURS = sorted(p for p in RULINGS.glob("0[5-9][0-9]-*.toml"))
 CASES = [(path, index, case) for path in OURS
@@ -138,11 +140,6 @@ def preferans_deal(settings=None, dealer=2, refe=None):
                           talon=[match.table.card_id(c) for c in ("9D", "8D")])
     return match, deal
 
-
-def run(deal, script):
-    for seat, text in script:
-        verdict = deal.play(seat, Action.parse(text))
-        assert verdict.legal, (seat, text, verdict.describe())
 
 
 def test_a_first_lead_out_of_turn_cites_the_first_lead_rule():

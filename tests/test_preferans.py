@@ -10,13 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.interpreter import Action, Match
+from referee.interpreter import Match
 from referee.mechanics.auction.rules import QuotaKind
 from referee.mechanics.auction.settlement import declarer_made
 from referee.model import load_game
 from referee.model.checks import hand_size, quantity
 from referee.model.document import find_game
 from referee.report import judgement_json, judgement_text
+
+from .helpers import act, run
 
 # Clubs = acorns, hearts, spades = leaves, diamonds = bells; talon 9D 8D.
 HANDS = {
@@ -42,14 +44,6 @@ def start(game, dealer=2, refe=None):
     return match, deal
 
 
-def act(deal, seat, text):
-    return deal.play(seat, Action.parse(text))
-
-
-def run(deal, script):
-    for seat, text in script:
-        verdict = act(deal, seat, text)
-        assert verdict.legal, (seat, text, verdict.describe())
 
 
 def test_the_numbers_the_source_states(preferans):

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from referee.interpreter import Action, Match
+from referee.interpreter import Match
 from referee.mechanics.auction.settlement import declarer_made
 from referee.model import load_game
 from referee.report import judgement_text
 
-from .helpers import load_error
+from .helpers import act, load_error, run
 
 # Seat 0: seven spades from the ace and three aces; seat 1: the clubs; seat 2 the rest. Talon 9D 8D.
 HANDS = {
@@ -37,14 +37,6 @@ def start(game, dealer=2):
     return match, deal
 
 
-def act(deal, seat, text):
-    return deal.play(seat, Action.parse(text))
-
-
-def run(deal, script):
-    for seat, text in script:
-        verdict = act(deal, seat, text)
-        assert verdict.legal, (seat, text, verdict.describe())
 
 
 def test_the_ladder_is_levels_times_strains_with_misere_above_eight_no_trumps(sochi):
