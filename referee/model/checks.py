@@ -43,7 +43,7 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
             if part.rules.layout is not None and part.rules.layout.finish is not None:
                 total += sum(part.rules.layout.finish.value)
         return total
-    for cited in played.all_scores(game.contracts):
+    for cited in played.trick_scores(game.contracts):
         rule = cited.value
         if name in ("total_penalty", "max_penalty"):
             if rule.kind is ScoreKind.PER_TRICK:

@@ -84,7 +84,7 @@ def _check_all_taken(game: Game, seen) -> None:
         for contract in game.contracts.values():
             if scope not in (None, contract.id) or contract.plays is not Phase.TRICKS:
                 continue
-            points = [s.value.points for s in contract.all_scores(game.contracts) if s.value.kind is ScoreKind.PER_CARD]
+            points = [s.value.points for s in contract.trick_scores(game.contracts) if s.value.kind is ScoreKind.PER_CARD]
             if not points:
                 raise item.error(stmt, Phrase('contract {id} has no card that scores, so nobody can take every '
                                               'scoring card', id=contract.id), hint=Phrase('add `score N per card of ... taken`'))
@@ -149,7 +149,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                  hint=Phrase('write `trick won by highest of suit led unless trumped`'))
             if rules.overtrump_duty is None:
                 raise header.error(header.tree, Phrase('contract {id} has trumps and needs a rule on overtrumping', id=contract.id), expected=Phrase('`no duty to overtrump` or `must overtrump if able`'))
-        if not (contract.all_scores(contracts) or _finish_scores(contract, contracts) or "auction" in phases):
+        if not (contract.trick_scores(contracts) or _finish_scores(contract, contracts) or "auction" in phases):
             raise header.error(header.tree, Phrase('contract {id} has no score rule: a deal of it could not be scored', id=contract.id), hint=Phrase('add `in {id} {{ score 1 per trick }}`', id=contract.id))
     if not any_trumps:
         for kind, _scope, item, stmt in seen:

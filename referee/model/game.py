@@ -125,7 +125,7 @@ class Contract:
     rules: ContractRules
     combines: tuple[Cited[str], ...] = ()
 
-    def all_scores(self, contracts: dict[str, "Contract"]) -> tuple[Cited[ScoreRule], ...]:
+    def trick_scores(self, contracts: dict[str, "Contract"]) -> tuple[Cited[ScoreRule], ...]:
         """This contract's trick scores with those of the contracts it combines."""
         out: list[Cited[ScoreRule]] = []
         for contract in (self, *(contracts[part.value] for part in self.combines)):

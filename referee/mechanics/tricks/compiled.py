@@ -155,7 +155,7 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
     def clause(cited: Cited[Any] | None) -> str | None:
         return cited.clause if cited is not None and cited.value else None
 
-    scores = contract.all_scores(game.contracts)
+    scores = contract.trick_scores(game.contracts)
     trumps = rules.trumps.value if rules.trumps else Trumps()
     named = trumps.named_by
     layout = contract.plays is Phase.LAYOUT
