@@ -110,7 +110,7 @@ def test_five_handed_deals_50_cards_and_the_three_of_clubs_leads():
     assert deal.phase == "tricks" and deal.to_act == _holder(deal, "3C")
     assert [deal.table.code(c) for c in deal.legal_moves()] == ["3C"]  # `who leads it`
     assert act(deal, deal.to_act, "play 3C").legal
-    assert sum(game.global_rules.scores[i].value.points * len(game.global_rules.scores[i].value.cards.cards)
+    assert sum(game.global_rules.tricks.scores[i].value.points * len(game.global_rules.tricks.scores[i].value.cards.cards)
                for i in range(2)) == 26  # every heart is still in the pack
 
 

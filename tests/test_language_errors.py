@@ -275,16 +275,16 @@ def test_variant_heart_lead_loads_with_its_changes(kierki) -> None:
     assert game.clauses["K3.4"].statement == "The dealer leads to the first trick."
     assert game.clauses["K3.4"].position.path == str(VARIANTS / "kierki_heart_lead.rules")
     for name in ("no_king", "no_hearts", "no_tricks"):
-        assert game.contracts[name].rules.first_lead.value.role == "dealer"
-        assert game.contracts[name].rules.first_lead.clause == "K3.4"
-    assert kierki.contracts["no_king"].rules.first_lead.value.role == "chooser"
+        assert game.contracts[name].rules.tricks.first_lead.value.role == "dealer"
+        assert game.contracts[name].rules.tricks.first_lead.clause == "K3.4"
+    assert kierki.contracts["no_king"].rules.tricks.first_lead.value.role == "chooser"
     # The parameter switches on the lead restriction of clause K3.5.
     for name in ("no_king", "no_hearts", "rozbojnik"):
-        restrictions = game.contracts[name].rules.lead_restrictions
+        restrictions = game.contracts[name].rules.tricks.lead_restrictions
         assert [r.clause for r in restrictions] == ["K3.5"]
         assert {c.suit for c in restrictions[0].value.cards} == {"H"}
-        assert kierki.contracts[name].rules.lead_restrictions == ()
-    assert game.contracts["no_tricks"].rules.lead_restrictions == ()
+        assert kierki.contracts[name].rules.tricks.lead_restrictions == ()
+    assert game.contracts["no_tricks"].rules.tricks.lead_restrictions == ()
 
 
 def test_variant_short_loads_with_its_changes(kierki) -> None:

@@ -140,3 +140,45 @@ def test_a_copied_layout_deal_shares_its_tables_and_not_its_columns():
         copy.push(rng.choice(copy.legal_moves()))
     assert copy.layout.columns != before[0]
     assert (dict(deal.layout.columns), bytes(deal.layout.placeable)) == before
+
+
+def test_a_contracts_rules_hold_one_record_per_way_of_playing(kierki):
+    from referee.mechanics.layout.rules import LayoutBuildKind, LayoutRules
+    from referee.mechanics.tricks.rules import DutyKind, TrickRules
+    from referee.mechanics.vocabulary import Phase
+    from referee.model.game import ContractRules
+
+    assert [f.name for f in dataclasses.fields(ContractRules)] == ["tricks", "layout", "only_dealer_doubled"]
+    assert (TrickRules.contract_field, LayoutRules.contract_field) == ("tricks", "layout")
+    no_king, loteryjka = kierki.contracts["no_king"], kierki.contracts["loteryjka"]
+    assert no_king.plays is Phase.TRICKS and loteryjka.plays is Phase.LAYOUT
+    assert isinstance(no_king.rules.tricks, TrickRules) and no_king.rules.layout is None
+    assert [step.kind for step in no_king.rules.tricks.play_duty.value] == [DutyKind.FOLLOW, DutyKind.ANY]
+    assert loteryjka.rules.layout.build.value is LayoutBuildKind.UP_AND_DOWN_IN_SUIT
+    assert loteryjka.rules.layout.start.value.rank == "J" and loteryjka.rules.layout.start.clause == "K4.1"
+
+
+def test_game_wide_and_contract_rules_merge_field_by_field(tmp_path):
+    from pathlib import Path
+
+    from referee.mechanics.tricks.rules import HeadDuty, ScoreKind
+    from referee.model import load_game
+
+    (tmp_path / "constructs.rules").write_bytes((Path(__file__).parent / "rules" / "constructs.rules").read_bytes())
+    (tmp_path / "v.rules").write_text(
+        'variant v "V" extends "constructs.rules"\n'
+        'clause C5 "Two a trick in both; three more a trick in trumps." interpretation "A test." {\n'
+        '  score 2 per trick\n'
+        '  in trumps { score 3 per trick }\n'
+        '}\n', encoding="utf-8")
+    game = load_game(tmp_path / "v.rules")
+    hearts, trumps = game.contracts["hearts"].rules.tricks, game.contracts["trumps"].rules.tricks
+    # A single rule stated for the game reaches each contract; one stated in `in` is that contract's.
+    assert hearts.head_duty.value is HeadDuty.ALWAYS and hearts.head_duty.clause == "C3"
+    assert (hearts.trumps.value.any, trumps.trumps.value.named_by) == (False, "chooser")
+    # A list of rules gathers the game's first, then the contract's, in the order of the file.
+    assert [(s.value.kind, s.value.points, s.clause) for s in trumps.scores] == [
+        (ScoreKind.PER_TRICK, 2, "C5"), (ScoreKind.PER_TRICK, 10, "C4"), (ScoreKind.PER_TRICK, 3, "C5")]
+    assert [(s.value.kind, s.value.points) for s in hearts.scores] == [(ScoreKind.PER_TRICK, 2),
+                                                                         (ScoreKind.PER_CARD, 1)]
+    assert game.global_rules.tricks.scores == hearts.scores[:1] and game.global_rules.layout is None

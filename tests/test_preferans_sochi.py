@@ -52,7 +52,7 @@ def test_the_ladder_is_levels_times_strains_with_misere_above_eight_no_trumps(so
 
 def test_each_strain_is_one_contract_with_its_trumps_at_every_level(sochi):
     """P4.5: five trump rules serve the 25 number bids."""
-    trumps = {cid: c.rules.trumps.value.suit for cid, c in sochi.contracts.items()}
+    trumps = {cid: c.rules.tricks.trumps.value.suit for cid, c in sochi.contracts.items()}
     assert trumps == {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H", "notrump": None, "misere": None,
                       "raspasy": None}
 

@@ -100,7 +100,8 @@ class Table:
         self.special_names = tuple(s.name for s in auction.specials) if auction else ()
         self.rank_codes = tuple(r.code for r in self.deck.ranks)
         self.rank_named = frozenset(i for i, c in enumerate(game.contracts.values())
-                                    if c.rules.layout_start and c.rules.layout_start.value.named_by is not None)
+                                    if c.rules.layout is not None and c.rules.layout.start is not None
+                                    and c.rules.layout.start.value.named_by is not None)
         """Contracts whose chooser names a rank (the layout's start) where others name trumps."""
 
     def for_deal(self) -> "Table":

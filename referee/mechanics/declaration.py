@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..front.syntax import Node
-from ..model.cards import Deck
+from ..model.cards import CardSet, Deck
 from ..model.document import Located
-from ..model.game import CardSet, Game
+from ..model.game import Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 
@@ -91,10 +91,12 @@ class Builder(Protocol):
     def seats(self, item: Located, node: Any) -> SeatRef:
         """The seat a `first ... by SEAT, else SEAT` statement names, its `else` seats chained on."""
 
-    def rule(self, item: Located, node: Node, cid: str, scope: str | None, field: str, value: object,
-             many: bool = False) -> None:
-        """Set the play rule `field` (a field of `ContractRules`) for contract `scope`, or for all
-        contracts when `scope` is None; `many` collects every statement of it."""
+    def rule(self, item: Located, node: Node, cid: str, scope: str | None, record: type, field: str,
+             value: object, many: bool = False) -> None:
+        """Set the play rule `field` of `record` (a mechanic's record of a contract's rules, such
+        as `TrickRules`, which names its field of `ContractRules`; or `ContractRules` itself) for
+        contract `scope`, or for all contracts when `scope` is None; `many` collects every
+        statement of it."""
 
 
 StatementBuilder = Callable[[Builder, Located, Any, str, str | None], None]

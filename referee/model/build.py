@@ -17,10 +17,10 @@ from ..errors import Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
 from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
-from .cards import Card, Deck
+from ..mechanics.vocabulary import Phase
+from .cards import Card, CardSet, Deck
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
-    CardSet,
     Check,
     Citation,
     Cited,
@@ -66,7 +66,9 @@ class _Builder:
         self.decks: dict[str, Deck] = {}
         self.packs: list[Cited] = []
         self.contracts: dict[str, dict[str, Any]] = {}
-        self.contract_rules: dict[str | None, dict[str, Any]] = {None: {}}
+        self.contract_rules: dict[str | None, dict[type, dict[str, Any]]] = {None: {}}
+        """Per contract (None: every contract), per record of `ContractRules` (a mechanic's, or
+        `ContractRules` itself), its fields stated so far."""
         self.accounts: dict[str, Cited] = {}
         self.irregularities: dict[str, Cited] = {}
         self.checks: list[Check] = []
@@ -110,7 +112,7 @@ class _Builder:
             clauses=clauses, uncovered=tuple(uncovered), parameters=self.parameters,
             settings=self.settings, decks=self.decks, packs=tuple(self.packs),
             accounts=self.accounts, irregularities=self.irregularities,
-            contracts=self._contracts(), global_rules=ContractRules(**self.contract_rules[None]),
+            contracts=self._contracts(), global_rules=_contract_rules(self.contract_rules[None]),
             checks=tuple(self.checks),
             **self.fields,
         )
@@ -286,9 +288,9 @@ class _Builder:
         self.fields[field] = Cited(value, cid)
         self.set_by[field] = cid
 
-    def rule(self, item, stmt, cid, scope, field: str, value, many: bool = False) -> None:
-        """Set a play rule for one contract (scope) or for all (scope None)."""
-        rules = self.contract_rules.setdefault(scope, {})
+    def rule(self, item, stmt, cid, scope, record: type, field: str, value, many: bool = False) -> None:
+        """Set a play rule, the field `field` of `record`, for one contract (scope) or for all (scope None)."""
+        rules = self.contract_rules.setdefault(scope, {}).setdefault(record, {})
         if many:
             rules[field] = rules.get(field, ()) + (Cited(value, cid),)
             return
@@ -343,7 +345,12 @@ class _Builder:
     def _s_contract(self, item, node, cid, scope) -> None:
         if str(node.id) in self.contracts:
             raise item.error(node.id, Phrase('contract {id} is declared twice', id=node.id))
-        self.contracts[str(node.id)] = {"title": _string(node.title), "plays": str(node.plays),
+        plays = _PLAYS.get(str(node.plays))
+        if plays is None:
+            raise item.error(node.plays, Phrase('a contract is played by tricks or in a layout, not to a showdown'),
+                             expected=Phrase('`plays tricks` or `plays layout`'),
+                             hint=Phrase('a vying game has no contracts: its showdown is a phase of `deal phases`'))
+        self.contracts[str(node.id)] = {"title": _string(node.title), "plays": plays,
                                         "clause": cid, "combines": ()}
 
     def _s_account(self, item, node, cid, scope) -> None:
@@ -553,12 +560,27 @@ class _Builder:
         base = self.contract_rules[None]
         out = {}
         for name, entry in self.contracts.items():
-            merged = dict(base)
-            for key, value in self.contract_rules.get(name, {}).items():
-                merged[key] = merged.get(key, ()) + value if isinstance(value, tuple) else value
+            merged = {record: dict(fields) for record, fields in base.items()}
+            for record, fields in self.contract_rules.get(name, {}).items():
+                into = merged.setdefault(record, {})
+                for key, value in fields.items():
+                    into[key] = into.get(key, ()) + value if isinstance(value, tuple) else value
             out[name] = Contract(name, entry["title"], entry["plays"], entry["clause"],
-                                 ContractRules(**merged), entry["combines"])
+                                 _contract_rules(merged), entry["combines"])
         return out
+
+
+_PLAYS = {"tricks": Phase.TRICKS, "layout": Phase.LAYOUT}
+"""The word of `contract ... plays WORD` -> the phase its play runs in."""
+
+
+def _contract_rules(records: dict[type, dict[str, Any]]) -> ContractRules:
+    """The rules of a contract from the fields stated of each record: a mechanic's record fills
+    its field of `ContractRules` (its `contract_field`), and `ContractRules`'s own fields are its own."""
+    own = dict(records.get(ContractRules, {}))
+    parts = {record.contract_field: record(**fields) for record, fields in records.items() if record is not ContractRules}
+    return ContractRules(**parts, **own)
+
 
 def _rule_name(stmt) -> str:
     """The grammar rule of a statement, node or Lark tree."""

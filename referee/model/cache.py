@@ -158,17 +158,19 @@ def _fingerprint() -> str:
 # The only values a kept game may hold: the model's frozen records (and plain data).
 _RECORDS = Records({
     "referee.errors": ("SourcePosition",),
-    "referee.model.cards": ("Suit", "Rank", "Card", "Deck"),
+    "referee.model.cards": ("Suit", "Rank", "Card", "Deck", "CardSet"),
     "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
     "referee.model.game": (
-        "Game", "Parameter", "Clause", "Source", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
-        "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
+        "Game", "Parameter", "Clause", "Source", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
         "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
-    "referee.mechanics.layout.rules": ("LayoutStart",),
-    "referee.mechanics.tricks.rules": ("Trumps",),
+    "referee.mechanics.layout.rules": ("LayoutStart", "LayoutBuildKind", "LayoutRules"),
+    "referee.mechanics.tricks.rules": (
+        "Trumps", "DutyKind", "DutyStep", "HeadDuty", "Extreme", "TrickWinner", "ScoreKind", "ScoreRule", "AllTaken",
+        "ConditionKind", "Condition", "TrickRules"),
+    "referee.mechanics.vocabulary": ("Phase",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
     "referee.mechanics.table.rules": ("Packet", "Rotation"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Suit", "Rank", "Card", "Deck"]
+__all__ = ["Suit", "Rank", "Card", "Deck", "CardSet"]
 
 
 @dataclass(frozen=True, order=True)
@@ -94,3 +94,15 @@ class Deck:
                 if rank is not None and code not in self.removed:
                     return Card(suit.code, rank)
         return None
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A set of cards resolved against the deck."""
+
+    cards: frozenset[Card]
+    text: str
+    """As written in the rules file, for messages."""
+
+    def __contains__(self, card: Card) -> bool:
+        return card in self.cards

@@ -7,6 +7,7 @@ number is, and then the clause must say so as a ruling and the check must state 
 from __future__ import annotations
 
 from ..errors import Phrase
+from ..mechanics.tricks.rules import ScoreKind
 from .game import EndKind, Game
 
 __all__ = ["run_checks", "hand_size", "quantity"]
@@ -35,19 +36,22 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
         raise ValueError(Phrase('the match has no fixed number of deals'))
     if contract is None:
         raise ValueError(Phrase('`check {name}` needs a contract (`check {name} in CONTRACT = N`)', name=name))
-    rules = game.contracts[contract].all_scores(game.contracts)
+    played = game.contracts[contract]
     total = 0
-    for cited in rules:
+    if name == "total_finish_score":
+        for part in (played, *(game.contracts[p.value] for p in played.combines)):
+            if part.rules.layout is not None and part.rules.layout.finish is not None:
+                total += sum(part.rules.layout.finish.value)
+        return total
+    for cited in played.trick_scores(game.contracts):
         rule = cited.value
         if name in ("total_penalty", "max_penalty"):
-            if rule.kind == "per_trick":
+            if rule.kind is ScoreKind.PER_TRICK:
                 tricks = 1 if rule.number is not None else min(rule.last or hand_size(game, players),
                                                                  hand_size(game, players))
                 total += rule.points * tricks
-            elif rule.kind == "per_card":
+            elif rule.kind is ScoreKind.PER_CARD:
                 total += rule.points * len(rule.cards.cards & frozenset(deck.cards))
-        elif name == "total_finish_score" and rule.kind == "finish":
-            total += sum(rule.finish)
     return total
 
 

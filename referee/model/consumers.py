@@ -12,8 +12,10 @@ from ..errors import Phrase, Term
 from ..mechanics.contract_choice.phase import dealer_chooses
 from ..mechanics.registry import MECHANICS as PACKAGES
 from ..mechanics.table.check import check_holder
+from ..mechanics.tricks.rules import ScoreKind, TrickRules
+from ..mechanics.vocabulary import Phase
 from .document import Located
-from .game import Game
+from .game import Contract, Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
 
 __all__ = ["check_mechanics"]
@@ -80,9 +82,9 @@ def _check_all_taken(game: Game, seen) -> None:
         if kind != "score_all_taken":
             continue
         for contract in game.contracts.values():
-            if scope not in (None, contract.id) or contract.plays != "tricks":
+            if scope not in (None, contract.id) or contract.plays is not Phase.TRICKS:
                 continue
-            points = [s.value.points for s in contract.all_scores(game.contracts) if s.value.kind == "per_card"]
+            points = [s.value.points for s in contract.trick_scores(game.contracts) if s.value.kind is ScoreKind.PER_CARD]
             if not points:
                 raise item.error(stmt, Phrase('contract {id} has no card that scores, so nobody can take every '
                                               'scoring card', id=contract.id), hint=Phrase('add `score N per card of ... taken`'))
@@ -112,18 +114,19 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                        'turn with `contracts in order ...`'))
     for kind, scope, item, stmt in seen:
         if kind in _TRICK_ONLY | _LAYOUT_ONLY:
-            wanted = "tricks" if kind in _TRICK_ONLY else "layout"
-            if scope is not None and contracts[scope].plays != wanted:
+            wanted = Phase.TRICKS if kind in _TRICK_ONLY else Phase.LAYOUT
+            if scope is not None and contracts[scope].plays is not wanted:
                 raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, but contract {scope} plays '
-                                              '{plays}', stmt=_words(item, stmt), wanted=wanted, scope=scope, plays=contracts[scope].plays),
-                                 hint=Phrase('move it into the `in` block of a contract that plays {wanted}', wanted=wanted))
+                                              '{plays}', stmt=_words(item, stmt), wanted=wanted.value, scope=scope,
+                                              plays=contracts[scope].plays.value),
+                                 hint=Phrase('move it into the `in` block of a contract that plays {wanted}', wanted=wanted.value))
             if scope is None and wanted not in plays:
                 raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, and no contract of this game '
-                                              'plays {wanted}', stmt=_words(item, stmt), wanted=wanted),
+                                              'plays {wanted}', stmt=_words(item, stmt), wanted=wanted.value),
                                  hint=Phrase('remove it, or declare a contract that is played that way'))
         if kind == "early_end":
             condition = stmt.condition.kind
-            if condition == "place_decided" and (scope is None or contracts[scope].plays != "layout"):
+            if condition == "place_decided" and (scope is None or contracts[scope].plays is not Phase.LAYOUT):
                 raise item.error(stmt, Phrase('places are decided only in a layout game'),
                                  hint=Phrase('put it in the `in` block of a contract that plays layout'))
             if condition in ("declarer_tricks", "defenders_tricks") and "auction" not in phases:
@@ -131,12 +134,14 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                  hint=Phrase('add `auction` to `deal phases`, or end the deal on cards taken'))
     any_trumps = False
     for contract in contracts.values():
-        rules = contract.rules
-        for field, write in PLAY_NEEDS.get(contract.plays, ()):
-            if getattr(rules, field) is None:
-                raise header.error(header.tree, Phrase('contract {id} ({plays}) needs a rule the game never states', id=contract.id, plays=contract.plays), expected=Phrase('a statement such as `{write}`', write=write),
+        rules = contract.rules.tricks or TrickRules()
+        record = contract.rules.tricks if contract.plays is Phase.TRICKS else contract.rules.layout
+        for field, write in PLAY_NEEDS.get(contract.plays, ()):  # fields of the record of its way of playing
+            if record is None or getattr(record, field) is None:
+                raise header.error(header.tree, Phrase('contract {id} ({plays}) needs a rule the game never states', id=contract.id,
+                                                  plays=contract.plays.value), expected=Phrase('a statement such as `{write}`', write=write),
                                    hint=Phrase('state it for all contracts, or in `in {id} {{ ... }}`', id=contract.id))
-        if contract.plays == "tricks" and rules.trumps is not None and rules.trumps.value.any:
+        if contract.plays is Phase.TRICKS and rules.trumps is not None and rules.trumps.value.any:
             any_trumps = True
             if not rules.trick_winner.value.trumps_win:
                 item, stmt = next((i, s) for k, _, i, s in seen if k == "trick_winner")
@@ -144,13 +149,19 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                  hint=Phrase('write `trick won by highest of suit led unless trumped`'))
             if rules.overtrump_duty is None:
                 raise header.error(header.tree, Phrase('contract {id} has trumps and needs a rule on overtrumping', id=contract.id), expected=Phrase('`no duty to overtrump` or `must overtrump if able`'))
-        if not (contract.all_scores(contracts) or "auction" in phases):
+        if not (contract.trick_scores(contracts) or _finish_scores(contract, contracts) or "auction" in phases):
             raise header.error(header.tree, Phrase('contract {id} has no score rule: a deal of it could not be scored', id=contract.id), hint=Phrase('add `in {id} {{ score 1 per trick }}`', id=contract.id))
     if not any_trumps:
         for kind, _scope, item, stmt in seen:
             if kind in ("head_duty", "no_head_duty") and str(stmt.what) == "overtrump":
                 raise item.error(stmt, Phrase('no contract of this game has trumps, so there is nothing to overtrump'),
                                  hint=Phrase('remove the statement'))
+
+
+def _finish_scores(contract: Contract, contracts: dict[str, Contract]) -> bool:
+    """Whether the contract, or one it combines, scores by finishing order (layout play)."""
+    return any(c.rules.layout is not None and c.rules.layout.finish is not None
+               for c in (contract, *(contracts[part.value] for part in contract.combines)))
 
 
 def _check_seats(game: Game, seen, phases) -> None:
@@ -200,7 +211,7 @@ def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
     can_meet = set(IRREGULARITIES_SEEN["table"])
     for phase in phases:
         can_meet.update(IRREGULARITIES_SEEN[phase])
-    if "play" in phases and not any(c.plays == "tricks" for c in game.contracts.values()):
+    if "play" in phases and not any(c.plays is Phase.TRICKS for c in game.contracts.values()):
         can_meet.discard("revoke")
     for kind, _scope, item, stmt in seen:
         if kind == "irregularity":

@@ -13,18 +13,18 @@ from enum import Enum
 from ..errors import SourcePosition
 from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.claims.rules import ClaimRule
-from ..mechanics.layout.rules import LayoutStart
+from ..mechanics.layout.rules import LayoutRules
 from ..mechanics.passing.rules import CardPassing
 from ..mechanics.table.rules import Packet, Rotation
-from ..mechanics.tricks.rules import Trumps
+from ..mechanics.tricks.rules import ScoreRule, TrickRules
+from ..mechanics.vocabulary import Phase
 from ..mechanics.vying.rules import VyingModel
-from .cards import Card, Deck
+from .cards import Deck
 from .values import Citation, Cited, Provenance, SeatRef
 
 __all__ = [
-    "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "CardSet",
-    "ScoreRule", "Condition", "DutyStep", "SeatRef", "TrickWinner", "ContractRules", "Contract", "Check", "Game",
-    "AllTaken", "EndKind", "MatchEnd",
+    "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "SeatRef", "ContractRules",
+    "Contract", "Check", "Game", "EndKind", "MatchEnd",
 ]
 
 class EndKind(Enum):
@@ -102,114 +102,35 @@ class Source:
 
 
 @dataclass(frozen=True)
-class CardSet:
-    """A set of cards resolved against the deck."""
-
-    cards: frozenset[Card]
-    text: str
-    """As written in the rules file, for messages."""
-
-    def __contains__(self, card: Card) -> bool:
-        return card in self.cards
-
-
-@dataclass(frozen=True)
-class DutyStep:
-    """One step of a play duty, tried in order: follow suit, trump, discard from a set, any card."""
-
-    kind: str  # "follow" | "trump" | "discard" | "any"
-    cards: CardSet | None = None
-    """The cards a `discard` step asks for."""
-
-
-@dataclass(frozen=True)
-class TrickWinner:
-    """Which card of a trick wins it: the highest (or lowest) of the suit led, unless trumped."""
-
-    extreme: str  # "highest" | "lowest"
-    trumps_win: bool
-
-
-@dataclass(frozen=True)
-class ScoreRule:
-    """Points written to a player for what he took in tricks, or for his finishing place."""
-
-    kind: str  # "per_trick" | "per_card" | "finish" | "no_trick" | "fewest"
-    points: int = 0
-    cards: CardSet | None = None
-    finish: tuple[int, ...] = ()
-    account: str | None = None
-    last: int | None = None
-    """For `per_trick`: count only the last `last` tricks of the deal."""
-    number: int | None = None
-    """For `per_trick`: count only trick number `number` of the deal (1 the first)."""
-
-
-@dataclass(frozen=True)
-class AllTaken:
-    """Shooting the moon: what a player who takes every scoring card is written instead, and what
-    each other player is written."""
-
-    taker: int
-    others: int
-    cards: CardSet | None = None
-    """The moon's cards as the rule names them (`all of ...`); None: every card that scores per
-    card against its taker (`every scoring card`)."""
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A condition that ends a deal early."""
-
-    kind: str  # "cards_taken" | "declarer_tricks" | "defenders_tricks" | "place_decided"
-    cards: CardSet | None = None
-    count: int = 0
-
-
-@dataclass(frozen=True)
 class ContractRules:
-    """How one contract is played and scored (after global rules and scoped rules merge)."""
+    """How one contract is played and scored: one record per way of playing it, and the rules of
+    the contract itself (each after global rules and the contract's own merge, field by field)."""
 
-    play_duty: Cited[tuple[DutyStep, ...]] | None = None
-    trumps: Cited[Trumps] | None = None
-    head_duty: Cited[bool | str] | None = None
-    """True: must head if able; "trump_leads": only when a trump is led; False: no duty."""
-    overtrump_duty: Cited[bool] | None = None
-    first_lead: Cited[SeatRef] | None = None
-    first_lead_card: Cited[bool] | None = None
-    """`first lead by holder of 2C, who leads it`: the holder must lead that card to the first trick."""
-    trick_winner: Cited[TrickWinner] | None = None
-    early_ends: tuple[Cited[Condition], ...] = ()
-    lead_restrictions: tuple[Cited[CardSet], ...] = ()
-    lead_until_broken: tuple[Cited[CardSet], ...] = ()
-    first_trick_bans: tuple[Cited[CardSet], ...] = ()
-    """Cards nobody may lead or play to the first trick while holding another playable card."""
-    """Cards that may not be led until one of them has been played to a trick."""
-    scores: tuple[Cited[ScoreRule], ...] = ()
-    all_taken: Cited[AllTaken] | None = None
+    tricks: TrickRules | None = None
+    """Trick play's rules (`referee.mechanics.tricks`), or None when none is stated for it (those
+    stated for the whole game reach every contract, one that plays layout too)."""
+    layout: LayoutRules | None = None
+    """Layout play's rules (`referee.mechanics.layout`), or None when none is stated for it."""
     only_dealer_doubled: Cited[bool] | None = None
-    layout_start: Cited[LayoutStart] | None = None
-    layout_build: Cited[str] | None = None
-    pass_only_when_unable: Cited[bool] | None = None
-    skip_unable_to_start: Cited[bool] | None = None
-    """When the layout opens, players who cannot place a card are skipped (no pass)."""
-    first_move: Cited[SeatRef] | None = None
+    """In this contract only the dealer may be doubled (`referee.mechanics.doubling`)."""
 
 
 @dataclass(frozen=True)
 class Contract:
     id: str
     title: str
-    plays: str  # "tricks" | "layout" | "showdown"
+    plays: Phase
+    """The phase its play runs in: `Phase.TRICKS` or `Phase.LAYOUT` (`plays tricks`, `plays layout`)."""
     clause: str
     rules: ContractRules
     combines: tuple[Cited[str], ...] = ()
 
-    def all_scores(self, contracts: dict[str, "Contract"]) -> tuple[Cited[ScoreRule], ...]:
-        """This contract's score rules with those of the contracts it combines."""
-        out = list(self.rules.scores)
-        for part in self.combines:
-            out.extend(contracts[part.value].rules.scores)
+    def trick_scores(self, contracts: dict[str, "Contract"]) -> tuple[Cited[ScoreRule], ...]:
+        """This contract's trick scores with those of the contracts it combines."""
+        out: list[Cited[ScoreRule]] = []
+        for contract in (self, *(contracts[part.value] for part in self.combines)):
+            if contract.rules.tricks is not None:
+                out.extend(contract.rules.tricks.scores)
         return tuple(out)
 
 

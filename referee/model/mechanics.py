@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..i18n import N_
 from ..mechanics.declaration import Mechanic, Need
 from ..mechanics.registry import MECHANICS as PACKAGES
+from ..mechanics.vocabulary import Phase
 
 __all__ = ["ROLES", "Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
            "IRREGULARITIES_SEEN"]
@@ -59,16 +60,16 @@ def owner_of(kind: str) -> tuple[str, ...]:
 
 # What the play of each contract needs, by how it is played. Checked per contract, with `in`
 # blocks and game-wide statements merged, so a rule may be stated once for all contracts.
-PLAY_NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "tricks": (("play_duty", "must follow suit, else any card"),
-               ("trumps", "trumps none"),
-               ("head_duty", "no duty to head"),
-               ("first_lead", "first lead by eldest"),
-               ("trick_winner", "trick won by highest of suit led")),
-    "layout": (("layout_start", "layout starts with rank J"),
-               ("layout_build", "layout builds up and down in suit"),
-               ("first_move", "first move by eldest"),
-               ("pass_only_when_unable", "pass only when unable")),
+PLAY_NEEDS: dict[Phase, tuple[tuple[str, str], ...]] = {
+    Phase.TRICKS: (("play_duty", "must follow suit, else any card"),  # fields of `TrickRules`
+                   ("trumps", "trumps none"),
+                   ("head_duty", "no duty to head"),
+                   ("first_lead", "first lead by eldest"),
+                   ("trick_winner", "trick won by highest of suit led")),
+    Phase.LAYOUT: (("start", "layout starts with rank J"),  # fields of `LayoutRules`
+                   ("build", "layout builds up and down in suit"),
+                   ("first_move", "first move by eldest"),
+                   ("pass_only_when_unable", "pass only when unable")),
 }
 
 # The irregularities each phase can meet in a recorded deal; a game must say what follows each

@@ -12,6 +12,7 @@ from ...model.document import Located
 from ...model.game import Contract, Game
 from ..declaration import Seen
 from ..table.check import check_holder
+from ..tricks.rules import ConditionKind
 from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
 from .syntax import (
     BidBinds,
@@ -70,11 +71,12 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
         raise fail("pass_out_plays", Phrase('contract {cid} stands on the bid ladder, and a deal everybody passes is '
                                             'played in a contract nobody bid', cid=played_out),
                    hint=Phrase('declare a contract of its own for it, off the ladder'))
-    if played_out is not None and not game.contracts[played_out].rules.scores:
+    played = game.contracts[played_out].rules.tricks if played_out is not None else None
+    if played_out is not None and not (played is not None and played.scores):
         raise fail("pass_out_plays", Phrase('nothing scores the tricks of {cid}, so a deal played in it when '
                                             'everybody passes writes nothing', cid=played_out),
                    expected=Phrase('a statement such as `in {cid} {{ score 1 per trick to ACCOUNT }}`', cid=played_out))
-    lead = game.contracts[played_out].rules.first_lead if played_out is not None else None
+    lead = played.first_lead if played is not None else None
     if lead is not None and lead.value.role in ("declarer", "before_declarer"):
         raise fail("first_lead", Phrase('a deal everybody passes is played in {cid} with no declarer, so its first '
                                         'lead by the declarer names nobody', cid=played_out),
@@ -238,8 +240,8 @@ def _check_specials_named(rules: AuctionRules, seen: Seen) -> None:
 def _check_target_reachable(contract: Contract, target: Target, fail: Fail) -> None:
     """A deal that ends when the declarer takes k tricks can never be made by a declarer who needs
     more than k."""
-    for end in contract.rules.early_ends:
-        if end.value.kind == "declarer_tricks" and not target.at_most and target.tricks > end.value.count:
+    for end in contract.rules.tricks.early_ends if contract.rules.tricks is not None else ():
+        if end.value.kind is ConditionKind.DECLARER_TRICKS and not target.at_most and target.tricks > end.value.count:
             raise fail("declarer_target", Phrase('in {id} the deal ends when the declarer takes {count} tricks, so he '
                                                  'can never take the {tricks} he needs', id=contract.id,
                                                  count=end.value.count, tricks=target.tricks),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...errors import Phrase
 from ...model.document import Located
+from ...model.game import ContractRules
 from ..declaration import Builder
 from .syntax import DoubleQuota, OnlyDealerDoubled, PairDoubling
 
@@ -23,7 +24,7 @@ def build_only_dealer_doubled(builder: Builder, item: Located, node: OnlyDealerD
     if scope is None:
         raise item.error(node, Phrase('a game where only the dealer may ever be doubled needs no list of pairs'),
                          hint=Phrase('put it in the `in` block of the contracts it limits'))
-    builder.rule(item, node, cid, scope, "only_dealer_doubled", True)
+    builder.rule(item, node, cid, scope, ContractRules, "only_dealer_doubled", True)
 
 
 def build_double_quota(builder: Builder, item: Located, node: DoubleQuota, cid: str, scope: str | None) -> None:

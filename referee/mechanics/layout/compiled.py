@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...engine.table import Table
-from ...model.game import Contract, ScoreRule
-from ...model.values import Cited
+from ...model.game import Contract
+from .rules import LayoutRules
 
 __all__ = ["LayoutTables", "compile_layout"]
 
@@ -34,22 +34,25 @@ class LayoutTables:
     open with."""
 
 
-def compile_layout(table: Table, contract: Contract, scores: Sequence[Cited[ScoreRule]]) -> LayoutTables:
-    """The tables of a contract that plays layout; `scores` are its score rules, inherited ones
-    included."""
-    rules = contract.rules
-    start = rules.layout_start.value if rules.layout_start is not None else None
+def compile_layout(table: Table, contract: Contract, contracts: Mapping[str, Contract]) -> LayoutTables:
+    """The tables of a contract that plays layout; `contracts` are the game's, for the finishing
+    scores of those it combines."""
+    rules = contract.rules.layout or LayoutRules()
+    start = rules.start.value if rules.start is not None else None
     at = {(suit, rank): card for card, (suit, rank) in enumerate(zip(table.suit_of, table.rank_of))}
-    place = next(((c.value.count, c.clause) for c in rules.early_ends if c.value.kind == "place_decided"), None)
+    place = (rules.ends_at_place.value, rules.ends_at_place.clause) if rules.ends_at_place is not None else None
     rank = table.deck.rank(start.rank) if start is not None and start.rank is not None else None
+    owners = (contract, *(contracts[part.value] for part in contract.combines))
+    finish = next((laid.finish for laid in (c.rules.layout for c in owners) if laid is not None and laid.finish is not None),
+                  None)
     return LayoutTables(
         start=rank.order if rank is not None else None,
-        clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
+        clauses=tuple(c.clause for c in (rules.start, rules.build) if c),
         pass_clause=rules.pass_only_when_unable.clause
         if rules.pass_only_when_unable is not None and rules.pass_only_when_unable.value else None,
         skip_clause=rules.skip_unable_to_start.clause if rules.skip_unable_to_start is not None else None,
         ends_at_place=place,
-        finish=next(((s.value.finish, s.clause) for s in scores if s.value.kind == "finish"), None),
+        finish=(finish.value, finish.clause) if finish is not None else None,
         cards=tuple((suit, rank, at.get((suit, rank - 1)), at.get((suit, rank + 1)))
                     for suit, rank in zip(table.suit_of, table.rank_of)),
         openers=tuple(bytes(r == opener for r in table.rank_of) for opener in range(max(table.rank_of) + 1)),

@@ -3,6 +3,7 @@ duties to head and to overtrump, the first lead, who wins a trick, early ends, l
 and bans on the first trick, and the scores for tricks and cards taken, with the moon.
 
 One of the two ways the `play` phase runs (the other is layout play, `mechanics/layout`). The
-statements (`syntax`, `build`) and the declaration (`mechanic`) are here; the phase itself, its
-compiled tables and its state are still in `referee/interpreter/deal.py`, to move next.
+modules: `syntax`, `rules` (`TrickRules`, a contract's trick-play rules, typed), `build`,
+`compiled` (the contract compiled for play), `state` (per deal), `phase` (moves, push, ruling,
+the fused random loop), `score` and `mechanic` (the declaration).
 """

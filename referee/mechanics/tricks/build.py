@@ -7,15 +7,28 @@ from lark import Token
 
 from ...errors import Phrase
 from ...front.syntax import Node
+from ...model.cards import CardSet
 from ...model.document import Located
-from ...model.game import AllTaken, CardSet, Condition, DutyStep, ScoreRule, TrickWinner
 from ..declaration import Builder, StatementBuilder
-from .rules import Trumps
+from ..layout.rules import LayoutRules
+from .rules import (
+    AllTaken,
+    Condition,
+    ConditionKind,
+    DutyKind,
+    DutyStep,
+    Extreme,
+    HeadDuty,
+    ScoreKind,
+    ScoreRule,
+    TrickRules,
+    TrickWinner,
+    Trumps,
+)
 from .syntax import (
     EarlyEnd,
     FirstLead,
     FirstTrickBan,
-    HeadDuty,
     LeadRestriction,
     LeadUntilBroken,
     NoHeadDuty,
@@ -30,6 +43,9 @@ from .syntax import (
     TrumpSuit,
 )
 from .syntax import (
+    HeadDuty as HeadDutyStatement,
+)
+from .syntax import (
     TrickWinner as TrickWinnerStatement,
 )
 
@@ -37,48 +53,61 @@ __all__ = ["BUILDERS"]
 
 Scope = str | None
 
+_DUTY_KINDS = {kind.value: kind for kind in DutyKind}
+"""A step of the play duty as its node names it (`follow`, `trump`, `discard`, `any`) -> its kind."""
+_CONDITIONS = {"cards_taken": ConditionKind.CARDS_TAKEN, "declarer_tricks": ConditionKind.DECLARER_TRICKS,
+               "defenders_tricks": ConditionKind.DEFENDERS_TRICKS}
+"""An early end's condition as its node names it -> its kind (`place_decided` is layout play's)."""
+
 
 def build_play_duty(builder: Builder, item: Located, node: PlayDuty, cid: str, scope: Scope) -> None:
     steps: list[DutyStep] = []
     for step in node.steps:
-        if steps and steps[-1].kind == "any":
+        if steps and steps[-1].kind is DutyKind.ANY:
             raise item.error(step, Phrase('nothing can follow `any card`: every card is already allowed'),
                              hint=Phrase('end the list with `any card`'))
-        cards = builder.cardset(item, step.cards) if step.kind == "discard" else None
-        steps.append(DutyStep(step.kind, cards))
-    if steps[-1].kind != "any":
+        kind = _DUTY_KINDS[step.kind]
+        cards = builder.cardset(item, step.cards) if kind is DutyKind.DISCARD else None
+        steps.append(DutyStep(kind, cards))
+    if steps[-1].kind is not DutyKind.ANY:
         raise item.error(node, Phrase('a player who can do none of these would have no card to play'),
                          expected=Phrase('`else any card` at the end'),
                          hint=Phrase('write `must follow suit, else any card`'))
-    builder.rule(item, node, cid, scope, "play_duty", tuple(steps))
+    builder.rule(item, node, cid, scope, TrickRules, "play_duty", tuple(steps))
 
 
 def build_no_trumps(builder: Builder, item: Located, node: NoTrumps, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", Trumps())
+    builder.rule(item, node, cid, scope, TrickRules, "trumps", Trumps())
 
 
 def build_trump_suit(builder: Builder, item: Located, node: TrumpSuit, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", Trumps(suit=builder.known(item, node, node.suit, "suit")))
+    builder.rule(item, node, cid, scope, TrickRules, "trumps", Trumps(suit=builder.known(item, node, node.suit, "suit")))
 
 
 def build_trumps_named(builder: Builder, item: Located, node: TrumpsNamed, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trumps", Trumps(named_by=str(node.namer)))
+    builder.rule(item, node, cid, scope, TrickRules, "trumps", Trumps(named_by=str(node.namer)))
 
 
 def build_no_head_duty(builder: Builder, item: Located, node: NoHeadDuty, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, f"{node.what}_duty", False)
+    if str(node.what) == "overtrump":
+        builder.rule(item, node, cid, scope, TrickRules, "overtrump_duty", False)
+    else:
+        builder.rule(item, node, cid, scope, TrickRules, "head_duty", HeadDuty.NONE)
 
 
-def build_head_duty(builder: Builder, item: Located, node: HeadDuty, cid: str, scope: Scope) -> None:
-    if node.on_trump_leads and str(node.what) == "overtrump":
-        raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
-                         hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
-    # "trump_leads" where the duty holds only when a trump is led; True where it always holds.
-    builder.rule(item, node, cid, scope, f"{node.what}_duty", "trump_leads" if node.on_trump_leads else True)
+def build_head_duty(builder: Builder, item: Located, node: HeadDutyStatement, cid: str, scope: Scope) -> None:
+    if str(node.what) == "overtrump":
+        if node.on_trump_leads:
+            raise item.error(node, Phrase('overtrumping is always a duty on a trick that holds a trump'),
+                             hint=Phrase('write `must overtrump if able`, or `must head if able on trump leads`'))
+        builder.rule(item, node, cid, scope, TrickRules, "overtrump_duty", True)
+    else:
+        builder.rule(item, node, cid, scope, TrickRules, "head_duty",
+                     HeadDuty.ON_TRUMP_LEADS if node.on_trump_leads else HeadDuty.ALWAYS)
 
 
 def build_first_lead(builder: Builder, item: Located, node: FirstLead, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "first_lead", builder.seats(item, node))
+    builder.rule(item, node, cid, scope, TrickRules, "first_lead", builder.seats(item, node))
     if node.leads_it:
         last = (node.seat, *node.otherwise)[-1]
         if last.role != "holder":
@@ -86,32 +115,37 @@ def build_first_lead(builder: Builder, item: Located, node: FirstLead, cid: str,
                                           '`{seat}` is named by no card', seat=str(last.role)),
                              hint=Phrase('write `first lead by holder of 2C, who leads it`, or leave out '
                                          '`, who leads it`'))
-        builder.rule(item, node, cid, scope, "first_lead_card", True)
+        builder.rule(item, node, cid, scope, TrickRules, "first_lead_card", True)
 
 
 def build_trick_winner(builder: Builder, item: Located, node: TrickWinnerStatement, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "trick_winner", TrickWinner(str(node.extreme), node.unless_trumped))
+    builder.rule(item, node, cid, scope, TrickRules, "trick_winner",
+                 TrickWinner(Extreme(str(node.extreme)), node.unless_trumped))
 
 
 def build_early_end(builder: Builder, item: Located, node: EarlyEnd, cid: str, scope: Scope) -> None:
     cond = node.condition
-    if cond.kind == "cards_taken":
-        value = Condition("cards_taken", cards=builder.cardset(item, cond.cards))
+    if cond.kind == "place_decided":  # the end of a layout deal (the load check sees it in a layout contract)
+        builder.rule(item, node, cid, scope, LayoutRules, "ends_at_place", int(cond.count or 0))
+        return
+    kind = _CONDITIONS[cond.kind]
+    if kind is ConditionKind.CARDS_TAKEN:
+        value = Condition(kind, cards=builder.cardset(item, cond.cards))
     else:
-        value = Condition(cond.kind, count=int(cond.count or 0))
-    builder.rule(item, node, cid, scope, "early_ends", value, many=True)
+        value = Condition(kind, count=int(cond.count or 0))
+    builder.rule(item, node, cid, scope, TrickRules, "early_ends", value, many=True)
 
 
 def build_lead_restriction(builder: Builder, item: Located, node: LeadRestriction, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "lead_restrictions", builder.cardset(item, node.cards), many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "lead_restrictions", builder.cardset(item, node.cards), many=True)
 
 
 def build_lead_until_broken(builder: Builder, item: Located, node: LeadUntilBroken, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "lead_until_broken", builder.cardset(item, node.cards), many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "lead_until_broken", builder.cardset(item, node.cards), many=True)
 
 
 def build_first_trick_ban(builder: Builder, item: Located, node: FirstTrickBan, cid: str, scope: Scope) -> None:
-    builder.rule(item, node, cid, scope, "first_trick_bans", builder.cardset(item, node.cards), many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "first_trick_bans", builder.cardset(item, node.cards), many=True)
 
 
 def _account_of(builder: Builder, item: Located, token: Token | None) -> str | None:
@@ -134,20 +168,20 @@ def build_score_per_trick(builder: Builder, item: Located, node: ScorePerTrick, 
     if number is not None and number < 1:
         raise item.error(node.number, Phrase('tricks are numbered from 1'),
                          hint=Phrase('write `per trick number 1` for the first'))
-    rule = ScoreRule("per_trick", builder.number(item, node.points), last=count, number=number,
+    rule = ScoreRule(ScoreKind.PER_TRICK, builder.number(item, node.points), last=count, number=number,
                      account=_account_of(builder, item, node.account))
-    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "scores", rule, many=True)
 
 
 def build_score_per_card(builder: Builder, item: Located, node: ScorePerCard, cid: str, scope: Scope) -> None:
-    rule = ScoreRule("per_card", builder.number(item, node.points), builder.cardset(item, node.cards),
+    rule = ScoreRule(ScoreKind.PER_CARD, builder.number(item, node.points), builder.cardset(item, node.cards),
                      account=_account_of(builder, item, node.account))
-    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "scores", rule, many=True)
 
 
 def build_score_no_trick(builder: Builder, item: Located, node: ScoreNoTrick, cid: str, scope: Scope) -> None:
-    rule = ScoreRule("no_trick", builder.number(item, node.points), account=_account_of(builder, item, node.account))
-    builder.rule(item, node, cid, scope, "scores", rule, many=True)
+    rule = ScoreRule(ScoreKind.NO_TRICK, builder.number(item, node.points), account=_account_of(builder, item, node.account))
+    builder.rule(item, node, cid, scope, TrickRules, "scores", rule, many=True)
 
 
 def build_score_fewest(builder: Builder, item: Located, node: ScoreFewest, cid: str, scope: Scope) -> None:
@@ -159,7 +193,7 @@ def build_score_fewest(builder: Builder, item: Located, node: ScoreFewest, cid: 
     if points < 1:
         raise item.error(node.points, Phrase('{points} a trick writes nothing', points=points),
                          hint=Phrase('write the rate of the source (5 visty a trick in Rostov)'))
-    builder.rule(item, node, cid, scope, "scores", ScoreRule("fewest", points, account=str(node.account)), many=True)
+    builder.rule(item, node, cid, scope, TrickRules, "scores", ScoreRule(ScoreKind.FEWEST, points, account=str(node.account)), many=True)
 
 
 def build_score_all_taken(builder: Builder, item: Located, node: ScoreAllTaken, cid: str, scope: Scope) -> None:
@@ -167,12 +201,12 @@ def build_score_all_taken(builder: Builder, item: Located, node: ScoreAllTaken, 
     value = AllTaken(builder.number(item, node.taker), builder.number(item, node.others),
                      CardSet(frozenset().union(*(c.cards for c in named)), ", ".join(c.text for c in named))
                      if named else None)
-    builder.rule(item, node, cid, scope, "all_taken", value)
+    builder.rule(item, node, cid, scope, TrickRules, "all_taken", value)
 
 
 BUILDERS: dict[type[Node], StatementBuilder] = {
     PlayDuty: build_play_duty, NoTrumps: build_no_trumps, TrumpSuit: build_trump_suit,
-    TrumpsNamed: build_trumps_named, NoHeadDuty: build_no_head_duty, HeadDuty: build_head_duty,
+    TrumpsNamed: build_trumps_named, NoHeadDuty: build_no_head_duty, HeadDutyStatement: build_head_duty,
     FirstLead: build_first_lead, TrickWinnerStatement: build_trick_winner, EarlyEnd: build_early_end,
     LeadRestriction: build_lead_restriction, LeadUntilBroken: build_lead_until_broken,
     FirstTrickBan: build_first_trick_ban, ScorePerTrick: build_score_per_trick, ScorePerCard: build_score_per_card,

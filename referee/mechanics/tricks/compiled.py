@@ -9,12 +9,24 @@ from typing import Any, NamedTuple
 
 from ...engine.moves import choice as choice_move
 from ...engine.table import Table
-from ...model.game import AllTaken, Contract, DutyStep, Game, ScoreRule
+from ...model.game import Contract, Game
 from ...model.values import Cited, SeatRef
 from ..base import Phase
 from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
-from .rules import Trumps
+from ..layout.rules import LayoutRules
+from .rules import (
+    AllTaken,
+    ConditionKind,
+    DutyKind,
+    DutyStep,
+    Extreme,
+    HeadDuty,
+    ScoreKind,
+    ScoreRule,
+    TrickRules,
+    Trumps,
+)
 
 __all__ = ["CompiledContract", "compile_contract", "trick_strength_table"]
 
@@ -22,7 +34,8 @@ __all__ = ["CompiledContract", "compile_contract", "trick_strength_table"]
 class DutyCheck(NamedTuple):
     """One step of the play duty: follow, trump, discard (from `cards`, or any card) or any card."""
 
-    kind: str  # "follow" | "trump" | "discard" | "any"
+    kind: DutyKind
+    """Compared with `is` in the play loops (an Enum's `==` is a Python call)."""
     cards: frozenset[int] | None
 
 
@@ -84,7 +97,7 @@ class CompiledContract:
 
     id: str
     plays: Phase
-    """The phase its play runs in: tricks or layout (compiled once: an Enum call costs a microsecond)."""
+    """The phase its play runs in: tricks or layout."""
     duty: tuple[DutyCheck, ...]
     """The play duty's steps in order."""
     duty_clause: str | None
@@ -135,42 +148,46 @@ class CompiledContract:
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:
-    rules = contract.rules
+    # Global trick rules reach a contract that plays layout too (what it reads of them: none).
+    rules = contract.rules.tricks or TrickRules()
+    laid = contract.rules.layout or LayoutRules()
 
     def clause(cited: Cited[Any] | None) -> str | None:
         return cited.clause if cited is not None and cited.value else None
 
-    scores = contract.all_scores(game.contracts)
+    scores = contract.trick_scores(game.contracts)
     trumps = rules.trumps.value if rules.trumps else Trumps()
     named = trumps.named_by
-    layout = contract.plays == "layout"
-    lead = rules.first_move if layout else rules.first_lead
+    layout = contract.plays is Phase.LAYOUT
+    lead = laid.first_move if layout else rules.first_lead
     duty = rules.play_duty.value if rules.play_duty else ()
     winner = rules.trick_winner.value if rules.trick_winner else None
-    layout_named = rules.layout_start.value.named_by if rules.layout_start is not None else None
+    head = rules.head_duty
+    head_clause = head.clause if head is not None and head.value is not HeadDuty.NONE else None
+    layout_named = laid.start.value.named_by if laid.start is not None else None
     if dealer_chooses(game):  # the dealer names the contract: what he names, he names as its chooser
         named, layout_named = ("chooser" if role == "dealer" else role for role in (named, layout_named))
     account = game.primary_account
     return CompiledContract(
         id=contract.id,
-        plays=Phase(contract.plays),
+        plays=contract.plays,
         duty=tuple(DutyCheck(step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty),
         duty_clause=rules.play_duty.clause if rules.play_duty else None,
         trump=table.suit_codes.index(trumps.suit) if trumps.suit in table.suit_codes else None,
         trumps_named_by=named,
         trumps_clause=rules.trumps.clause if rules.trumps else None,
-        head=clause(rules.head_duty),
-        head_on_trump_leads=rules.head_duty is not None and rules.head_duty.value == "trump_leads",
+        head=head_clause,
+        head_on_trump_leads=head is not None and head.value is HeadDuty.ON_TRUMP_LEADS,
         overtrump=clause(rules.overtrump_duty),
-        after_follow=_after_follow(table, duty, clause(rules.head_duty) or clause(rules.overtrump_duty)),
+        after_follow=_after_follow(table, duty, head_clause or clause(rules.overtrump_duty)),
         trumps_win=winner is not None and winner.trumps_win,
         winner_clause=rules.trick_winner.clause if rules.trick_winner else None,
         first_lead=Leader(lead.value, lead.clause) if lead else None,
         first_lead_card=clause(rules.first_lead_card) if not layout else None,
         ends_when_taken=tuple(CardRule(table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
-                              if c.value.kind == "cards_taken"),
+                              if c.value.kind is ConditionKind.CARDS_TAKEN and c.value.cards is not None),
         ends_declarer_tricks=next((CountRule(c.value.count, c.clause) for c in rules.early_ends
-                                   if c.value.kind == "declarer_tricks"), None),
+                                   if c.value.kind is ConditionKind.DECLARER_TRICKS), None),
         lead_restrictions=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
         lead_until_broken=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
         first_trick_bans=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
@@ -179,19 +196,19 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
                        rules.all_taken.clause) if rules.all_taken else None,
         # `score ... to ACCOUNT` writes there; without `to`, the main account.
         per_trick=tuple(TrickScore(s.value.points, s.clause, s.value.last, s.value.number, s.value.account or account)
-                        for s in scores if s.value.kind == "per_trick"),
+                        for s in scores if s.value.kind is ScoreKind.PER_TRICK),
         per_card=tuple(CardScore(s.value.points, table.cards_of(s.value.cards), s.clause, s.value.cards.text,
                                  s.value.account or account)
-                       for s in scores if s.value.kind == "per_card" and s.value.cards is not None),
-        layout=compile_layout(table, contract, scores) if layout else None,
+                       for s in scores if s.value.kind is ScoreKind.PER_CARD and s.value.cards is not None),
+        layout=compile_layout(table, contract, game.contracts) if layout else None,
         layout_named_by=layout_named,
-        layout_clauses=tuple(c.clause for c in (rules.layout_start, rules.layout_build) if c),
-        trick_strength=trick_strength_table(table, winner is not None and winner.extreme == "lowest")
-        if contract.plays == "tricks" else (),
+        layout_clauses=tuple(c.clause for c in (laid.start, laid.build) if c),
+        trick_strength=trick_strength_table(table, winner is not None and winner.extreme is Extreme.LOWEST)
+        if contract.plays is Phase.TRICKS else (),
         no_trick=tuple(TrickScore(s.value.points, s.clause, None, None, s.value.account or account)
-                       for s in scores if s.value.kind == "no_trick"),
+                       for s in scores if s.value.kind is ScoreKind.NO_TRICK),
         fewest=tuple(TrickScore(s.value.points, s.clause, None, None, s.value.account or account)
-                     for s in scores if s.value.kind == "fewest"),
+                     for s in scores if s.value.kind is ScoreKind.FEWEST),
         naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
                            for namer in NAMERS),
     )
@@ -205,7 +222,8 @@ def _moon_cards(game: Game, table: Table, rule: AllTaken, scores: Sequence[Cited
         return table.cards_of(rule.cards)
     against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
     return frozenset().union(*(table.cards_of(s.value.cards) for s in scores
-                               if s.value.kind == "per_card" and s.value.points * against > 0))
+                               if s.value.kind is ScoreKind.PER_CARD and s.value.cards is not None
+                               and s.value.points * against > 0))
 
 
 def _naming_moves(table: Table, index: int, trumps_named_by: str | None, layout_named_by: str | None,
@@ -225,7 +243,8 @@ def _after_follow(table: Table, duty: Sequence[DutyStep],
     """`CompiledContract.after_follow`: the steps after `follow`, when the duty is one the fused
     random play works out from hands split by suit (follow, then trump or discard, then any)."""
     kinds = [step.kind for step in duty]
-    if beat_duty or kinds[:1] != ["follow"] or kinds[-1:] != ["any"] or not set(kinds[1:-1]) <= {"trump", "discard"}:
+    if (beat_duty or kinds[:1] != [DutyKind.FOLLOW] or kinds[-1:] != [DutyKind.ANY]
+            or not set(kinds[1:-1]) <= {DutyKind.TRUMP, DutyKind.DISCARD}):
         return None
     return tuple(DutyCheck(step.kind, table.cards_of(step.cards) if step.cards else None) for step in duty[1:])
 

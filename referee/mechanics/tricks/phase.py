@@ -15,6 +15,7 @@ from ...i18n import N_
 from ...verdicts import Verdict
 from ..base import DealCore, Illegal, Phase, PhaseRunner
 from ..play import rule_on_card
+from .rules import DutyKind
 from .state import TrickState
 
 __all__ = ["TrickDeal", "trick_moves", "lead_options", "winning", "trick_push", "take_trick", "random_tricks",
@@ -84,25 +85,23 @@ def first_leader(deal: TrickDeal) -> int:
     return deal.eldest
 
 
-def _duty_options(deal: TrickDeal, hand: list[int]) -> tuple[list[int], str]:
+def _duty_options(deal: TrickDeal, hand: list[int]) -> tuple[list[int], DutyKind]:
     """The cards the first applicable step of the play duty allows, and that step's kind."""
     suit_of = deal.table.suit_of
     led = suit_of[_state(deal).trick[0][1]]
     for kind, cards in deal.contract.duty:
-        if kind == "follow":
+        if kind is DutyKind.FOLLOW:
             options = [c for c in hand if suit_of[c] == led]
-        elif kind == "any":
-            return list(hand), "any"
-        elif kind == "trump":
+        elif kind is DutyKind.ANY:
+            return list(hand), kind
+        elif kind is DutyKind.TRUMP:
             trump = deal.trump
             options = [c for c in hand if suit_of[c] == trump] if trump is not None else []
-        elif kind == "discard":
+        else:  # DISCARD
             options = [c for c in hand if c in cards]
-        else:
-            options = list(hand)
         if options:
             return options, kind
-    return list(hand), "any"  # unreachable: a play duty always ends with `any card`
+    return list(hand), DutyKind.ANY  # unreachable: a play duty always ends with `any card`
 
 
 def winning(deal: TrickDeal, trick: list[tuple[int, int]]) -> tuple[int, int]:
@@ -124,16 +123,16 @@ def _strength(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
     return strength
 
 
-def _must_beat(deal: TrickDeal, options: list[int], kind: str) -> tuple[list[int], str | None]:
+def _must_beat(deal: TrickDeal, options: list[int], kind: DutyKind) -> tuple[list[int], str | None]:
     """Narrow `options` to the cards that beat the trick when the rules oblige heading or
     overtrumping and the player can: (cards, the clause of that duty)."""
     contract = deal.contract
     _, best = winning(deal, _state(deal).trick)
     trump = deal.trump if contract.trumps_win else None
     led_trump = deal.table.suit_of[_state(deal).trick[0][1]] == deal.trump
-    if kind == "follow" and contract.head and (led_trump or not contract.head_on_trump_leads):
+    if kind is DutyKind.FOLLOW and contract.head and (led_trump or not contract.head_on_trump_leads):
         clause = contract.head
-    elif kind == "trump" and contract.overtrump and deal.table.suit_of[best] == trump:
+    elif kind is DutyKind.TRUMP and contract.overtrump and deal.table.suit_of[best] == trump:
         clause = contract.overtrump
     else:
         return options, None
@@ -216,11 +215,11 @@ def _void_options(deal: TrickDeal, hand: list[int], suits: list[list[int]] | Non
     steps; `suits` is his hand split by suit (or None: look through the hand)."""
     trump = deal.trump
     for kind, cards in deal.contract.after_follow:
-        if kind == "trump":
+        if kind is DutyKind.TRUMP:
             if trump is None:
                 continue
             options = suits[trump] if suits is not None else [c for c in hand if deal.table.suit_of[c] == trump]
-        elif kind == "discard":
+        elif kind is DutyKind.DISCARD:
             options = [c for c in hand if c in cards]
         else:
             return hand
@@ -282,7 +281,7 @@ def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], bu
             suits[suit_of[card]].append(card)
         by_suit.append(suits)
     strength_by_led = _strength(deal)
-    any_card = contract.after_follow == (("any", None),)  # `must follow suit, else any card`
+    any_card = contract.after_follow == ((DutyKind.ANY, None),)  # `must follow suit, else any card`
     leads = contract.lead_restrictions or contract.lead_until_broken
     # Locals for the loop: names looked up once, not once per card.
     void_options, take, lead, tricks = _void_options, take_trick, lead_options, Phase.TRICKS
@@ -414,14 +413,14 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
         led = table.suit_of[_state(deal).trick[0][1]]
         options, kind = _duty_options(deal, hand)
         if move not in options:
-            if kind == "follow":
+            if kind is DutyKind.FOLLOW:
                 return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
                                (contract.duty_clause,), "revoke", seat=seat, card=code,
                                suit=table.suit_codes[led])
-            if kind == "trump":
+            if kind is DutyKind.TRUMP:
                 return illegal(N_("Seat {seat} cannot follow suit and must play a trump, not {card}."),
                                (contract.duty_clause,), "revoke", seat=seat, card=code)
-            if kind == "discard":
+            if kind is DutyKind.DISCARD:
                 return illegal(N_("Seat {seat} must discard a card of {cards} first."),
                                (contract.duty_clause,), "revoke", seat=seat,
                                cards=" ".join(table.code(c) for c in sorted(options)))
