@@ -102,7 +102,9 @@ class Search:
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
         self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
-        self._count_declarer = contract.ends_declarer_tricks is not None
+        # An end by tricks taken makes the declarer's count part of a position (the defenders'
+        # count follows from it and the cards left).
+        self._count_declarer = contract.ends_declarer_tricks is not None or contract.ends_defenders_tricks is not None
         self._sign = -1 if self.at_most else 1
         self._card_points: list[int] | None = None
         self._trick_points: list[int] = []

@@ -17,6 +17,7 @@ from ..layout.compiled import LayoutTables, compile_layout
 from ..layout.rules import LayoutRules
 from .rules import (
     AllTaken,
+    Condition,
     ConditionKind,
     DutyKind,
     DutyStep,
@@ -47,7 +48,8 @@ class CardRule(NamedTuple):
 
 
 class CountRule(NamedTuple):
-    """A rule about a number of tricks (the declarer's that end the deal) and its clause."""
+    """A rule about a number of tricks (the declarer's, or the defenders' together, that end the
+    deal) and its clause."""
 
     tricks: int
     clause: str
@@ -122,6 +124,9 @@ class CompiledContract:
     """Clause of `, who leads it`: the first leader must lead the card that names him; or None."""
     ends_when_taken: tuple[CardRule, ...]
     ends_declarer_tricks: CountRule | None
+    """The declarer's tricks that end the deal (the fewest, where several rules say)."""
+    ends_defenders_tricks: CountRule | None
+    """The defenders' tricks together that end the deal (the fewest, where several rules say)."""
     lead_restrictions: tuple[CardRule, ...]
     lead_until_broken: tuple[CardRule, ...]
     """Cards that may not be led until one of them has been played to a trick."""
@@ -186,8 +191,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         first_lead_card=clause(rules.first_lead_card) if not layout else None,
         ends_when_taken=tuple(CardRule(table.cards_of(c.value.cards), c.clause) for c in rules.early_ends
                               if c.value.kind is ConditionKind.CARDS_TAKEN and c.value.cards is not None),
-        ends_declarer_tricks=next((CountRule(c.value.count, c.clause) for c in rules.early_ends
-                                   if c.value.kind is ConditionKind.DECLARER_TRICKS), None),
+        ends_declarer_tricks=_fewest(rules.early_ends, ConditionKind.DECLARER_TRICKS),
+        ends_defenders_tricks=_fewest(rules.early_ends, ConditionKind.DEFENDERS_TRICKS),
         lead_restrictions=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_restrictions),
         lead_until_broken=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.lead_until_broken),
         first_trick_bans=tuple(CardRule(table.cards_of(c.value), c.clause) for c in rules.first_trick_bans),
@@ -212,6 +217,13 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
         naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
                            for namer in NAMERS),
     )
+
+
+def _fewest(ends: Sequence[Cited[Condition]], kind: ConditionKind) -> CountRule | None:
+    """The end of `kind` that comes first: the one with the fewest tricks (every one is in force,
+    so the first reached ends the deal)."""
+    counted = [CountRule(end.value.count, end.clause) for end in ends if end.value.kind is kind]
+    return min(counted, key=lambda rule: rule.tricks) if counted else None
 
 
 def _moon_cards(game: Game, table: Table, rule: AllTaken, scores: Sequence[Cited[ScoreRule]]) -> frozenset[int]:

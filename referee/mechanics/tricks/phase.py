@@ -377,10 +377,16 @@ def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
         if needed <= state.taken_all:
             deal.phase, deal.ended_early = Phase.OVER, clause
             return
-    limit = contract.ends_declarer_tricks
-    if limit and deal.declarer is not None and state.tricks_won[deal.declarer] >= limit[0]:
-        deal.phase, deal.ended_early = Phase.OVER, limit[1]
-        return
+    declarer = deal.declarer
+    if declarer is not None:
+        limit = contract.ends_declarer_tricks
+        if limit and state.tricks_won[declarer] >= limit[0]:
+            deal.phase, deal.ended_early = Phase.OVER, limit[1]
+            return
+        limit = contract.ends_defenders_tricks
+        if limit and len(state.trick_winners) - state.tricks_won[declarer] >= limit[0]:
+            deal.phase, deal.ended_early = Phase.OVER, limit[1]
+            return
     if not deal.hands[winner]:
         deal.phase = Phase.OVER
 
