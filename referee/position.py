@@ -159,7 +159,7 @@ class _Reader:
                                  Phrase("write `hand {seat}: ...` with its {size} cards", seat=seats[i] + 1, size=size))
             dealt.append(tuple(held))
         laid: dict[str, tuple[int, ...]] = {}
-        packets = game.deal.value if game.deal is not None else ()
+        packets = game.table.deal.value if game.table.deal is not None else ()
         for part, kind in (("talon", "talon"), ("turned", "upcard")):
             found = self.parts.get(part, [])
             if len(found) > 1:
@@ -182,8 +182,8 @@ class _Reader:
                                vying=match.vying)
         shown: Deal | SeatedDeal = deal
         if match.playing_seats:
-            assert game.players is not None, "a dealer sits out only where `players` says so"
-            shown = SeatedDeal(deal, table, seats, dealer, game.players.clause)
+            assert game.table.players is not None, "a dealer sits out only where `players` says so"
+            shown = SeatedDeal(deal, table, seats, dealer, game.table.players.clause)
         self._play(shown)
         return shown
 

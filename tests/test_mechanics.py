@@ -54,11 +54,18 @@ def test_a_node_reads_itself_from_the_parse_tree():
 
 
 def test_each_game_field_a_package_sets_is_typed_on_the_game():
+    from referee.mechanics.contract_choice.rules import ContractChoiceRules
+    from referee.mechanics.doubling.rules import DoublingRules
     from referee.mechanics.passing.rules import CardPassing
+    from referee.mechanics.table.rules import TableRules
 
     fields = {f.name: f for f in dataclasses.fields(Game)}
-    assert "CardPassing" in str(fields["card_passing"].type)
-    assert CardPassing.__module__ == "referee.mechanics.passing.rules"
+    for name, record in (("card_passing", CardPassing), ("table", TableRules), ("contract_choice", ContractChoiceRules),
+                         ("doubling", DoublingRules)):
+        assert record.__name__ in str(fields[name].type), name
+        assert record.__module__ == f"referee.mechanics.{record.__module__.split('.')[2]}.rules"
+    # The table's rules are one field, not loose ones beside it.
+    assert not {"players", "decks", "packs", "deal", "phases", "first_dealer", "pair_doubling", "choose_once"} & set(fields)
 
 
 def test_one_vocabulary_of_phases():

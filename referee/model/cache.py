@@ -162,7 +162,7 @@ _RECORDS = Records({
     "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
     "referee.model.game": (
         "Game", "Parameter", "Clause", "Source", "CardSet", "DutyStep", "TrickWinner", "ScoreRule",
-        "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
+        "AllTaken", "Condition", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd", "Account", "Winner"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
@@ -171,7 +171,11 @@ _RECORDS = Records({
     "referee.mechanics.tricks.rules": ("Trumps",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
-    "referee.mechanics.table.rules": ("Packet", "Rotation"),
+    "referee.mechanics.table.rules": (
+        "Packet", "Rotation", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak",
+        "CutSide"),
+    "referee.mechanics.contract_choice.rules": ("Chooser", "ContractChoiceRules"),
+    "referee.mechanics.doubling.rules": ("DoublingRules",),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",
