@@ -250,7 +250,12 @@ class Check:
 
 @dataclass(frozen=True)
 class Game:
-    """A game as the rules file defines it, with parameter values already chosen."""
+    """A game as the rules file defines it, with parameter values already chosen.
+
+    A mechanic's rules are one field, its package's model record (`table`, `contract_choice`,
+    `card_passing`, `doubling`, `auction`, `vying`, `claims`); the rest are the framework's: the
+    clauses and parameters, the accounts, the match's end and winner, the contracts and the
+    numbers a source states."""
 
     id: str
     title: str
@@ -267,10 +272,13 @@ class Game:
     """The table: the players, the decks and packs, the deal's phases, the draw, the cut, the deal
     and the dealer's rotation (`referee.mechanics.table`)."""
     accounts: dict[str, Cited[Account]] = field(default_factory=dict)
-    """The accounts kept, by name, in the order declared."""
+    """The accounts kept, by name, in the order declared (the match's: `account ...`)."""
     match_end: Cited[MatchEnd] | None = None
+    """When the match ends (`match ends ...`)."""
     winner: Cited[Winner] | None = None
+    """Who wins the match (`winner lowest total ...`)."""
     contracts: dict[str, Contract] = field(default_factory=dict)
+    """The contracts, by ID, each with its play rules (the tricks' or the layout's)."""
     contract_choice: ContractChoiceRules | None = None
     """Who chooses the contract of a deal (`referee.mechanics.contract_choice`), or None."""
     card_passing: Cited[CardPassing] | None = None
@@ -281,7 +289,9 @@ class Game:
     """The contracts the deals of a match play, in order (`contracts in order ...`): the match's,
     for a game whose deals choose no contract."""
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
+    """The remedies of each irregularity the rules rule on (`irregularity ... : ...`)."""
     checks: tuple[Check, ...] = ()
+    """The numbers a source states, checked when the file loads (`check ...`)."""
     global_rules: ContractRules = field(default_factory=ContractRules)
     auction: "AuctionRules | None" = None
     """The rules of an auction game (its bid ladder and what follows it), or None."""
