@@ -147,3 +147,35 @@ def test_a_copied_layout_deal_shares_its_tables_and_not_its_columns():
         copy.push(rng.choice(copy.legal_moves()))
     assert copy.layout.columns != before[0]
     assert (dict(deal.layout.columns), bytes(deal.layout.placeable)) == before
+
+
+def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
+    """What a shipped game states of its table, its contract choice, its doubling, its accounts and
+    its winner, as the records on `Game` hold it (each rule with its clause)."""
+    from referee.mechanics.contract_choice.rules import Chooser
+    from referee.mechanics.doubling.rules import DoublingRules
+    from referee.mechanics.table.rules import CutSide, DrawKind, FirstDealerRule, PackChoice, PlayDirection, TieBreak
+    from referee.model import load_game
+    from referee.model.game import Account, Winner
+
+    table = kierki.table
+    assert table.first_dealer.value == FirstDealerRule(DrawKind.DRAW, highest=True) and table.first_dealer.clause == "K1.2"
+    assert table.draw_ties.value is TieBreak.REDRAW and table.draw_ties.clause == "K1.3"
+    assert table.direction.value is PlayDirection.CLOCKWISE and table.cut is None
+    assert [p.value for p in table.packs] == [PackChoice("standard", None)] and table.packs[0].clause == "K1.1"
+    assert table.pack_for(4) is table.decks["standard"] and table.dealt_cards(4) == (13, 0, 0)
+    choice = kierki.contract_choice
+    assert choice.chooser.value is Chooser.ELDEST and not choice.by_dealer and choice.once.clause == "K2.3"
+    assert kierki.doubling is None
+    assert kierki.accounts["points"].value == Account("points") and kierki.winner.value == Winner(False, "points")
+    assert kierki.winner.clause == "K6.2"
+
+    bouillotte = load_game("bouillotte")
+    assert bouillotte.table.first_dealer.value == FirstDealerRule(DrawKind.RANK, rank="K")
+    assert bouillotte.table.cut.value is CutSide.LEFT and bouillotte.table.draw_ties is None
+    assert bouillotte.table.direction.value is PlayDirection.COUNTERCLOCKWISE
+    assert {p.value.players for p in bouillotte.table.packs} >= {3, 4, 5}
+
+    barbu = load_game("barbu")
+    assert barbu.doubling == DoublingRules("BB2.1", barbu.doubling.quota) and barbu.doubling.quota.value == 2
+    assert barbu.doubling.quota.clause == "BB2.2" and barbu.contract_choice.by_dealer
