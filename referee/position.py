@@ -26,6 +26,7 @@ from .errors import Phrase, PositionError, SourcePosition, Term, TranscriptError
 from .i18n import N_
 from .interpreter import Deal, Match, Table
 from .limits import LIMITS
+from .mechanics.table.rules import PacketKind
 from .mechanics.table.seating import SeatedDeal
 from .model.cache import load_kept, shipped_game
 from .model.checks import hand_size
@@ -160,12 +161,12 @@ class _Reader:
             dealt.append(tuple(held))
         laid: dict[str, tuple[int, ...]] = {}
         packets = game.table.deal.value if game.table.deal is not None else ()
-        for part, kind in (("talon", "talon"), ("turned", "upcard")):
+        for part, kind in (("talon", PacketKind.TALON), ("turned", PacketKind.UPCARD)):
             found = self.parts.get(part, [])
             if len(found) > 1:
                 raise self.error(found[1][0], Phrase("{word} is written twice", word=part))
             cards = self._cards(found[0][1:] if found else [], table, seen, colon=True)
-            wanted = sum(packet.count for packet in packets if packet.kind == kind)
+            wanted = sum(packet.count for packet in packets if packet.kind is kind)
             if len(cards) != wanted:
                 raise self.error(found[0][0] if found else deal_words[0],
                                  Phrase("the {part} holds {count} cards, not {size}", part=part, count=len(cards),

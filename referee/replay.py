@@ -549,7 +549,7 @@ class Replay:
             if twice:
                 return self._stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                           deal_clause), f"{where}.{part}")
-            wanted = sum(p.count for p in self._dealing.value if p.kind == kind)
+            wanted = sum(p.count for p in self._dealing.value if p.kind.value == kind)
             if len(cards) != wanted:
                 return self._stop(Verdict(False, message, (("count", len(cards)), ("size", wanted)), deal_clause),
                                   f"{where}.{part}")

@@ -16,6 +16,7 @@ from ..mechanics.auction.closing import close_overflow, final_scores
 from ..mechanics.auction.compiled import compile_auction
 from ..mechanics.table import dealing
 from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
+from ..mechanics.table.rules import RotationSide
 from ..mechanics.table.seating import SeatedDeal, playing_seats
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
@@ -91,7 +92,7 @@ class Match:
         self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
             game, players or game.table.default_players)
         rotation = game.table.dealer_rotation
-        if rotation is not None and rotation.value.side == "opposite" and self.table.players % 2:
+        if rotation is not None and rotation.value.side is RotationSide.OPPOSITE and self.table.players % 2:
             raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "
                                     "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
                                     players=self.table.players))

@@ -172,7 +172,7 @@ _RECORDS = Records({
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
     "referee.mechanics.table.rules": (
-        "Packet", "Rotation", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak",
+        "Packet", "PacketKind", "Rotation", "RotationSide", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak",
         "CutSide"),
     "referee.mechanics.contract_choice.rules": ("Chooser", "ContractChoiceRules"),
     "referee.mechanics.doubling.rules": ("DoublingRules",),

@@ -23,8 +23,10 @@ from .rules import (
     FirstDealerRule,
     PackChoice,
     Packet,
+    PacketKind,
     PlayDirection,
     Rotation,
+    RotationSide,
     TableRules,
     TieBreak,
 )
@@ -257,7 +259,7 @@ def build_deal(builder: Builder, item: Located, node: Deal, cid: str, scope: str
         if packets and packets[-1].to_end:
             raise item.error(packet.pos, Phrase('`until all cards are dealt` uses up the pack, so no packet may '
                                                 'follow it'), hint=Phrase('put it last'))
-        packets.append(Packet(packet.kind, count, until, packet.to_end))
+        packets.append(Packet(PacketKind(packet.kind), count, until, packet.to_end))
     _table(builder).state(item, node, cid, "deal", tuple(packets))
 
 
@@ -268,4 +270,4 @@ def build_dealer_rotation(builder: Builder, item: Located, node: DealerRotation,
         raise item.error(node.every, Phrase('`after every {count} deals` names no run of deals: a dealer who deals '
                                             'one deal at a time passes the deal after every deal', count=every),
                          hint=Phrase('write `after every deal`, or `after every 7 deals` for seven in a row'))
-    _table(builder).state(item, node, cid, "dealer_rotation", Rotation(str(node.side), every))
+    _table(builder).state(item, node, cid, "dealer_rotation", Rotation(RotationSide(str(node.side)), every))

@@ -13,7 +13,7 @@ from ...model.cards import Deck
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
-from .rules import DrawKind
+from .rules import DrawKind, PacketKind
 from .syntax import Deal
 
 __all__ = ["require_table", "check_table", "check_holder"]
@@ -103,7 +103,7 @@ def _check_dealt_out(game: Game, players: int, deck: Deck, where: Where) -> None
             if left // hands % packet.count:
                 raise item.error(node.pos, Phrase('packets of {count} cannot reach exactly {until}',
                                                   count=packet.count, until=left // hands))
-        elif packet.kind == "each":
+        elif packet.kind is PacketKind.EACH:
             hand = packet.until if packet.until is not None else hand + packet.count
         else:
             other += packet.count

@@ -14,6 +14,7 @@ from ...engine.dice import randrange, shuffle
 from ...engine.table import Table
 from ...errors import Phrase, SimulationError
 from ...model.game import Game
+from .rules import PacketKind
 
 __all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter", "next_dealer"]
 
@@ -44,7 +45,7 @@ def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int,
     rotation = game.table.dealer_rotation.value
     if dealt < rotation.every:
         return dealer, dealt
-    return table.neighbour(dealer, rotation.side), 0
+    return table.neighbour(dealer, rotation.side.value), 0
 
 
 def _runs(places: list[int]) -> tuple[slice, ...]:
@@ -114,7 +115,7 @@ def deal_places(game: Game, table: Table, dealer: int,
         order = [seat for seat in order if seat != dealer]
     pos = 0
     for packet in game.table.deal.value:
-        if packet.kind == "each":
+        if packet.kind is PacketKind.EACH:
             if packet.to_end:  # the rest of the pack, evenly (the load check saw that it comes out even)
                 target = len(hands[order[-1]]) + (len(pack) - pos) // len(order)
             else:
@@ -133,7 +134,7 @@ def deal_places(game: Game, table: Table, dealer: int,
                 for seat in order:
                     hands[seat].extend(pack[pos:pos + packet.count])
                     pos += packet.count
-        elif packet.kind == "talon":
+        elif packet.kind is PacketKind.TALON:
             talon.extend(pack[pos:pos + packet.count])
             pos += packet.count
         else:

@@ -10,8 +10,8 @@ from enum import Enum
 from ...model.cards import Deck
 from ...model.values import Cited
 
-__all__ = ["PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak", "CutSide", "Packet", "Rotation",
-           "TableRules"]
+__all__ = ["PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak", "CutSide", "PacketKind", "Packet",
+           "RotationSide", "Rotation", "TableRules"]
 
 
 class PlayDirection(Enum):
@@ -68,16 +68,37 @@ class CutSide(Enum):
     RIGHT = "right"
 
 
+class PacketKind(Enum):
+    """Where a packet of the deal goes."""
+
+    EACH = "each"
+    """To each player in turn (`3 each`)."""
+    TALON = "talon"
+    """To the talon (`2 to talon`)."""
+    UPCARD = "upcard"
+    """Face up on the table (`1 face up`)."""
+
+
 @dataclass(frozen=True)
 class Packet:
     """One step of the deal: `count` cards to each player (repeated until each holds
     `until`), to the talon, or face up on the table."""
 
-    kind: str  # "each" | "talon" | "upcard"
+    kind: PacketKind
     count: int
     until: int | None = None
     to_end: bool = False
     """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
+
+
+class RotationSide(Enum):
+    """Where the deal passes (`dealer passes ...`): left and right are read through the
+    direction of play; opposite needs an even table."""
+
+    NEXT = "next"
+    LEFT = "left"
+    RIGHT = "right"
+    OPPOSITE = "opposite"
 
 
 @dataclass(frozen=True)
@@ -85,8 +106,7 @@ class Rotation:
     """`dealer passes left after every deal` (`every` 1), or after every `every` deals: one dealer
     deals that many in a row before the deal passes to `side`."""
 
-    side: str
-    """"next", "left", "right" (read through the direction of play) or "opposite"."""
+    side: RotationSide
     every: int = 1
 
 
@@ -156,9 +176,9 @@ class TableRules:
         for packet in self.deal.value:
             if packet.to_end:  # the rest of the pack, shared out evenly (the load check sees to that)
                 hand += (len(self.pack_for(players).cards) - hand * hands - talon - up) // hands
-            elif packet.kind == "each":
+            elif packet.kind is PacketKind.EACH:
                 hand = packet.until if packet.until is not None else hand + packet.count
-            elif packet.kind == "talon":
+            elif packet.kind is PacketKind.TALON:
                 talon += packet.count
             else:
                 up += packet.count

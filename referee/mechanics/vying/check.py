@@ -9,6 +9,7 @@ from ...front.syntax import Node
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
+from ..table.rules import PacketKind
 from .rules import AllInWin, BetSeat, BlindSeat, EndCondition, Excess, HandPattern, PotFate, ShowingWho, SizeKind
 from .syntax import BettingEnd, BlindStatement, BonusStatement, HandStatement, StockDraw
 
@@ -127,7 +128,7 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         raise item.error(node, Phrase('suit totals need the points of the cards, and the game never gives them'),
                          hint=Phrase('add `card points A 11, K 10, others pips` to the clause on the cards'))
     assert game.table.deal is not None  # the table's needs are checked first
-    upcards = any(p.kind == "upcard" for p in game.table.deal.value)
+    upcards = any(p.kind is PacketKind.UPCARD for p in game.table.deal.value)
     if not upcards:
         for hand in model.hands:
             if hand.pattern in _TURNED:
