@@ -147,7 +147,7 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
     notes: list[str] = []
     contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches",
                             RefereeRunner(game, players, seed))]
-    players_now = contenders[0].runner.players or game.default_players
+    players_now = contenders[0].runner.players or game.table.default_players
     loop = hand_loop(game.id, players_now, seed) if not settings else None
     if loop is not None:
         contenders.append(Contender("loop", f"hand-written loop, bench/{game.id}.py", loop))

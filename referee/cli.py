@@ -79,7 +79,7 @@ def cmd_games(args) -> int:
     from .model.document import game_names, variant_names
 
     def line(name: str, game, indent: str = "") -> str:
-        players = sorted(game.players.value)
+        players = sorted(game.table.players.value)
         count = str(players[0]) if len(players) == 1 else f"{players[0]}-{players[-1]}"
         return f"{indent + name:24} {game.title:36} {count} players, {len(game.clauses)} clauses"
 
@@ -101,7 +101,7 @@ def cmd_rules(args) -> int:
     out = [f"{game.title} — {game.path}"]
     for sid, source in game.sources.items():
         out.append(f"source {sid}: {source.filename} ({source.language}, {source.lines} lines)")
-    for deck in game.decks.values():
+    for deck in game.table.decks.values():
         # The suits with the names other traditions give them (`suit names`), for readers who
         # know the cards by another pack's names.
         suits = []

@@ -836,7 +836,7 @@ def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None
                                          "written twice", size=size) if held
                                   else Phrase("the dealer sits out this deal and is dealt no cards"))
         for part, tag in (("talon", "talon"), ("upcard", "turned")):
-            wanted = sum(p.count for p in game.deal.value if p.kind == part)
+            wanted = sum(p.count for p in game.table.deal.value if p.kind.value == part)
             if len(deal.get(part, [])) != wanted:
                 raise marks.error(marks.at.get(f"{here}.{part}", marks.at[here]),
                                   Phrase("the {part} holds {count} cards, not {size}", part=tag,

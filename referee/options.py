@@ -44,7 +44,7 @@ _PLAIN_WORDS = ("pass", "defend", "double", "call", "fold", "blind", "withdraw")
 def words_read(deal) -> set[str]:
     """The words of the actions some phase of this game's deals reads (each phase runner says
     its own): a candidate of another word is no question a player of this game would ask."""
-    phases = set(deal.game.phases.value) if deal.game.phases else set()
+    phases = set(deal.game.table.phases.value) if deal.game.table.phases else set()
     return set().union(*(runner.words for phase, runner in RUNNERS.items() if phase.word in phases))
 
 

@@ -26,6 +26,7 @@ from .errors import Phrase, PositionError, SourcePosition, Term, TranscriptError
 from .i18n import N_
 from .interpreter import Deal, Match, Table
 from .limits import LIMITS
+from .mechanics.table.rules import PacketKind
 from .mechanics.table.seating import SeatedDeal
 from .model.cache import load_kept, shipped_game
 from .model.checks import hand_size
@@ -159,13 +160,13 @@ class _Reader:
                                  Phrase("write `hand {seat}: ...` with its {size} cards", seat=seats[i] + 1, size=size))
             dealt.append(tuple(held))
         laid: dict[str, tuple[int, ...]] = {}
-        packets = game.deal.value if game.deal is not None else ()
-        for part, kind in (("talon", "talon"), ("turned", "upcard")):
+        packets = game.table.deal.value if game.table.deal is not None else ()
+        for part, kind in (("talon", PacketKind.TALON), ("turned", PacketKind.UPCARD)):
             found = self.parts.get(part, [])
             if len(found) > 1:
                 raise self.error(found[1][0], Phrase("{word} is written twice", word=part))
             cards = self._cards(found[0][1:] if found else [], table, seen, colon=True)
-            wanted = sum(packet.count for packet in packets if packet.kind == kind)
+            wanted = sum(packet.count for packet in packets if packet.kind is kind)
             if len(cards) != wanted:
                 raise self.error(found[0][0] if found else deal_words[0],
                                  Phrase("the {part} holds {count} cards, not {size}", part=part, count=len(cards),
@@ -182,8 +183,8 @@ class _Reader:
                                vying=match.vying)
         shown: Deal | SeatedDeal = deal
         if match.playing_seats:
-            assert game.players is not None, "a dealer sits out only where `players` says so"
-            shown = SeatedDeal(deal, table, seats, dealer, game.players.clause)
+            assert game.table.players is not None, "a dealer sits out only where `players` says so"
+            shown = SeatedDeal(deal, table, seats, dealer, game.table.players.clause)
         self._play(shown)
         return shown
 

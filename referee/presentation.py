@@ -46,7 +46,7 @@ _CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
 
 def _suit_symbols(game) -> dict[str, str]:
     symbols = dict(_SUITS)
-    for deck in getattr(game, "decks", {}).values():
+    for deck in (game.table.decks if game is not None else {}).values():
         symbols.update({s.code: s.symbol for s in deck.suits if s.symbol})
     return symbols
 

@@ -93,7 +93,7 @@ def _check_score_sheet(match, report: DealReport, sheet: dict, where: str) -> tu
                                           for c in line.clauses)) or (game.accounts[name].clause,)
             return (Verdict(False, N_("The score sheet gives seat {seat} {written} in {account} after deal {number}, "
                                       "but the rules give {total}."),
-                            (("seat", seat), ("written", written), ("account", game.accounts[name].value[0]),
+                            (("seat", seat), ("written", written), ("account", game.accounts[name].value.title),
                              ("number", report.number), ("total", due)), clauses),
                     f"{where}.totals.{name}")
     report.sheet_checked = bool(sheet)
@@ -210,7 +210,7 @@ class Replay:
         except UsageError as err:
             raise TranscriptError("transcript.players", err.args[0]) from None
         self.game, self.header, self.strict = game, header, strict
-        dealing, seating = game.deal, game.players
+        dealing, seating = game.table.deal, game.table.players
         assert dealing is not None and seating is not None, "every game deals and seats its players"
         self._dealing, self._seating = dealing, seating
         self.table = self.match.table
@@ -521,7 +521,7 @@ class Replay:
             return self._stop(Verdict(False, N_("Seat {recorded} dealt, but the deal belongs to seat {seat}."),
                                       (("recorded", record["dealer"]), ("seat", _seat(match.dealer))),
                                       tuple(c for c in (match.rotation_clause,
-                                                        game.first_dealer.clause if game.first_dealer else None) if c)),
+                                                        game.table.first_dealer.clause if game.table.first_dealer else None) if c)),
                               f"{where}.dealer")
         hands_raw = _int_keys(record["hands"], f"transcript.{where}.hands", table.players)
         hands: list[list[int]] = []
@@ -549,7 +549,7 @@ class Replay:
             if twice:
                 return self._stop(Verdict(False, N_("Misdeal: {card} was dealt twice."), (("card", twice),),
                                           deal_clause), f"{where}.{part}")
-            wanted = sum(p.count for p in self._dealing.value if p.kind == kind)
+            wanted = sum(p.count for p in self._dealing.value if p.kind.value == kind)
             if len(cards) != wanted:
                 return self._stop(Verdict(False, message, (("count", len(cards)), ("size", wanted)), deal_clause),
                                   f"{where}.{part}")

@@ -44,7 +44,7 @@ def remaining_text(judgement: Judgement, lang: str = "en") -> list[str]:
         out.append(i18n.ngettext(lang, "The match is unfinished: {n} more deal to play.",
                                  "The match is unfinished: {n} more deals to play.", left.deals).format(n=left.deals))
     elif left.account is not None:
-        title = _(g.accounts[left.account].value[0]) if left.account in g.accounts else left.account
+        title = _(g.accounts[left.account].value.title) if left.account in g.accounts else left.account
         message = (N_("The match is unfinished: no player's {account} has reached {bound} yet (nearest {total}).")
                    if left.any_player else
                    N_("The match is unfinished: not every player's {account} has reached {bound} yet "
@@ -113,8 +113,8 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
         out.append(note.describe(g, lang, judgement.seats))
     for report in judgement.deals:
         head = about(judgement, lang, _DEALER, report.dealer, key="dealer", number=report.number)
-        if report.cut is not None and g.cut is not None:
-            head += about(judgement, lang, _CUTTER, report.cut) + f" [{cite(g, [g.cut.clause], lang)}]"
+        if report.cut is not None and g.table.cut is not None:
+            head += about(judgement, lang, _CUTTER, report.cut) + f" [{cite(g, [g.table.cut.clause], lang)}]"
         if report.upcards:
             head += _(", turned card {cards}").format(cards=presentation.cards(report.upcards, lang, g))
         if report.contract:
@@ -124,7 +124,7 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
             head += _(", contract {contract}").format(contract=title)
             if report.declarer is not None:
                 head += about(judgement, lang, _DECLARER, report.declarer)
-            chosen_by = g.contract_choice or g.contract_order or g.phases
+            chosen_by = (g.contract_choice.chooser if g.contract_choice else None) or g.contract_order or g.table.phases
             if chosen_by is not None:
                 head += f" [{cite(g, [chosen_by.clause], lang)}]"
         out.append(head)
@@ -144,7 +144,7 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
                        + f" [{cite(g, line.clauses, lang)}]")
         if report.finished:
             if len(report.accounts) > 1:
-                shown = "; ".join(f"{_(g.accounts[name].value[0]) if name in g.accounts else name}: "
+                shown = "; ".join(f"{_(g.accounts[name].value.title) if name in g.accounts else name}: "
                                   + " ".join(map(str, values)) for name, values in report.accounts.items())
                 out.append("  " + _("Totals: {totals}").format(totals=shown))
             else:
@@ -198,7 +198,7 @@ def judgement_json(judgement: Judgement, lang: str = "en") -> dict[str, Any]:
     }
 
 def _cut_json(judgement: Judgement, report: DealReport, lang: str) -> dict[str, Any] | None:
-    cut = judgement.game.cut
+    cut = judgement.game.table.cut
     if report.cut is None or cut is None:
         return None
     return {"seat": report.cut, "clauses": [cut.clause], "citations": cite(judgement.game, [cut.clause], lang)}

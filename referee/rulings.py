@@ -331,7 +331,8 @@ def _cited(judgement) -> tuple[str, ...]:
         found.extend(note.clauses)
     for report in judgement.deals:
         if report.contract:
-            chosen_by = game.contract_choice or game.contract_order or game.phases
+            chosen_by = (game.contract_choice.chooser if game.contract_choice else None) or game.contract_order \
+                or game.table.phases
             found.append(chosen_by.clause)
         if report.ended_early:
             found.append(report.ended_early)
@@ -435,7 +436,7 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
     if replay_.totals and case.totals:
         shown = " ".join(map(str, replay_.totals))
         if case.account is not None and judgement is not None:
-            shown = f"{_(judgement.game.accounts[case.account].value[0])}: {shown}"
+            shown = f"{_(judgement.game.accounts[case.account].value.title)}: {shown}"
         verdict += "; " + _("Totals: {totals}").format(totals=shown)
     line = _(L_CASE).format(transcript=case.transcript, params=case.params_text() or _(L_DEFAULTS), verdict=verdict)
     if replay_.holds:

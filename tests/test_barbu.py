@@ -224,7 +224,7 @@ def test_new_statements_refuse_what_cannot_run(tmp_path, body, message):
 
 def _hands_with(game, fixed):
     """Hands of 13 holding the `fixed` cards by seat, the rest of the pack dealt round in order."""
-    rest = [c.code for c in game.pack_for(4).cards if c.code not in {x for cards in fixed.values() for x in cards}]
+    rest = [c.code for c in game.table.pack_for(4).cards if c.code not in {x for cards in fixed.values() for x in cards}]
     hands = {s: list(fixed.get(s, [])) for s in range(4)}
     for seat in range(4):
         while len(hands[seat]) < 13:
@@ -259,7 +259,7 @@ def test_the_deal_passes_after_every_deal_or_after_seven_in_a_row(reading, run):
     from referee.interpreter.players import play_out
 
     game = load_game("barbu", {"deal_order": reading})
-    assert game.dealer_rotation.clause == "K1.5" and game.dealer_rotation.value.every == run
+    assert game.table.dealer_rotation.clause == "K1.5" and game.table.dealer_rotation.value.every == run
     match = Match(game)
     match.draw_for_dealer(random.Random(5))
     rng = random.Random(6)

@@ -220,7 +220,7 @@ def test_two_cards_aside_need_more_than_two_holders(tmp_path):
     assert "2C, 3C may all lie undealt, so that nobody holds any of them" in str(info.value)
     path.write_text(HEARTS_3.replace("deal 1 each until 17, 1 to talon", "deal 1 each until 16, 4 to talon")
                     + LEAD_3C.replace("holder of 3C", "holder of 3C, else eldest"), encoding="utf-8")
-    assert load_game(path).players.value == (3,)
+    assert load_game(path).table.players.value == (3,)
 
 
 # -- K3.5 replaced: no lead of hearts until broken ----------------------------------------------------

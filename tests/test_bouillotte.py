@@ -69,11 +69,11 @@ def test_the_numbers_the_source_and_tradition_state(bouillotte):
     table = Match(bouillotte).table
     points = {c.code: p for c, p in zip(table.cards, table.points)}
     assert points["AC"] == 11 and points["KC"] == points["QC"] == 10 and points["9C"] == 9  # line 4
-    assert [len(bouillotte.pack_for(n).cards) for n in (3, 4, 5)] == [16, 20, 24]
+    assert [len(bouillotte.table.pack_for(n).cards) for n in (3, 4, 5)] == [16, 20, 24]
     britannica = load_game("bouillotte", {"deck_rule": "britannica"})
-    assert [len(britannica.pack_for(n).cards) for n in (3, 4, 5)] == [20, 24, 28]
+    assert [len(britannica.table.pack_for(n).cards) for n in (3, 4, 5)] == [20, 24, 28]
     assert hand_size(bouillotte, 4) == 3                                  # three cards each (line 5)
-    assert bouillotte.default_players == 4
+    assert bouillotte.table.default_players == 4
     match, deal = start(bouillotte, {0: "AC AD AH", 1: "KC KD KS", 2: "9C 9D 9H", 3: "QC QD 8H"}, "8C")
     assert deal.betting.stake == [0, 0, 0, 1]                             # the dealer's one chip (line 2)
 

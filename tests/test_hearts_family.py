@@ -75,7 +75,7 @@ def test_three_handed_pack_leaves_out_one_two_and_deals_17_each(removed, out):
     hands = match.deal_cards(random.Random(1))
     assert [len(h) for h in hands] == [17, 17, 17]
     assert sorted(c for h in hands for c in h) == list(range(51))
-    assert game.clauses["K1.1"].id in game.pack_clause(3)
+    assert game.clauses["K1.1"].id in game.table.pack_clause(3)
 
 
 @pytest.mark.parametrize("removed, leader", [("diamonds", "2C"), ("spades", "2C"), ("clubs", "3C")])
@@ -245,9 +245,9 @@ def test_black_maria_for_five_and_six_takes_twos_out_and_deals_the_rest(players,
     game = load_game("black_maria")
     match = Match(game, players)
     match.dealer = 0
-    every = {c.code for c in game.pack_for(4).cards}
+    every = {c.code for c in game.table.pack_for(4).cards}
     assert set(match.table.codes) == every - removed
-    assert game.pack_clause(players) == "K1.1"
+    assert game.table.pack_clause(players) == "K1.1"
     hands = match.deal_cards(random.Random(players))
     assert [len(h) for h in hands] == [size] * players
     assert sorted(c for h in hands for c in h) == list(range(52 - len(removed)))

@@ -295,7 +295,7 @@ def test_variant_short_loads_with_its_changes(kierki) -> None:
     assert len(game.clauses) == len(kierki.clauses) - 1
     assert game.clauses["KV1.1"].provenance.kind == "tradition"
     assert game.match_end.value == MatchEnd(EndKind.DEALS, 12) and game.match_end.clause == "KV1.1"
-    assert game.choose_once is None and kierki.choose_once is not None
+    assert game.contract_choice.once is None and kierki.contract_choice.once is not None
     assert [c.expected for c in game.checks if c.quantity == "deals"] == [12]
     # The base game is untouched.
     assert kierki.match_end.value == MatchEnd(EndKind.ALL_CHOSEN)

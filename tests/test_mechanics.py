@@ -54,11 +54,18 @@ def test_a_node_reads_itself_from_the_parse_tree():
 
 
 def test_each_game_field_a_package_sets_is_typed_on_the_game():
+    from referee.mechanics.contract_choice.rules import ContractChoiceRules
+    from referee.mechanics.doubling.rules import DoublingRules
     from referee.mechanics.passing.rules import CardPassing
+    from referee.mechanics.table.rules import TableRules
 
     fields = {f.name: f for f in dataclasses.fields(Game)}
-    assert "CardPassing" in str(fields["card_passing"].type)
-    assert CardPassing.__module__ == "referee.mechanics.passing.rules"
+    for name, record in (("card_passing", CardPassing), ("table", TableRules), ("contract_choice", ContractChoiceRules),
+                         ("doubling", DoublingRules)):
+        assert record.__name__ in str(fields[name].type), name
+        assert record.__module__ == f"referee.mechanics.{record.__module__.split('.')[2]}.rules"
+    # The table's rules are one field, not loose ones beside it.
+    assert not {"players", "decks", "packs", "deal", "phases", "first_dealer", "pair_doubling", "choose_once"} & set(fields)
 
 
 def test_one_vocabulary_of_phases():
@@ -182,3 +189,35 @@ def test_game_wide_and_contract_rules_merge_field_by_field(tmp_path):
     assert [(s.value.kind, s.value.points) for s in hearts.scores] == [(ScoreKind.PER_TRICK, 2),
                                                                          (ScoreKind.PER_CARD, 1)]
     assert game.global_rules.tricks.scores == hearts.scores[:1] and game.global_rules.layout is None
+
+
+def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
+    """What a shipped game states of its table, its contract choice, its doubling, its accounts and
+    its winner, as the records on `Game` hold it (each rule with its clause)."""
+    from referee.mechanics.contract_choice.rules import Chooser
+    from referee.mechanics.doubling.rules import DoublingRules
+    from referee.mechanics.table.rules import CutSide, DrawKind, FirstDealerRule, PackChoice, PlayDirection, TieBreak
+    from referee.model import load_game
+    from referee.model.game import Account, Winner
+
+    table = kierki.table
+    assert table.first_dealer.value == FirstDealerRule(DrawKind.DRAW, highest=True) and table.first_dealer.clause == "K1.2"
+    assert table.draw_ties.value is TieBreak.REDRAW and table.draw_ties.clause == "K1.3"
+    assert table.direction.value is PlayDirection.CLOCKWISE and table.cut is None
+    assert [p.value for p in table.packs] == [PackChoice("standard", None)] and table.packs[0].clause == "K1.1"
+    assert table.pack_for(4) is table.decks["standard"] and table.dealt_cards(4) == (13, 0, 0)
+    choice = kierki.contract_choice
+    assert choice.chooser.value is Chooser.ELDEST and not choice.by_dealer and choice.once.clause == "K2.3"
+    assert kierki.doubling is None
+    assert kierki.accounts["points"].value == Account("points") and kierki.winner.value == Winner(False, "points")
+    assert kierki.winner.clause == "K6.2"
+
+    bouillotte = load_game("bouillotte")
+    assert bouillotte.table.first_dealer.value == FirstDealerRule(DrawKind.RANK, rank="K")
+    assert bouillotte.table.cut.value is CutSide.LEFT and bouillotte.table.draw_ties is None
+    assert bouillotte.table.direction.value is PlayDirection.COUNTERCLOCKWISE
+    assert {p.value.players for p in bouillotte.table.packs} >= {3, 4, 5}
+
+    barbu = load_game("barbu")
+    assert barbu.doubling == DoublingRules("BB2.1", barbu.doubling.quota) and barbu.doubling.quota.value == 2
+    assert barbu.doubling.quota.clause == "BB2.2" and barbu.contract_choice.by_dealer

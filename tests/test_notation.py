@@ -34,7 +34,7 @@ def _played(name: str, seed: int, whole: bool, players: int | None = None) -> di
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), whole=st.booleans(), data=st.data())
 def test_transcript_to_notation_and_back(name, seed, whole, data):
-    players = data.draw(st.sampled_from(sorted(load_game(name).players.value)))  # every table size
+    players = data.draw(st.sampled_from(sorted(load_game(name).table.players.value)))  # every table size
     data = _played(name, seed, whole, players)
     text = write_deal(data)
     assert read_deal_text(text, "played.deal") == data, text

@@ -39,8 +39,8 @@ def start(game, dealer):
 
 
 def test_four_sit_and_three_play(game):
-    assert game.base == "preferans" and game.players.value == (4,) and game.in_deal.value == 3
-    assert game.players.clause == game.in_deal.clause == "P1.1"
+    assert game.base == "preferans" and game.table.players.value == (4,) and game.table.in_deal.value == 3
+    assert game.table.players.clause == game.table.in_deal.clause == "P1.1"
     assert len(game.clauses) == len(load_game("preferans").clauses)
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from referee.cli import main
 from referee.interpreter import Match
 from referee.judge import judge
+from referee.mechanics.table.rules import PlayDirection
 from referee.model import load_game
 from referee.simulate import random_transcript
 
@@ -27,7 +28,7 @@ def test_the_variant_sets_the_serbian_readings(game):
     assert game.base == "preferans"
     assert {k: game.settings[k] for k in ("turn_direction", "moje", "kontra", "talon_view")} == {
         "turn_direction": "counterclockwise", "moje": "on", "kontra": "on", "talon_view": "shown"}
-    assert game.direction.value == "counterclockwise"
+    assert game.table.direction.value is PlayDirection.COUNTERCLOCKWISE
     assert len(game.clauses) == len(load_game("preferans").clauses)
 
 

@@ -108,7 +108,7 @@ def _actions_taken(deal: Replayable, upto: int | None) -> Iterator[str]:
 
 
 def _symbols(game: Game) -> dict[str, str]:
-    return {suit.code: suit.symbol for deck in game.decks.values() for suit in deck.suits if suit.symbol}
+    return {suit.code: suit.symbol for deck in game.table.decks.values() for suit in deck.suits if suit.symbol}
 
 
 def _card_text(code: str, symbols: dict[str, str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Phrase, UsageError
+from ..mechanics.table.rules import PlayDirection
 from ..model.cards import Card
 from ..model.game import Game
 from . import moves
@@ -66,14 +67,14 @@ class Table:
     """Seating and the compiled pack for a match of `game` with `players` players."""
 
     def __init__(self, game: Game, players: int) -> None:
-        if game.players is None or players not in game.players.value:
-            allowed = ", ".join(map(str, game.players.value)) if game.players else "?"
+        if game.table.players is None or players not in game.table.players.value:
+            allowed = ", ".join(map(str, game.table.players.value)) if game.table.players else "?"
             raise UsageError(Phrase("{game} is played by {allowed} players, not {players}", game=game.id, allowed=allowed, players=players))
         self.game = game
         self.players = players
-        self.in_deal = game.dealt_players(players)
+        self.in_deal = game.table.dealt_players(players)
         """How many play each deal; fewer than `players` when the dealer sits out."""
-        self.deck = game.pack_for(players)
+        self.deck = game.table.pack_for(players)
         self.cards: tuple[Card, ...] = self.deck.cards
         self.index = {card: i for i, card in enumerate(self.cards)}
         self.by_code = {card.code: i for i, card in enumerate(self.cards)}
@@ -84,12 +85,12 @@ class Table:
         self.suit_of = tuple(suit_pos[c.suit] for c in self.cards)
         self.rank_of = tuple(c.rank.order for c in self.cards)
         self.nranks = len(self.deck.ranks)
-        self.clockwise = game.direction is None or game.direction.value == "clockwise"
+        self.clockwise = game.table.direction is None or game.table.direction.value is PlayDirection.CLOCKWISE
         self.contract_ids = tuple(game.contracts)
-        self.phases = game.phases.value
-        self.eldest_offset = game.eldest.value
+        self.phases = game.table.phases.value
+        self.eldest_offset = game.table.eldest.value
         """Seats from the dealer to the eldest hand, as `eldest is ...` says."""
-        values = game.card_points.value if game.card_points else {}
+        values = game.table.card_points.value if game.table.card_points else {}
         self.points = tuple(values.get(c.rank.code, 0) for c in self.cards)
         """Each card's value in counting points (0 where the rules give none)."""
         auction = game.auction

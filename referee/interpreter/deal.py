@@ -409,9 +409,9 @@ class Deal:
         ruled = runner.judge(self, seat, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
             # The phase the deal is in decides which words are possible: cite the list of phases.
-            phases = self.game.phases
+            phases = self.game.table.phases
             return illegal(N_("Seat {seat} may not {action} now."),
-                           (phases.clause if phases else self.game.deal.clause,), seat=seat, action=what)
+                           (phases.clause if phases else self.game.table.deal.clause,), seat=seat, action=what)
         return ruled
 
     def _end_clauses(self) -> tuple[str, ...]:
@@ -422,11 +422,11 @@ class Deal:
         ends = end_clauses(self.betting) if self.betting is not None else ()
         if ends:
             return ends
-        return (self.game.deal.clause,)
+        return (self.game.table.deal.clause,)
 
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
-        out = [game.direction.clause if game.direction else None]
+        out = [game.table.direction.clause if game.table.direction else None]
         # Before the first card of the play, the rule on who leads (or moves) first decides.
         if self.phase in (Phase.TRICKS, Phase.LAYOUT) and len(self.history) == self.play_started_at:
             out.append(self.contract.first_lead[1])
@@ -461,7 +461,7 @@ class Deal:
             return action
         if isinstance(action, str):
             kind, _, rest = action.strip().partition(" ")
-            for deck in self.game.decks.values():
+            for deck in self.game.table.decks.values():
                 for suit in deck.suits:
                     if suit.symbol:
                         rest = rest.replace(suit.symbol, suit.code)

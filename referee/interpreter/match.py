@@ -16,6 +16,7 @@ from ..mechanics.auction.closing import close_overflow, final_scores
 from ..mechanics.auction.compiled import compile_auction
 from ..mechanics.table import dealing
 from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
+from ..mechanics.table.rules import RotationSide
 from ..mechanics.table.seating import SeatedDeal, playing_seats
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
@@ -89,9 +90,9 @@ class Match:
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
         self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
-            game, players or game.default_players)
-        rotation = game.dealer_rotation
-        if rotation is not None and rotation.value.side == "opposite" and self.table.players % 2:
+            game, players or game.table.default_players)
+        rotation = game.table.dealer_rotation
+        if rotation is not None and rotation.value.side is RotationSide.OPPOSITE and self.table.players % 2:
             raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "
                                     "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
                                     players=self.table.players))
@@ -104,11 +105,10 @@ class Match:
         self.accounts: dict[str, list[int]] = {}
         self.pairs: dict[str, list[list[int]]] = {}
         for name, cited in game.accounts.items():
-            _title, start, pairwise = cited.value
-            if pairwise:
+            if cited.value.per_opponent:
                 self.pairs[name] = [[0] * n for _ in range(n)]
             else:
-                self.accounts[name] = [start] * n
+                self.accounts[name] = [cited.value.start] * n
         self.accounts.setdefault(game.primary_account, [0] * n)
         self.results: list[DealResult] = []
         self.written = [0] * n
@@ -206,7 +206,7 @@ class Match:
                     vying=self.vying,
                     chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
-        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.players.clause) if seats else deal
+        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.table.players.clause) if seats else deal
         return self.deal
 
     @property
@@ -291,7 +291,7 @@ class Match:
 
     @property
     def rotation_clause(self) -> str:
-        return self.game.dealer_rotation.clause
+        return self.game.table.dealer_rotation.clause
 
     # -- the end of the match ---------------------------------------------------------------------------
 
@@ -403,15 +403,14 @@ class Match:
         game = self.game
         final_totals, final_clauses = self.final_totals()
         final = game.auction.final if game.auction else None
-        named = game.winner.value[1] if game.winner else None
+        named = game.winner.value.account if game.winner else None
         if named is None or (final is not None and final.target == named):
             totals = final_totals
         else:  # (the model refuses a `final` settlement the winner does not read)
             totals, final_clauses = list(self.accounts[named]), ()
         if any(self.bought):  # chips bought back are not won
             totals = [t - b for t, b in zip(totals, self.bought)]
-        extreme = game.winner.value[0]
-        best = min(totals) if extreme == "lowest" else max(totals)
+        best = max(totals) if game.winner.value.highest else min(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
         clauses = tuple(c.clause for c in (game.match_end, self.session) if c) + final_clauses + \
             tuple(c.clause for c in (game.winner,) if c)

@@ -8,14 +8,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from ..errors import Phrase
 from ..front.syntax import Node
 from ..model.cards import CardSet, Deck
 from ..model.document import Located
-from ..model.game import Game
+from ..model.game import Account, Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 
-__all__ = ["Need", "Mechanic", "Builder", "Draft", "StatementBuilder", "GameCheck", "Requirement", "Seen"]
+__all__ = ["Need", "Mechanic", "Builder", "Draft", "state_once", "StatementBuilder", "GameCheck", "Requirement", "Seen"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,16 @@ class Draft(Protocol):
 D = TypeVar("D", bound=Draft)
 
 
+def state_once(rules: dict[str, Cited[Any]], item: Located, node: Node, cid: str, name: str, value: object) -> None:
+    """Set the rule `name` of a draft (`rules`: those of its record stated once), or a
+    definition error at `node` if a clause has stated it already."""
+    if name in rules:
+        raise item.error(node, Phrase('`{stmt}` is already stated by clause {clause}', stmt=node.rule,
+                                      clause=rules[name].clause),
+                         hint=Phrase('state each rule once; a variant replaces the clause instead'))
+    rules[name] = Cited(value, cid)
+
+
 class Builder(Protocol):
     """What the game builder (`referee.model.build`) offers a statement's build function."""
 
@@ -49,17 +60,9 @@ class Builder(Protocol):
 
     def draft(self, kind: type[D]) -> D:
         """The draft of kind `kind` of this game, made at its first use; the builder finishes
-        it into its field of `Game` once every statement is read."""
-
-    @property
-    def packs(self) -> Sequence[Cited[tuple[str, int | None]]]:
-        """The packs chosen so far: (deck ID, number of players or None for any), each cited."""
-
-    def add_deck(self, deck: Deck) -> None:
-        """Declare `deck` (or replace the deck of its ID) for card names to be resolved against."""
-
-    def add_pack(self, pack: Cited[tuple[str, int | None]]) -> None:
-        """Choose a pack: (deck ID, number of players or None for any)."""
+        it into its field of `Game` once every statement is read. (The table's,
+        `referee.mechanics.table.build.TableDraft`, is made first: card names are resolved
+        against the packs it holds.)"""
 
     def pack_deck(self, item: Located, at: Any) -> Deck:
         """The deck card names are resolved against (the first pack chosen), or a definition error."""
@@ -76,8 +79,8 @@ class Builder(Protocol):
     def cardset(self, item: Located, node: Any) -> CardSet:
         """A card set of the statement, resolved against the pack."""
 
-    def account(self, item: Located, token: str) -> Cited[tuple[str, int, bool]]:
-        """The account `token` names: (title, starting total, per opponent), or a definition error."""
+    def account(self, item: Located, token: str) -> Cited[Account]:
+        """The account `token` names, or a definition error."""
 
     def known(self, item: Located, at: Node, code: str, what: str) -> str:
         """`code` as a suit or rank (`what`) of the pack, or a definition error listing the pack's."""

@@ -17,10 +17,12 @@ from ..errors import Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
 from ..front.syntax import statement
 from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
+from ..mechanics.table.build import TableDraft
 from ..mechanics.vocabulary import Phase
 from .cards import Card, CardSet, Deck
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
+    Account,
     Check,
     Citation,
     Cited,
@@ -34,6 +36,7 @@ from .game import (
     Provenance,
     SeatRef,
     Source,
+    Winner,
 )
 
 __all__ = ["load_game", "build_game"]
@@ -63,8 +66,6 @@ class _Builder:
         self.settings: dict[str, str | int] = {}
         self.fields: dict[str, Any] = {}
         self.set_by: dict[str, str] = {}
-        self.decks: dict[str, Deck] = {}
-        self.packs: list[Cited] = []
         self.contracts: dict[str, dict[str, Any]] = {}
         self.contract_rules: dict[str | None, dict[type, dict[str, Any]]] = {None: {}}
         """Per contract (None: every contract), per record of `ContractRules` (a mechanic's, or
@@ -77,8 +78,9 @@ class _Builder:
         self.pending: list[Callable[[], None]] = []
         self.seen: list[tuple[str, str | None, Located, lark.Tree]] = []
         """Every statement in force: (kind, contract scope, where, tree), for the mechanics check."""
-        self.drafts: dict[type, Any] = {}
-        """The model records of mechanic packages being read (`referee.mechanics.declaration.Draft`)."""
+        self.drafts: dict[type, Any] = {TableDraft: TableDraft()}
+        """The model records of mechanic packages being read (`referee.mechanics.declaration.Draft`);
+        the table's first, since card names are resolved against its packs."""
 
     # -- entry -----------------------------------------------------------------------------
 
@@ -110,8 +112,7 @@ class _Builder:
         game = Game(
             id=doc.id, title=doc.title, path=doc.path, base=doc.base, sources=self.sources,
             clauses=clauses, uncovered=tuple(uncovered), parameters=self.parameters,
-            settings=self.settings, decks=self.decks, packs=tuple(self.packs),
-            accounts=self.accounts, irregularities=self.irregularities,
+            settings=self.settings, accounts=self.accounts, irregularities=self.irregularities,
             contracts=self._contracts(), global_rules=_contract_rules(self.contract_rules[None]),
             checks=tuple(self.checks),
             **self.fields,
@@ -298,13 +299,10 @@ class _Builder:
             raise item.error(stmt, Phrase('`{stmt}` is already stated for {scope} by clause {clause}', stmt=_rule_name(stmt), scope=Phrase("contract {scope}", scope=scope) if scope else Phrase("the game"), clause=rules[field].clause))
         rules[field] = Cited(value, cid)
 
-    def add_deck(self, deck: Deck) -> None:
-        """Declare a deck, or replace the deck of its ID (`referee.mechanics.declaration.Builder`)."""
-        self.decks[deck.id] = deck
-
-    def add_pack(self, pack: Cited) -> None:
-        """Choose a pack (`Builder`): (deck ID, number of players or None for any)."""
-        self.packs.append(pack)
+    @property
+    def decks(self) -> dict[str, Deck]:
+        """The decks declared so far (`referee.mechanics.declaration.Builder`)."""
+        return self.drafts[TableDraft].decks
 
     def pack_deck(self, item, at) -> Deck:
         """The deck card names are resolved against (`Builder`), or a definition error."""
@@ -357,7 +355,7 @@ class _Builder:
         if str(node.id) in self.accounts:
             raise item.error(node.id, Phrase('account {id} is declared twice', id=node.id))
         start = self._number(item, node.start) if node.start is not None else 0
-        self.accounts[str(node.id)] = Cited((_string(node.title), start, node.per_opponent), cid)
+        self.accounts[str(node.id)] = Cited(Account(_string(node.title), start, node.per_opponent), cid)
 
     def _s_card_points(self, item, node, cid, scope) -> None:
         deck = self._deck(item, node)
@@ -373,7 +371,7 @@ class _Builder:
                         if not rank.code.isdigit():
                             raise item.error(node, Phrase('rank {code} of deck {id} has no pips; give its points explicitly', code=rank.code, id=deck_.id))
                         points[rank.code] = int(rank.code)
-        self.once(item, node, cid, "card_points", points)
+        self.drafts[TableDraft].state(item, node, cid, "card_points", points)
 
     def _s_match_deals(self, item, node, cid, scope) -> None:
         self.once(item, node, cid, "match_end", MatchEnd(EndKind.DEALS, self._number(item, node.deals)))
@@ -403,10 +401,10 @@ class _Builder:
             self._need_totals(item, node.account, Phrase('decide the winner on an account declared without `per '
                                                          'opponent`, or on one a `final` settlement works out'))
         self.once(item, node, cid, "winner",
-                   (str(node.extreme), str(node.account) if node.account is not None else None))
+                  Winner(str(node.extreme) == "highest", str(node.account) if node.account is not None else None))
 
     def account(self, item, token) -> Cited:
-        """The account `token` names (`Builder`): (title, starting total, per opponent), or a definition error."""
+        """The account `token` names (`Builder`), or a definition error."""
         self._need_account(item, token)
         return self.accounts[str(token)]
 
@@ -421,7 +419,7 @@ class _Builder:
     def _need_totals(self, item, token, hint: Phrase) -> None:
         """`_need_account`, for a statement that reads each player's one total of the account."""
         self._need_account(item, token)
-        if self.accounts[str(token)].value[2]:  # a column per opponent (`Match.pairs`), no one total
+        if self.accounts[str(token)].value.per_opponent:  # a column per opponent (`Match.pairs`), no one total
             raise item.error(token, Phrase('{account} is kept per opponent, so a player has no one total of it',
                                            account=token), hint=hint)
 
@@ -519,10 +517,11 @@ class _Builder:
 
     def _deck(self, item, at) -> Deck:
         """The deck card names are resolved against: the first pack declared."""
-        if not self.packs:
+        packs = self.drafts[TableDraft].packs
+        if not packs:
             raise item.error(at, Phrase('cards are named before any pack is chosen'),
                              hint=Phrase('add `pack DECK` to the clause that declares the deck'))
-        return self.decks[self.packs[0].value[0]]
+        return self.decks[packs[0].value.deck]
 
     def _cardset(self, item, node) -> CardSet:
         deck = self._deck(item, node)

@@ -161,7 +161,8 @@ _RECORDS = Records({
     "referee.model.cards": ("Suit", "Rank", "Card", "Deck", "CardSet"),
     "referee.model.values": ("Citation", "Provenance", "Cited", "SeatRef"),
     "referee.model.game": (
-        "Game", "Parameter", "Clause", "Source", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd"),
+        "Game", "Parameter", "Clause", "Source", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd", "Account",
+        "Winner"),
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
@@ -173,7 +174,11 @@ _RECORDS = Records({
     "referee.mechanics.vocabulary": ("Phase",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
-    "referee.mechanics.table.rules": ("Packet", "Rotation"),
+    "referee.mechanics.table.rules": (
+        "Packet", "PacketKind", "Rotation", "RotationSide", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak",
+        "CutSide"),
+    "referee.mechanics.contract_choice.rules": ("Chooser", "ContractChoiceRules"),
+    "referee.mechanics.doubling.rules": ("DoublingRules",),
     "referee.mechanics.vying.rules": (
         "Ante", "BlindSize", "Blind", "HandRank", "Bonus", "VyingModel", "AnteWho", "BlindSeat", "SizeKind",
         "OpenFloor", "PassEffect", "BetSeat", "RaiseSize", "EndCondition", "ShortChoice", "AllInOpen", "AllInWin",

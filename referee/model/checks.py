@@ -15,12 +15,12 @@ __all__ = ["run_checks", "hand_size", "quantity"]
 
 def hand_size(game: Game, players: int) -> int:
     """Cards each player holds once the deal is complete."""
-    return game.dealt_cards(players)[0]
+    return game.table.dealt_cards(players)[0]
 
 
 def quantity(game: Game, name: str, contract: str | None) -> int:
-    players = game.default_players
-    deck = game.pack_for(players)
+    players = game.table.default_players
+    deck = game.table.pack_for(players)
     if name == "cards":
         return len(deck.cards)
     if name == "tricks":

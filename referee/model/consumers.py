@@ -38,7 +38,7 @@ def _words(item: Located, stmt) -> str:
 
 def check_mechanics(game: Game, seen: list, header: Located) -> None:
     at_header = header.tree
-    phases = game.phases.value if game.phases else ()
+    phases = game.table.phases.value if game.table.phases else ()
     active = set(ALWAYS) | set(phases)
     kinds = {kind for kind, *_ in seen}
 
@@ -77,7 +77,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
 def _check_all_taken(game: Game, seen) -> None:
     """Taking every scoring card needs cards that score per card against their taker in each
     contract it covers (the moon's cards, unless the rule names them)."""
-    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
+    against = -1 if game.winner is not None and game.winner.value.highest else 1
     for kind, scope, item, stmt in seen:
         if kind != "score_all_taken":
             continue

@@ -13,18 +13,19 @@ from enum import Enum
 from ..errors import SourcePosition
 from ..mechanics.auction.rules import AuctionRules
 from ..mechanics.claims.rules import ClaimRule
+from ..mechanics.contract_choice.rules import ContractChoiceRules
+from ..mechanics.doubling.rules import DoublingRules
 from ..mechanics.layout.rules import LayoutRules
 from ..mechanics.passing.rules import CardPassing
-from ..mechanics.table.rules import Packet, Rotation
+from ..mechanics.table.rules import Packet, TableRules
 from ..mechanics.tricks.rules import ScoreRule, TrickRules
 from ..mechanics.vocabulary import Phase
 from ..mechanics.vying.rules import VyingModel
-from .cards import Deck
 from .values import Citation, Cited, Provenance, SeatRef
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "SeatRef", "ContractRules",
-    "Contract", "Check", "Game", "EndKind", "MatchEnd",
+    "Contract", "Check", "Game", "EndKind", "MatchEnd", "Account", "Winner",
 ]
 
 class EndKind(Enum):
@@ -52,6 +53,28 @@ class MatchEnd:
     at_least: bool = False
     """For ANY_PLAYER and EVERY_PLAYER: the bound is reached from below (at least), else from above
     (at most)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """`account points "Points"`, `account bule "Bule" starting 100`, `... per opponent`."""
+
+    title: str
+    start: int = 0
+    """Every player's total at the start of a match."""
+    per_opponent: bool = False
+    """Kept per opponent (a column for each other player, `Match.pairs`), so a player has no one
+    total of it."""
+
+
+@dataclass(frozen=True)
+class Winner:
+    """`winner lowest total`, `winner highest total of points`."""
+
+    highest: bool
+    """The highest total wins (else the lowest)."""
+    account: str | None = None
+    """The account whose totals decide, or None: the first account declared."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +170,12 @@ class Check:
 
 @dataclass(frozen=True)
 class Game:
-    """A game as the rules file defines it, with parameter values already chosen."""
+    """A game as the rules file defines it, with parameter values already chosen.
+
+    A mechanic's rules are one field, its package's model record (`table`, `contract_choice`,
+    `card_passing`, `doubling`, `auction`, `vying`, `claims`); the rest are the framework's: the
+    clauses and parameters, the accounts, the match's end and winner, the contracts and the
+    numbers a source states."""
 
     id: str
     title: str
@@ -160,107 +188,53 @@ class Game:
     parameters: dict[str, Parameter]
     settings: dict[str, str | int]
     """The value in force for every parameter."""
-    players: Cited[tuple[int, ...]] | None = None
-    in_deal: Cited[int] | None = None
-    """How many play each deal when more sit at the table (the dealer sits out), or None: all play."""
-    direction: Cited[str] | None = None
-    decks: dict[str, Deck] = field(default_factory=dict)
-    packs: tuple[Cited[tuple[str, int | None]], ...] = ()
-    """(deck id, player count or None for any)."""
-    card_points: Cited[dict[str, int]] | None = None
-    first_dealer: Cited[tuple[str, str]] | None = None
-    """("draw", "highest"|"lowest") or ("rank", code)."""
-    draw_ties: Cited[str] | None = None
-    cut: Cited[str] | None = None
-    eldest: Cited[int] | None = None
-    """Seats after the dealer of the eldest hand (1: the next player; 0: the dealer)."""
-    phases: Cited[tuple[str, ...]] | None = None
-    """The phases of every deal, in order (`deal phases ...`)."""
-    deal: Cited[tuple[Packet, ...]] | None = None
-    dealer_rotation: Cited[Rotation] | None = None
-    """Where the deal passes, and after how many deals of one dealer."""
-    accounts: dict[str, Cited[tuple[str, int, bool]]] = field(default_factory=dict)
-    """name -> (title, starting value, kept per opponent)."""
+    table: TableRules
+    """The table: the players, the decks and packs, the deal's phases, the draw, the cut, the deal
+    and the dealer's rotation (`referee.mechanics.table`)."""
+    accounts: dict[str, Cited[Account]] = field(default_factory=dict)
+    """The accounts kept, by name, in the order declared (the match's: `account ...`)."""
     match_end: Cited[MatchEnd] | None = None
-    winner: Cited[tuple[str, str | None]] | None = None
+    """When the match ends (`match ends ...`)."""
+    winner: Cited[Winner] | None = None
+    """Who wins the match (`winner lowest total ...`)."""
     contracts: dict[str, Contract] = field(default_factory=dict)
-    contract_choice: Cited[str] | None = None
+    """The contracts, by ID, each with its play rules (the tricks' or the layout's)."""
+    contract_choice: ContractChoiceRules | None = None
+    """Who chooses the contract of a deal (`referee.mechanics.contract_choice`), or None."""
     card_passing: Cited[CardPassing] | None = None
-    pair_doubling: Cited[bool] | None = None
-    """Players may double each other and redouble (side bets settled pair by pair)."""
-    double_quota: Cited[int] | None = None
-    """Each player must double each dealer at least this often over that dealer's deals."""
+    """The cards passed before the play (`referee.mechanics.passing`), or None."""
+    doubling: DoublingRules | None = None
+    """Doubling between players, settled pair by pair (`referee.mechanics.doubling`), or None."""
     contract_order: Cited[tuple[str, ...]] | None = None
-    """The contracts the deals of a match play, in order (`contracts in order ...`)."""
-    choose_once: Cited[bool] | None = None
+    """The contracts the deals of a match play, in order (`contracts in order ...`): the match's,
+    for a game whose deals choose no contract."""
     irregularities: dict[str, Cited[tuple[str, ...]]] = field(default_factory=dict)
+    """The remedies of each irregularity the rules rule on (`irregularity ... : ...`)."""
     checks: tuple[Check, ...] = ()
+    """The numbers a source states, checked when the file loads (`check ...`)."""
     global_rules: ContractRules = field(default_factory=ContractRules)
     auction: "AuctionRules | None" = None
     """The rules of an auction game (its bid ladder and what follows it), or None."""
     vying: VyingModel | None = None
+    """The blinds, betting and showdown statements of a vying game (`referee.mechanics.vying`)."""
     claims: Cited[ClaimRule] | None = None
     """How a claim during trick play is ruled (`referee.mechanics.claims`), or None."""
-    """The blinds, betting and showdown statements of a vying game (`referee.mechanics.vying`)."""
 
     @property
     def primary_account(self) -> str:
         """The account penalties and finishing scores are written to (the winner's account)."""
-        if self.winner is not None and self.winner.value[1]:
-            return self.winner.value[1]
+        if self.winner is not None and self.winner.value.account:
+            return self.winner.value.account
         return next(iter(self.accounts), "points")
-
-    def pack_for(self, players: int) -> Deck:
-        """The deck used with this many players."""
-        fallback = None
-        for cited in self.packs:
-            deck_id, count = cited.value
-            if count == players:
-                return self.decks[deck_id]
-            if count is None:
-                fallback = self.decks[deck_id]
-        if fallback is None:
-            raise LookupError(f"no pack for {players} players")
-        return fallback
-
-    def pack_clause(self, players: int) -> str:
-        for cited in self.packs:
-            if cited.value[1] in (players, None):
-                return cited.clause
-        return ""
-
-    def dealt_players(self, players: int) -> int:
-        """How many of `players` at the table receive cards and play a deal (the rest, the dealer, sit out)."""
-        return min(players, self.in_deal.value) if self.in_deal is not None else players
-
-    def dealt_cards(self, players: int) -> tuple[int, int, int]:
-        """(cards in each hand, cards to the talon, cards face up) for `players` players."""
-        hand = talon = up = 0
-        assert self.deal is not None
-        hands = self.dealt_players(players)
-        for packet in self.deal.value:
-            if packet.to_end:  # the rest of the pack, shared out evenly (the load check sees to that)
-                hand += (len(self.pack_for(players).cards) - hand * hands - talon - up) // hands
-            elif packet.kind == "each":
-                hand = packet.until if packet.until is not None else hand + packet.count
-            elif packet.kind == "talon":
-                talon += packet.count
-            else:
-                up += packet.count
-        return hand, talon, up
 
     def __repr__(self) -> str:
         """Short, for a REPL (the dataclass's own would print every clause: 30,000 characters)."""
-        players = "-".join(str(n) for n in dict.fromkeys((min(self.players.value), max(self.players.value)))) \
-            if self.players is not None else "?"
+        counts = self.table.players
+        players = "-".join(str(n) for n in dict.fromkeys((min(counts.value), max(counts.value)))) \
+            if counts is not None else "?"
         changed = [f"{k}={v}" for k, v in self.settings.items() if v != self.parameters[k].default]
         return (f"<Game {self.id}: {self.title!r}, {players} players, {len(self.clauses)} clauses, "
                 f"{len(self.parameters)} parameters{' (' + ', '.join(changed) + ')' if changed else ''}>")
-
-    @property
-    def default_players(self) -> int:
-        assert self.players is not None
-        return self.players.value[0]
 
     def citations(self, clause_id: str) -> tuple[Citation, ...]:
         clause = self.clauses.get(clause_id)

@@ -154,7 +154,7 @@ def _once(key: str, value: object) -> StatementBuilder:
 
 
 def _per_opponent(builder: Builder, item: Located, account: Any) -> bool:
-    return builder.account(item, account).value[2]
+    return builder.account(item, account).value.per_opponent
 
 
 # -- the auction ----------------------------------------------------------------------------------------

@@ -129,7 +129,7 @@ def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
             if hand is not None:
                 raise item.error(hand, Phrase('no bid of this game plays from hand, so a value from hand is never '
                                               'used'), hint=Phrase('remove `from hand N`, or declare a bid `from hand`'))
-    winner = game.winner.value[1] if game.winner else None
+    winner = game.winner.value.account if game.winner else None
     written = {s.account for _, s in rules.settles} | {rules.pass_out.account if rules.pass_out else None}
     if rules.final is not None:
         written.add(rules.final.target)
@@ -260,7 +260,7 @@ def _check_pass_out(rules: AuctionRules, fail: Fail) -> None:
 def _check_talon(game: Game, rules: AuctionRules, phases: tuple[str, ...], fail: Fail) -> None:
     if "talon_exchange" not in phases:
         return
-    _, talon, _ = game.dealt_cards(game.default_players)
+    _, talon, _ = game.table.dealt_cards(game.table.default_players)
     assert rules.talon_discards is not None, "the mechanics check asks for `declarer takes the talon`"
     count = rules.talon_discards.value
     if talon == 0:

@@ -152,7 +152,7 @@ def compile_auction(game: Game, table: Table, contracts: Mapping[str, CompiledCo
     """The auction rules the deals of `game` run at `table`, with the compiled `contracts`, or
     None for a game without an auction."""
     rules = game.auction
-    if rules is None or game.phases is None or "auction" not in game.phases.value:
+    if rules is None or game.table.phases is None or "auction" not in game.table.phases.value:
         return None
     passed, used = _fixed_lines(rules, table.players)
     multiplier = rules.multiplier

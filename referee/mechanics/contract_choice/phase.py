@@ -62,23 +62,23 @@ class ChoosingDeal(DealCore, Protocol):
 def chooser_of(deal: DealCore) -> int:
     """The player who names the contract, as `contract chosen by` says."""
     rule = deal.game.contract_choice
-    return deal.dealer if rule is not None and rule.value == "dealer" else deal.eldest
+    return deal.dealer if rule is not None and rule.by_dealer else deal.eldest
 
 
 def dealer_chooses(game: Game) -> bool:
     """Whether the player who chooses the contract is always the dealer (`contract chosen by
     dealer`, or an eldest hand who is the dealer): then a contract's trumps or starting rank
     `named by dealer` are named by its chooser, with the contract."""
-    if game.phases is None or "contract_choice" not in game.phases.value:
+    if game.table.phases is None or "contract_choice" not in game.table.phases.value:
         return False
     rule = game.contract_choice
-    return (rule is not None and rule.value == "dealer") or (game.eldest is not None and game.eldest.value == 0)
+    return (rule is not None and rule.by_dealer) or (game.table.eldest is not None and game.table.eldest.value == 0)
 
 
 def may_choose(deal: ChoosingDeal, cid: str) -> bool:
     """Whether the chooser may still choose `cid` (`each player chooses each contract once`)."""
-    once = deal.game.choose_once
-    return not (once and once.value and cid in deal.chosen[chooser_of(deal)])
+    rule = deal.game.contract_choice
+    return not (rule is not None and rule.once is not None and cid in deal.chosen[chooser_of(deal)])
 
 
 def naming_moves(deal: ChoosingDeal, index: int, namer: str) -> list[int]:
@@ -89,8 +89,9 @@ def naming_moves(deal: ChoosingDeal, index: int, namer: str) -> list[int]:
 def _moves(deal: ChoosingDeal, seat: int) -> list[int]:
     if deal.fixed_contract is not None:  # the dealer names the trumps of the contract in turn
         return naming_moves(deal, deal.table.contract_ids.index(deal.fixed_contract), "dealer")
-    once = deal.game.choose_once  # `may_choose` for every contract, with the lookups done once
-    chosen: Sequence[str] | set[str] = deal.chosen[chooser_of(deal)] if once and once.value else ()
+    rule = deal.game.contract_choice  # `may_choose` for every contract, with the lookups done once
+    once = rule is not None and rule.once is not None
+    chosen: Sequence[str] | set[str] = deal.chosen[chooser_of(deal)] if once else ()
     contracts, by_chooser = deal.contracts, NAMERS.index("chooser")
     return [move for cid in deal.table.contract_ids if cid not in chosen
             for move in contracts[cid].naming_moves[by_chooser]]
@@ -107,7 +108,7 @@ def _push(deal: ChoosingDeal, seat: int, move: int) -> None:
 def _judge(deal: ChoosingDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
     game, what = deal.game, str(action)
     move = deal.table.move(action)
-    choice = game.contract_choice
+    choice = game.contract_choice.chooser if game.contract_choice is not None else None
     if deal.fixed_contract is not None:
         fixed = deal.contracts[deal.fixed_contract]
         if fixed.layout_named_by == "dealer":  # he names the starting rank of the layout
@@ -129,7 +130,7 @@ def _judge(deal: ChoosingDeal, seat: int, action: Action, illegal: Illegal) -> V
         return illegal(N_("There is no contract {contract} in this game."),
                        (choice.clause if choice else None,), contract=contract)
     if not may_choose(deal, contract):
-        once = game.choose_once
+        once = game.contract_choice.once if game.contract_choice is not None else None
         return illegal(N_("Seat {seat} has already chosen {contract} in an earlier deal."),
                        (once.clause if once else None,), seat=seat, contract=contract)
     if move not in deal.legal_moves():

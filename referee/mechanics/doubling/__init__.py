@@ -2,8 +2,8 @@
 in turn may double any others, then each doubled player may redouble those who doubled him;
 after the play, every doubled pair settles the difference of their scores in the deal.
 
-The modules, in pipeline order: `syntax` (the three statements), `build`, `check`, `state` (per
-deal), `phase` (moves, push, ruling, the pair settlement) and `mechanic` (the declaration). The
-rules it reads stay typed fields of the model: `Game.pair_doubling`, `Game.double_quota` and
-the contract rule `only_dealer_doubled`.
+The modules, in pipeline order: `syntax` (the three statements), `rules` (the model record,
+`Game.doubling`), `build`, `check`, `state` (per deal), `phase` (moves, push, ruling, the pair
+settlement) and `mechanic` (the declaration). The contract rule `only_dealer_doubled` is read
+with the contract's other rules.
 """

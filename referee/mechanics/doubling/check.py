@@ -21,8 +21,9 @@ def check_doubling(game: Game, seen: Seen, phases: tuple[str, ...], header: Loca
         raise item.error(stmt, Phrase('players double once the contract is named: `doubling` comes right '
                                       'after `contract choice`'),
                          hint=Phrase('write `deal phases contract choice, doubling, play`'))
-    if game.double_quota is not None and not (game.choose_once and game.contract_choice
-                                              and game.contract_choice.value == "dealer"):
+    choice = game.contract_choice
+    if game.doubling is not None and game.doubling.quota is not None and not (
+            choice is not None and choice.once is not None and choice.by_dealer):
         item, node = next((i, s) for _, _, i, s in seen if isinstance(s, DoubleQuota))
         raise item.error(node, Phrase('the duty counts the deals of each dealer, one for each contract he chooses'),
                          hint=Phrase('add `contract chosen by dealer` and `each player chooses each contract once`'))

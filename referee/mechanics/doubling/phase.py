@@ -34,7 +34,7 @@ class DoublingDeal(DealCore, Protocol):
 def start_doubling(deal: DoublingDeal, contract_id: str, trump: int | None) -> DoublingState | None:
     """The doubling round after the contract is named, with the phase opened; None when the
     game has none."""
-    if deal.game.pair_doubling is None or "doubling" not in deal.table.phases:
+    if deal.game.doubling is None or "doubling" not in deal.table.phases:
         return None
     n = deal.table.players
     limit = deal.game.contracts[contract_id].rules.only_dealer_doubled
@@ -52,7 +52,8 @@ def _state(deal: DoublingDeal) -> DoublingState:
 def _owed(deal: DoublingDeal, state: DoublingState, seat: int) -> bool:
     """Whether `seat` must still double the dealer in this deal: his doubles of this dealer so
     far, with the deals the dealer has left, would fall short of the game's quota."""
-    quota = deal.game.double_quota
+    rules = deal.game.doubling
+    quota = rules.quota if rules is not None else None
     if quota is None or state.redoublers is not None or (seat, deal.dealer) in state.doubles:
         return False
     left = len(deal.game.contracts) - len(deal.chosen[deal.dealer])  # deals the dealer has after this one
@@ -108,8 +109,9 @@ def _next_turn(deal: DoublingDeal, state: DoublingState, seat: int) -> None:
 
 def _judge(deal: DoublingDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
     state = _state(deal)
-    assert deal.game.pair_doubling is not None
-    clause = deal.game.pair_doubling.clause
+    rules = deal.game.doubling
+    assert rules is not None
+    clause = rules.clause
     what = str(action)
     move = deal.table.move(action)
     if move in _moves(deal, seat):
@@ -119,7 +121,7 @@ def _judge(deal: DoublingDeal, seat: int, action: Action, illegal: Illegal) -> V
         message = (N_("Seat {seat} redoubles seat {other}.") if action.kind == "redouble"
                    else N_("Seat {seat} doubles seat {other}."))
         return Verdict(True, message, (("seat", seat), ("other", other)), (clause,), seat, what)
-    quota = deal.game.double_quota
+    quota = rules.quota
     if move == PASS and quota is not None and _owed(deal, state, seat):
         return illegal(N_("Seat {seat} must double the dealer (seat {dealer}) now: at least {times} "
                           "doubles over his deals."), (quota.clause,), "illegal_bid",
@@ -136,8 +138,8 @@ def pair_settlement(deal: DoublingDeal, lines: list[ScoreLine]) -> list[ScoreLin
     state = deal.doubling
     if state is None or not state.doubles:
         return []
-    assert deal.game.pair_doubling is not None
-    account, clause = deal.game.primary_account, deal.game.pair_doubling.clause
+    assert deal.game.doubling is not None
+    account, clause = deal.game.primary_account, deal.game.doubling.clause
     totals = [0] * deal.table.players
     for line in lines:  # the deal's score is its main account's; `score ... to ACCOUNT` stays apart
         if line.account == account:

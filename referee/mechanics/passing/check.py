@@ -24,12 +24,12 @@ def check_passing(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
                                       'game without an auction or betting'),
                          hint=Phrase('write `deal phases passing, play`'))
     rule = game.card_passing.value
-    assert game.players is not None  # the table's needs are checked first
-    for players in game.players.value:
-        if PassTarget.ACROSS in rule.targets and game.dealt_players(players) % 2:
+    assert game.table.players is not None  # the table's needs are checked first
+    for players in game.table.players.value:
+        if PassTarget.ACROSS in rule.targets and game.table.dealt_players(players) % 2:
             raise item.error(node, Phrase('with {players} players nobody sits across the table', players=players),
                              hint=Phrase('pass to left or right, or play with an even number of players'))
-        hand = game.dealt_cards(players)[0]
+        hand = game.table.dealt_cards(players)[0]
         if rule.count > hand:
             raise item.error(node.count, Phrase('a player holds {hand} cards with {players} players and cannot pass '
                                                 '{count}', hand=hand, players=players, count=rule.count))

@@ -7,15 +7,29 @@ is resolved against the pack); the rest are game-wide rules stated once.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from ...errors import N_, Phrase, Term
-from ...front.syntax import unquote
+from ...front.syntax import Node, unquote
 from ...model.cards import Deck as DeckRecord
 from ...model.cards import Rank, Suit
 from ...model.document import Located
 from ...model.values import Cited
-from ..declaration import Builder
-from .rules import Packet, Rotation
+from ..declaration import Builder, state_once
+from .rules import (
+    CutSide,
+    DrawKind,
+    FirstDealerRule,
+    PackChoice,
+    Packet,
+    PacketKind,
+    PlayDirection,
+    Rotation,
+    RotationSide,
+    TableRules,
+    TieBreak,
+)
 from .syntax import (
     Cut,
     Deal,
@@ -34,9 +48,33 @@ from .syntax import (
     SuitNames,
 )
 
-__all__ = ["build_players", "build_direction", "build_deck", "build_derived_deck", "build_suit_names", "build_pack",
+__all__ = ["TableDraft", "build_players", "build_direction", "build_deck", "build_derived_deck", "build_suit_names", "build_pack",
            "build_phases", "build_first_dealer", "build_first_dealer_rank", "build_draw_ties", "build_cut",
            "build_eldest_next", "build_eldest_dealer", "build_deal", "build_dealer_rotation"]
+
+
+@dataclass
+class TableDraft:
+    """The table's statements read so far (the builder makes it first: every card a statement
+    names is resolved against its packs)."""
+
+    game_field: ClassVar[str] = "table"
+    """The field of `Game` the finished record fills."""
+    decks: dict[str, DeckRecord] = field(default_factory=dict)
+    packs: list[Cited[PackChoice]] = field(default_factory=list)
+    once: dict[str, Cited[Any]] = field(default_factory=dict)
+    """Field of `TableRules` -> the rule of a statement that may be stated once."""
+
+    def state(self, item: Located, node: Node, cid: str, name: str, value: object) -> None:
+        """Set the rule `name` (a field of `TableRules`), which may be stated once."""
+        state_once(self.once, item, node, cid, name, value)
+
+    def finish(self) -> TableRules:
+        return TableRules(decks=self.decks, packs=tuple(self.packs), **self.once)
+
+
+def _table(builder: Builder) -> TableDraft:
+    return builder.draft(TableDraft)
 
 
 def build_players(builder: Builder, item: Located, node: Players, cid: str, scope: str | None) -> None:
@@ -53,9 +91,9 @@ def build_players(builder: Builder, item: Located, node: Players, cid: str, scop
                                                 low=low, high=high))
         # The usual number of players comes first: it is the default table.
         counts = (usual,) + tuple(c for c in counts if c != usual)
-    builder.once(item, node, cid, "players", counts)
+    _table(builder).state(item, node, cid, "players", counts)
     if node.in_deal is not None:
-        builder.once(item, node, cid, "in_deal", _sitting_out(item, node.in_deal, counts))
+        _table(builder).state(item, node, cid, "in_deal", _sitting_out(item, node.in_deal, counts))
 
 
 def _sitting_out(item: Located, token: object, counts: tuple[int, ...]) -> int:
@@ -78,12 +116,17 @@ def _sitting_out(item: Located, token: object, counts: tuple[int, ...]) -> int:
 
 
 def build_direction(builder: Builder, item: Located, node: Direction, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "direction", str(node.way))
+    _table(builder).state(item, node, cid, "direction", PlayDirection(str(node.way)))
 
 
 def build_deck(builder: Builder, item: Located, node: Deck, cid: str, scope: str | None) -> None:
     suits = [Suit(str(s.code), unquote(s.name), unquote(s.symbol)) for s in node.suits]
-    builder.add_deck(_new_deck(builder, item, node.id, unquote(node.title), suits, [str(t) for t in node.ranks], cid))
+    _add_deck(builder, _new_deck(builder, item, node.id, unquote(node.title), suits, [str(t) for t in node.ranks], cid))
+
+
+def _add_deck(builder: Builder, deck: DeckRecord) -> None:
+    """Declare `deck`, or replace the deck of its ID."""
+    _table(builder).decks[deck.id] = deck
 
 
 def _new_deck(builder: Builder, item: Located, did: object, title: str, suits: list[Suit], ranks: list[str],
@@ -116,7 +159,7 @@ def build_derived_deck(builder: Builder, item: Located, node: DerivedDeck, cid: 
     # Cards the parent took out stay out, where their rank is kept.
     removed = tuple(code for code in parent.removed
                     if any(code == rank + suit.code for rank in keep for suit in parent.suits))
-    builder.add_deck(_new_deck(builder, item, node.id, unquote(node.title), list(parent.suits), keep, cid, removed))
+    _add_deck(builder, _new_deck(builder, item, node.id, unquote(node.title), list(parent.suits), keep, cid, removed))
 
 
 def _without_cards(builder: Builder, item: Located, node: DerivedDeck, parent: DeckRecord, cid: str) -> None:
@@ -139,8 +182,8 @@ def _without_cards(builder: Builder, item: Located, node: DerivedDeck, parent: D
     if len(removed) == len(parent.cards):
         raise item.error(node, Phrase('that takes every card out of deck {base}', base=node.base),
                          hint=Phrase('name the cards to take out, not the ones to keep'))
-    builder.add_deck(_new_deck(builder, item, node.id, unquote(node.title), list(parent.suits),
-                               [r.code for r in parent.ranks], cid, parent.removed + tuple(removed)))
+    _add_deck(builder, _new_deck(builder, item, node.id, unquote(node.title), list(parent.suits),
+                                 [r.code for r in parent.ranks], cid, parent.removed + tuple(removed)))
 
 
 def build_suit_names(builder: Builder, item: Located, node: SuitNames, cid: str, scope: str | None) -> None:
@@ -151,7 +194,7 @@ def build_suit_names(builder: Builder, item: Located, node: SuitNames, cid: str,
             if not any(d.suit(code) for d in builder.decks.values()):
                 raise item.error(node, Phrase('no deck has the suit {code}', code=code))
         for deck in list(builder.decks.values()):
-            builder.add_deck(dataclasses.replace(deck, suit_names=deck.suit_names + ((str(node.tradition), names),)))
+            _add_deck(builder, dataclasses.replace(deck, suit_names=deck.suit_names + ((str(node.tradition), names),)))
     builder.later(attach)
 
 
@@ -161,44 +204,46 @@ def build_pack(builder: Builder, item: Located, node: Pack, cid: str, scope: str
     if did not in builder.decks:
         raise item.error(node.deck, Phrase('unknown deck {did}', did=did),
                          expected=", ".join(builder.decks) or Phrase('a deck declared with `deck`'))
-    if any(p.value[1] == count for p in builder.packs):
+    packs = _table(builder).packs
+    if any(p.value.players == count for p in packs):
         raise item.error(node, Phrase("a pack is already chosen for {table}", table=Phrase(
             "{count} players", count=count) if count else Phrase("the game")))
-    builder.add_pack(Cited((did, count), cid))
+    packs.append(Cited(PackChoice(did, count), cid))
 
 
 def build_phases(builder: Builder, item: Located, node: Phases, cid: str, scope: str | None) -> None:
     names = tuple(str(name) for name in node.names)
     if len(set(names)) != len(names):
         raise item.error(node, Phrase('a phase is listed twice'), hint=Phrase('each phase of a deal comes once'))
-    builder.once(item, node, cid, "phases", names)
+    _table(builder).state(item, node, cid, "phases", names)
 
 
 def build_first_dealer(builder: Builder, item: Located, node: FirstDealer, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "first_dealer", ("draw", str(node.extreme)))
+    _table(builder).state(item, node, cid, "first_dealer",
+                          FirstDealerRule(DrawKind.DRAW, highest=str(node.extreme) == "highest"))
 
 
 def build_first_dealer_rank(builder: Builder, item: Located, node: FirstDealerRank, cid: str,
                             scope: str | None) -> None:
     if builder.pack_deck(item, node).rank(str(node.rank)) is None:
         raise item.error(node.rank, Phrase('the pack has no rank {rank}', rank=node.rank))
-    builder.once(item, node, cid, "first_dealer", ("rank", str(node.rank)))
+    _table(builder).state(item, node, cid, "first_dealer", FirstDealerRule(DrawKind.RANK, rank=str(node.rank)))
 
 
 def build_draw_ties(builder: Builder, item: Located, node: DrawTies, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "draw_ties", str(node.tie))
+    _table(builder).state(item, node, cid, "draw_ties", TieBreak(str(node.tie)))
 
 
 def build_cut(builder: Builder, item: Located, node: Cut, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "cut", str(node.side))
+    _table(builder).state(item, node, cid, "cut", CutSide(str(node.side)))
 
 
 def build_eldest_next(builder: Builder, item: Located, node: EldestNext, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "eldest", 1)
+    _table(builder).state(item, node, cid, "eldest", 1)
 
 
 def build_eldest_dealer(builder: Builder, item: Located, node: EldestDealer, cid: str, scope: str | None) -> None:
-    builder.once(item, node, cid, "eldest", 0)
+    _table(builder).state(item, node, cid, "eldest", 0)
 
 
 def build_deal(builder: Builder, item: Located, node: Deal, cid: str, scope: str | None) -> None:
@@ -214,8 +259,8 @@ def build_deal(builder: Builder, item: Located, node: Deal, cid: str, scope: str
         if packets and packets[-1].to_end:
             raise item.error(packet.pos, Phrase('`until all cards are dealt` uses up the pack, so no packet may '
                                                 'follow it'), hint=Phrase('put it last'))
-        packets.append(Packet(packet.kind, count, until, packet.to_end))
-    builder.once(item, node, cid, "deal", tuple(packets))
+        packets.append(Packet(PacketKind(packet.kind), count, until, packet.to_end))
+    _table(builder).state(item, node, cid, "deal", tuple(packets))
 
 
 def build_dealer_rotation(builder: Builder, item: Located, node: DealerRotation, cid: str,
@@ -225,4 +270,4 @@ def build_dealer_rotation(builder: Builder, item: Located, node: DealerRotation,
         raise item.error(node.every, Phrase('`after every {count} deals` names no run of deals: a dealer who deals '
                                             'one deal at a time passes the deal after every deal', count=every),
                          hint=Phrase('write `after every deal`, or `after every 7 deals` for seven in a row'))
-    builder.once(item, node, cid, "dealer_rotation", Rotation(str(node.side), every))
+    _table(builder).state(item, node, cid, "dealer_rotation", Rotation(RotationSide(str(node.side)), every))

@@ -13,6 +13,7 @@ from ...model.cards import Deck
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
+from .rules import DrawKind, PacketKind
 from .syntax import Deal
 
 __all__ = ["require_table", "check_table", "check_holder"]
@@ -23,16 +24,16 @@ def require_table(game: Game, header: Located) -> None:
     pack for every number of players (checked before anything else, at the game's header)."""
     for field, example in ((N_("players"), "players N"), (N_("direction"), "direction clockwise"),
                            (N_("deal"), "deal 1 each until 13")):
-        if getattr(game, field) is None:
+        if getattr(game.table, field) is None:
             raise header.error(header.tree, Phrase('the game never states its {field}', field=Term(field)),
                                hint=Phrase('add a clause with `{statement}`', statement=example))
-    if not game.packs:
+    if not game.table.packs:
         raise header.error(header.tree, Phrase('the game never chooses a pack'),
                            hint=Phrase('declare a deck and add `pack DECK`'))
-    assert game.players is not None
-    for count in game.players.value:
+    assert game.table.players is not None
+    for count in game.table.players.value:
         try:
-            game.pack_for(count)
+            game.table.pack_for(count)
         except LookupError:
             raise header.error(header.tree, Phrase('no pack is chosen for {count} players', count=count),
                                hint=Phrase('add `pack DECK when players {count}`', count=count)) from None
@@ -41,14 +42,14 @@ def require_table(game: Game, header: Located) -> None:
 def check_table(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
     """The pack covers the deal for every number of players, and the draw can name a dealer."""
     where = {kind: (item, stmt) for kind, _, item, stmt in seen}
-    assert game.players is not None
-    for players in game.players.value:
-        deck = game.pack_for(players)
-        hand, talon, up = game.dealt_cards(players)
+    assert game.table.players is not None
+    for players in game.table.players.value:
+        deck = game.table.pack_for(players)
+        hand, talon, up = game.table.dealt_cards(players)
         if hand < 1:
             raise header.error(header.tree, Phrase('the deal gives the players no cards'),
                                hint=Phrase('write `deal 1 each until 13`'))
-        total = hand * game.dealt_players(players) + talon + up
+        total = hand * game.table.dealt_players(players) + talon + up
         if total > len(deck.cards):
             item, stmt = where["deal"]
             raise item.error(stmt, Phrase('with {players} players the deal needs {total} cards, but the {title} '
@@ -58,22 +59,22 @@ def check_table(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
                                          '{players}`', players=players))
         _check_dealt_out(game, players, deck, where)
     _check_sitting_out(game, where)
-    first = game.first_dealer.value if game.first_dealer else None
-    if first and first[0] == "rank":
-        for players in game.players.value:
-            deck = game.pack_for(players)
-            rank = deck.rank(first[1])
+    first = game.table.first_dealer.value if game.table.first_dealer else None
+    if first and first.kind is DrawKind.RANK:
+        for players in game.table.players.value:
+            deck = game.table.pack_for(players)
+            rank = deck.rank(first.rank or "")
             top = rank.order + 1 if rank else 0
             if top < players:
                 item, stmt = where["first_dealer_rank"]
                 raise item.error(stmt, Phrase('with {players} players the {title} has only {top} ranks from {first} '
                                               'downwards to draw', players=players, title=Term(deck.title), top=top,
-                                              first=first[1]), hint=Phrase('draw from a higher rank'))
-        if game.draw_ties is not None:
+                                              first=first.rank), hint=Phrase('draw from a higher rank'))
+        if game.table.draw_ties is not None:
             item, stmt = where["draw_ties"]
             raise item.error(stmt, Phrase('a draw of one card of each rank cannot tie'),
                              hint=Phrase('remove the statement'))
-    elif first and game.draw_ties is None:
+    elif first and game.table.draw_ties is None:
         raise header.error(header.tree, Phrase('the draw for the first dealer can tie, and the game never says what '
                                                'then'), expected=Phrase('`draw ties redraw` or `draw ties by suit order`'))
 
@@ -86,10 +87,10 @@ def _check_dealt_out(game: Game, players: int, deck: Deck, where: Where) -> None
     game whose cards are played (tricks or a layout) leaves none undealt, since no phase would
     ever use them (`players 3 to 4` with `deal 1 each until 13` would set 13 cards aside)."""
     item, stmt = where["deal"]
-    assert isinstance(stmt, Deal) and game.deal is not None and game.phases is not None
-    hands = game.dealt_players(players)
+    assert isinstance(stmt, Deal) and game.table.deal is not None and game.table.phases is not None
+    hands = game.table.dealt_players(players)
     hand = other = 0
-    for packet, node in zip(game.deal.value, stmt.packets):
+    for packet, node in zip(game.table.deal.value, stmt.packets):
         if packet.to_end:
             left = len(deck.cards) - hand * hands - other
             if left % hands:
@@ -102,13 +103,13 @@ def _check_dealt_out(game: Game, players: int, deck: Deck, where: Where) -> None
             if left // hands % packet.count:
                 raise item.error(node.pos, Phrase('packets of {count} cannot reach exactly {until}',
                                                   count=packet.count, until=left // hands))
-        elif packet.kind == "each":
+        elif packet.kind is PacketKind.EACH:
             hand = packet.until if packet.until is not None else hand + packet.count
         else:
             other += packet.count
-    if "play" not in game.phases.value:
+    if "play" not in game.table.phases.value:
         return
-    hand, talon, up = game.dealt_cards(players)
+    hand, talon, up = game.table.dealt_cards(players)
     left = len(deck.cards) - hand * hands - talon - up
     if left > 0:
         raise item.error(stmt, Phrase('with {players} players the deal leaves {left} of the {count} cards of the '
@@ -120,10 +121,10 @@ def _check_dealt_out(game: Game, players: int, deck: Deck, where: Where) -> None
 
 def _check_sitting_out(game: Game, where: Where) -> None:
     """A dealer who sits out the deal holds no cards: no rule may give him a turn in it."""
-    if game.in_deal is None:
+    if game.table.in_deal is None:
         return
-    acting = (("eldest_dealer", game.eldest is not None and game.eldest.value == 0, Term(N_("the eldest hand"))),
-              ("contract_choice", game.contract_choice is not None and game.contract_choice.value == "dealer",
+    acting = (("eldest_dealer", game.table.eldest is not None and game.table.eldest.value == 0, Term(N_("the eldest hand"))),
+              ("contract_choice", game.contract_choice is not None and game.contract_choice.by_dealer,
                Term(N_("the player who chooses the contract"))))
     for kind, by_dealer, role in acting:
         if by_dealer and kind in where:
@@ -140,9 +141,9 @@ def check_holder(game: Game, item: Located, stmt: Node, seats: Sequence[Seat]) -
     if any(seat.role != "holder" for seat in seats):
         return  # it ends in a seat that always names a player
     named = list(dict.fromkeys(str(seat.card) for seat in seats))
-    assert game.players is not None
-    for players in game.players.value:
-        deck = game.pack_for(players)
+    assert game.table.players is not None
+    for players in game.table.players.value:
+        deck = game.table.pack_for(players)
         # A card the pack for this table leaves out is surely nobody's.
         cards = [code for code in named if deck.card(code) is not None]
         if not cards:
@@ -150,7 +151,7 @@ def check_holder(game: Game, item: Located, stmt: Node, seats: Sequence[Seat]) -
                                           players=players, title=Term(deck.title), card=named[-1]),
                              hint=Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`',
                                          card=named[-1]))
-        aside = len(deck.cards) - game.dealt_cards(players)[0] * game.dealt_players(players)
+        aside = len(deck.cards) - game.table.dealt_cards(players)[0] * game.table.dealt_players(players)
         if aside < len(cards):
             continue
         hint = Phrase('name a seat for that case after `else`: `holder of {card}, else eldest`', card=cards[-1])

@@ -14,6 +14,7 @@ from ...engine.dice import randrange, shuffle
 from ...engine.table import Table
 from ...errors import Phrase, SimulationError
 from ...model.game import Game
+from .rules import PacketKind
 
 __all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter", "next_dealer"]
 
@@ -22,7 +23,7 @@ def shuffled_pack(game: Game, table: Table, rng: random.Random) -> list[int]:
     """The pack shuffled and, where the rules state a cut, cut at a random place."""
     pack = list(range(len(table.cards)))
     shuffle(rng, pack)  # as rng.shuffle(pack) does, with fewer calls (dice.py)
-    if game.cut is not None:
+    if game.table.cut is not None:
         # The stated neighbour (`cutter`) cuts: the pack is lifted at a random place and turned round.
         at = randrange(rng, 1, len(pack))  # as rng.randrange does, with fewer calls (dice.py)
         pack = pack[at:] + pack[:at]
@@ -32,19 +33,19 @@ def shuffled_pack(game: Game, table: Table, rng: random.Random) -> list[int]:
 def cutter(game: Game, table: Table, dealer: int | None) -> int | None:
     """The seat that cuts the pack before the deal to come (`cut by left|right neighbour`, the
     side read through the direction of play), or None where the rules state no cut."""
-    if game.cut is None or dealer is None:
+    if game.table.cut is None or dealer is None:
         return None
-    return table.neighbour(dealer, game.cut.value)
+    return table.neighbour(dealer, game.table.cut.value.value)
 
 
 def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int, int]:
     """The dealer of the next deal, and how many he has dealt in his run, once `dealer` has dealt
     `dealt` deals in a row: the deal passes on after `every` of them (`dealer passes ...`)."""
-    assert game.dealer_rotation is not None  # every game states its rotation
-    rotation = game.dealer_rotation.value
+    assert game.table.dealer_rotation is not None  # every game states its rotation
+    rotation = game.table.dealer_rotation.value
     if dealt < rotation.every:
         return dealer, dealt
-    return table.neighbour(dealer, rotation.side), 0
+    return table.neighbour(dealer, rotation.side.value), 0
 
 
 def _runs(places: list[int]) -> tuple[slice, ...]:
@@ -102,7 +103,7 @@ def deal_by_plan(plan: DealPlan, pack: list[int]) -> tuple[list[list[int]], list
 def deal_places(game: Game, table: Table, dealer: int,
                 pack: list[int]) -> tuple[list[list[int]], list[int], list[int]]:
     """The game's packets dealt from `pack`, eldest first and the dealer last."""
-    assert game.deal is not None
+    assert game.table.deal is not None
     n = table.players
     hands: list[list[int]] = [[] for _ in range(n)]
     talon: list[int] = []
@@ -113,8 +114,8 @@ def deal_places(game: Game, table: Table, dealer: int,
     if table.in_deal < n:
         order = [seat for seat in order if seat != dealer]
     pos = 0
-    for packet in game.deal.value:
-        if packet.kind == "each":
+    for packet in game.table.deal.value:
+        if packet.kind is PacketKind.EACH:
             if packet.to_end:  # the rest of the pack, evenly (the load check saw that it comes out even)
                 target = len(hands[order[-1]]) + (len(pack) - pos) // len(order)
             else:
@@ -133,7 +134,7 @@ def deal_places(game: Game, table: Table, dealer: int,
                 for seat in order:
                     hands[seat].extend(pack[pos:pos + packet.count])
                     pos += packet.count
-        elif packet.kind == "talon":
+        elif packet.kind is PacketKind.TALON:
             talon.extend(pack[pos:pos + packet.count])
             pos += packet.count
         else:

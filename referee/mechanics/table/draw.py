@@ -17,6 +17,7 @@ from ...errors import Phrase, SimulationError
 from ...i18n import N_
 from ...model.game import Game
 from ...verdicts import Verdict
+from .rules import DrawKind, FirstDealerRule, TieBreak
 
 __all__ = ["Draw", "DRAW_ROUNDS", "draw_for_dealer", "judge_draw", "decide_draw", "drawn_ranks", "draw_clauses"]
 
@@ -36,23 +37,23 @@ class Draw:
     clauses: tuple[str, ...]
 
 
-def _first(game: Game) -> tuple[str, str]:
-    assert game.first_dealer is not None, "every game states how its first dealer is found"
-    return game.first_dealer.value
+def _first(game: Game) -> FirstDealerRule:
+    assert game.table.first_dealer is not None, "every game states how its first dealer is found"
+    return game.table.first_dealer.value
 
 
 def draw_clauses(game: Game) -> tuple[str, ...]:
     """The clauses the draw follows: how the dealer is drawn, and what a tie does."""
-    return tuple(c.clause for c in (game.first_dealer, game.draw_ties) if c)
+    return tuple(c.clause for c in (game.table.first_dealer, game.table.draw_ties) if c)
 
 
 def drawn_ranks(game: Game, table: Table) -> list[str] | None:
     """Under `first dealer by draw of RANK`, the ranks drawn, one to each player: the named
     one and those below it, from the top; None for a draw for the highest or lowest card."""
-    kind, what = _first(game)
-    if kind != "rank":
+    first = _first(game)
+    if first.kind is not DrawKind.RANK or first.rank is None:
         return None
-    rank = table.deck.rank(what)
+    rank = table.deck.rank(first.rank)
     assert rank is not None  # the builder checks the rank against the pack
     return [r.code for r in table.deck.ranks if r.order <= rank.order][::-1][:table.players]
 
@@ -60,16 +61,16 @@ def drawn_ranks(game: Game, table: Table) -> list[str] | None:
 def _draw_key(game: Game, table: Table, card: int) -> tuple[int, ...]:
     """How a drawn card ranks in the draw: by rank, then by suit when the rules say so."""
     key: tuple[int, ...] = (table.rank_of[card],)
-    if game.draw_ties is not None and game.draw_ties.value == "by_suit_order":
+    if game.table.draw_ties is not None and game.table.draw_ties.value is TieBreak.BY_SUIT_ORDER:
         key += (table.suit_of[card],)
-    return key if _first(game)[1] == "highest" else tuple(-k for k in key)
+    return key if _first(game).highest else tuple(-k for k in key)
 
 
 def decide_draw(game: Game, table: Table, drawn: dict[int, int]) -> int | None:
     """The seat that draws the deciding card in one round (seat -> card), or None for a tie."""
     first = _first(game)
-    if first[0] == "rank":
-        holders = [s for s, c in drawn.items() if table.cards[c].rank.code == first[1]]
+    if first.kind is DrawKind.RANK:
+        holders = [s for s, c in drawn.items() if table.cards[c].rank.code == first.rank]
         return holders[0] if len(holders) == 1 else None
     order = sorted(drawn.items(), key=lambda sc: _draw_key(game, table, sc[1]), reverse=True)
     if len(order) > 1 and _draw_key(game, table, order[0][1]) == _draw_key(game, table, order[1][1]):
@@ -86,8 +87,7 @@ def _tied(game: Game, table: Table, drawn: dict[int, int]) -> list[int]:
 def draw_for_dealer(game: Game, table: Table, rng: random.Random, decide: Decide) -> Draw:
     """Each player draws a card; ties for the deciding card draw again (as the rules say).
     `decide` rules on each round (`decide_draw`, as the match gives it)."""
-    kind, _what = _first(game)
-    if kind == "rank":
+    if _first(game).kind is DrawKind.RANK:
         # One card of each rank from the named one downwards is drawn: no ties are possible.
         codes = [rank + table.suit_codes[0] for rank in drawn_ranks(game, table) or ()]
         drawn = list(codes)

@@ -152,7 +152,7 @@ def _account_of(builder: Builder, item: Located, token: Token | None) -> str | N
     """The account a trick score writes to (`score ... to ACCOUNT`), None for the main one."""
     if token is None:
         return None
-    if builder.account(item, token).value[2]:  # a trick score has no opponent to write against
+    if builder.account(item, token).value.per_opponent:  # a trick score has no opponent to write against
         raise item.error(token, Phrase('{account} is kept per opponent, and a score for tricks or cards taken '
                                        'is written against nobody', account=token),
                          hint=Phrase('write it to an account declared without `per opponent`, or leave out `to {account}`',
@@ -185,7 +185,7 @@ def build_score_no_trick(builder: Builder, item: Located, node: ScoreNoTrick, ci
 
 
 def build_score_fewest(builder: Builder, item: Located, node: ScoreFewest, cid: str, scope: Scope) -> None:
-    if not builder.account(item, node.account).value[2]:
+    if not builder.account(item, node.account).value.per_opponent:
         raise item.error(node.account, Phrase('the fewest write against each other player, so {account} must be '
                                               'kept per opponent', account=node.account),
                          hint=Phrase('declare it `account {account} "..." per opponent`', account=node.account))

@@ -232,7 +232,7 @@ def _moon_cards(game: Game, table: Table, rule: AllTaken, scores: Sequence[Cited
     the highest does); a card that scores in its taker's favour is not one of them."""
     if rule.cards is not None:
         return table.cards_of(rule.cards)
-    against = -1 if game.winner is not None and game.winner.value[0] == "highest" else 1
+    against = -1 if game.winner is not None and game.winner.value.highest else 1
     return frozenset().union(*(table.cards_of(s.value.cards) for s in scores
                                if s.value.kind is ScoreKind.PER_CARD and s.value.cards is not None
                                and s.value.points * against > 0))

@@ -9,6 +9,7 @@ from ...front.syntax import Node
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
+from ..table.rules import PacketKind
 from .rules import AllInWin, BetSeat, BlindSeat, EndCondition, Excess, HandPattern, PotFate, ShowingWho, SizeKind
 from .syntax import BettingEnd, BlindStatement, BonusStatement, HandStatement, StockDraw
 
@@ -122,12 +123,12 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         raise item.error(node, Phrase('every player holds at least {name}, so a hand ranked below it never '
                                       'wins', name=points[0].name),
                          hint=Phrase('move it above the `hand {name}` statement', name=points[0].name))
-    if game.card_points is None:
+    if game.table.card_points is None:
         item, node = named(HandStatement, points[0].name)
         raise item.error(node, Phrase('suit totals need the points of the cards, and the game never gives them'),
                          hint=Phrase('add `card points A 11, K 10, others pips` to the clause on the cards'))
-    assert game.deal is not None  # the table's needs are checked first
-    upcards = any(p.kind == "upcard" for p in game.deal.value)
+    assert game.table.deal is not None  # the table's needs are checked first
+    upcards = any(p.kind is PacketKind.UPCARD for p in game.table.deal.value)
     if not upcards:
         for hand in model.hands:
             if hand.pattern in _TURNED:
@@ -182,4 +183,4 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
 
 def _start_chips(game: Game) -> int | None:
     account = game.accounts.get(game.primary_account)
-    return account.value[1] if account is not None else None
+    return account.value.start if account is not None else None

@@ -135,10 +135,10 @@ def compile_vying(game: Game) -> VyingRules | None:
     ties, order = clause(model.ties), clause(model.hand_order)
     points = next((h.clause for h in model.hands if h.pattern is HandPattern.HIGHEST_SUIT_TOTAL), None)
     owner, side, above = clause(model.suit_owner), clause(model.side_pot_winner), clause(model.stakes_above)
-    values = game.card_points.value if game.card_points else {}
-    most = max((sum(values.get(r.code, 0) for r in deck.ranks) for deck in game.decks.values()), default=0)
+    values = game.table.card_points.value if game.table.card_points else {}
+    most = max((sum(values.get(r.code, 0) for r in deck.ranks) for deck in game.table.decks.values()), default=0)
     return VyingRules(model=model, account=game.primary_account,
-                      eldest_clause=game.eldest.clause if game.eldest else None,
+                      eldest_clause=game.table.eldest.clause if game.table.eldest else None,
                       titles={h.name: h.title for h in reversed(model.hands)},
                       open_at_pot=model.opening.value is OpenFloor.POT,
                       pass_drops_out=model.pass_before_open.value is PassEffect.DROPS_OUT,
