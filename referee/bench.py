@@ -21,6 +21,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from .errors import Phrase, UsageError
 from .interpreter import Match
@@ -59,13 +60,19 @@ def load_times(name: str, settings: dict, repeats: int = 20) -> tuple[float, flo
     return first, statistics.median(times)
 
 
+class DealRunner(Protocol):
+    """What a contender is: something that plays one whole deal and says how many actions it took."""
+
+    def play_deal(self) -> int: ...
+
+
 class RefereeRunner:
     """Whole matches in sequence with random legal players, one deal per call."""
 
     def __init__(self, game, players: int | None = None, seed: int = 0) -> None:
         self.game, self.players = game, players
         self.rng = random.Random(seed)
-        self.match = None
+        self.match: Match | None = None
 
     def play_deal(self) -> int:
         match, rng = self.match, self.rng
@@ -85,6 +92,7 @@ def hand_loop(game_id: str, players: int, seed: int = 0):
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"_bench_loop_{game_id}", path)
+    assert spec is not None and spec.loader is not None  # a .py file always has a source loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.Loop(seed) if module.PLAYERS == players else None
@@ -99,7 +107,7 @@ def targets() -> dict:
 class Contender:
     name: str
     description: str
-    runner: object
+    runner: DealRunner
     rates: list[float] = field(default_factory=list)
     actions: int = 0
     deals: int = 0
@@ -145,9 +153,9 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
     first, warm = load_times(name, settings)
     game = load_game(name, settings)
     notes: list[str] = []
-    contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches",
-                            RefereeRunner(game, players, seed))]
-    players_now = contenders[0].runner.players or game.default_players
+    referee_runner = RefereeRunner(game, players, seed)
+    contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches", referee_runner)]
+    players_now = referee_runner.players or game.default_players
     loop = hand_loop(game.id, players_now, seed) if not settings else None
     if loop is not None:
         contenders.append(Contender("loop", f"hand-written loop, bench/{game.id}.py", loop))
@@ -163,7 +171,9 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
                          f"players, not {players_now}")
         else:
             described = baselines.PEERS[peer_name]
-            contenders.append(Contender("peer", described.description, baselines.driver(peer_name, seed)))
+            peer_driver = baselines.driver(peer_name, seed)
+            assert peer_driver is not None  # `available()` said that OpenSpiel is installed
+            contenders.append(Contender("peer", described.description, peer_driver))
     warmup = min(deals, 50)  # pays one-off costs (first-touch allocations, lazy caches) untimed
     for contender in contenders:
         for _ in range(warmup):

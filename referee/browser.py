@@ -14,6 +14,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from .cli import main
@@ -53,7 +54,7 @@ def _links(value) -> list[str]:
     return list(found)
 
 
-def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: str | None = None) -> str:
+def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rules: str | None = None) -> str:
     """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
     the error), its line of verdict, the clause links (relative to the book's root), the game
     judged, what could be done at the illegal action or the end (`next`, as `referee legal`

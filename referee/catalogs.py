@@ -78,26 +78,26 @@ def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        marked = [arg for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
-                  and arg.args and _literal(arg.args[0]) is not None]
+        marked = [(arg, text) for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
+                  and arg.args and (text := _literal(arg.args[0])) is not None]
         if len(marked) == 2:  # a message and its plural, e.g. ScoreLine(..., N_(one), ..., N_(many))
-            one, many = (_literal(m.args[0]) for m in marked)
-            found.append(Message(one, many, [(where, marked[0].lineno)]))
-            paired.update(id(m) for m in marked)
+            (first, one), (_, many) = marked
+            found.append(Message(one, many, [(where, first.lineno)]))
+            paired.update(id(m) for m, _ in marked)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or id(node) in paired:
             continue
         name, args = _callee(node), node.args
-        if name == "NC_" and len(args) == 2 and _literal(args[0]) and _literal(args[1]) is not None:
-            found.append(Message(_literal(args[1]), None, [(where, node.lineno)], context=_literal(args[0])))
-        elif name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
-            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-        elif name in ("Phrase", "Term") and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
-            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-        elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
-            found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))
-        elif name == "ngettext" and len(args) == 4 and _literal(args[1]) and _literal(args[2]):
-            found.append(Message(_literal(args[1]), _literal(args[2]), [(where, node.lineno)]))
+        if name == "NC_" and len(args) == 2 and _literal(args[0]) and (text := _literal(args[1])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)], context=_literal(args[0])))
+        elif name in ("N_", "_") and len(args) == 1 and (text := _literal(args[0])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name in ("Phrase", "Term") and args and (text := _literal(args[0])) is not None:  # Phrase("...", ...)
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name == "gettext" and len(args) == 2 and (text := _literal(args[1])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name == "ngettext" and len(args) == 4 and (text := _literal(args[1])) and (plural := _literal(args[2])):
+            found.append(Message(text, plural, [(where, node.lineno)]))
     return found
 
 
@@ -252,7 +252,8 @@ def _template(messages: list[Message]):
                       msgid_bugs_address="", copyright_holder="The referee project")
     for m in messages:
         catalog.add((m.msgid, m.plural) if m.plural else m.msgid,
-                    locations=[(f, line or None) for f, line in m.locations], auto_comments=m.comments,
+                    # Line 0 stands for "no line"; the catalogs are written without line numbers.
+                    locations=m.locations, auto_comments=m.comments,
                     context=m.context)
     return catalog
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from . import i18n
 from .errors import RulesDefinitionError, RulesError, SourcePosition, TranscriptError, UsageError
 from .i18n import N_
+from .judgement import Judgement
 from .limits import LIMITS, UnreadableFile, read_untrusted
 from .report import judgement_json, judgement_text, where_text
 
@@ -111,8 +112,8 @@ class Replay:
     cites: tuple[str, ...]
     where: str | None
     totals: tuple[int, ...]
-    judgement: object | None
-    """The `referee.judge.Judgement`, or None when the transcript could not be judged."""
+    judgement: Judgement | None
+    """The judgement, or None when the transcript could not be judged."""
     error: str | None = None
 
     @property
@@ -286,9 +287,11 @@ def load_ruling(path: str | Path) -> Ruling:
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         raise _fail(path, text, "the ruling needs at least one [[cases]] with a transcript", "cases")
-    return Ruling(int(named.group(1)), named.group(2), path, *(_plain(data[k]) for k in _TEXTS[:1]),
-                  data["game"], clauses, *(_plain(data[k]) for k in _TEXTS[1:]),
-                  tuple(_case(entry, i, path.parent, path, text, data["game"], game) for i, entry in enumerate(cases)))
+    return Ruling(int(named.group(1)), named.group(2), path, title=_plain(data["title"]), game=data["game"],
+                  clauses=clauses, question=_plain(data["question"]), decision=_plain(data["decision"]),
+                  readings=_plain(data["readings"]),
+                  cases=tuple(_case(entry, i, path.parent, path, text, data["game"], game)
+                              for i, entry in enumerate(cases)))
 
 
 def load_rulings(folder: Path | None = None) -> list[Ruling]:

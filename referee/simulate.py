@@ -59,7 +59,8 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
             record["talon"] = [table.code(c) for c in talon]
         if upcards:
             record["upcard"] = [table.code(c) for c in upcards]
-        record["actions"] = []
+        actions: list[dict[str, object]] = []
+        record["actions"] = actions
         steps = 0
         while not deal.is_over():
             steps += 1
@@ -68,7 +69,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
                                       f"not end within {step_cap} actions of random play")
             seat = deal.to_act
             move = random_move(deal, rng)
-            record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
+            actions.append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)
         match.finish_deal()
         record["totals"] = match.score_sheet()  # the score sheet as honest players would write it

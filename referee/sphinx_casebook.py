@@ -180,6 +180,7 @@ def _directive():
                 box += _para(nodes.strong(_(label), _(label)), " ", *_with_code(_(text)))
             items = nodes.bullet_list(classes=["rules-casebook-clauses"])
             page = book_page(game)
+            assert page is not None  # the casebook rules on shipped games, each with its page
             for cid in ruling.clauses:
                 uri = self.env.app.builder.get_relative_uri(self.env.docname, page) + f"#{clause_anchor(cid)}"
                 clause = game.clauses[cid]

@@ -39,6 +39,7 @@ import textwrap
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.domains.std import StandardDomain
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -317,8 +318,9 @@ class RulesClauses(_GameDirective):
                               (["rules-ruling"] if clause.is_ruling else []))
         box["ids"].append(clause_anchor(clause.id))
         if note:  # a clause is a searchable object on its game's own rules page only
-            self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
-                                                   location=self.get_location())
+            std = self.env.get_domain("std")
+            assert isinstance(std, StandardDomain)
+            std.note_object("rules-clause-object", clause.id, clause_anchor(clause.id), location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
                      *self.clause_title(clause), classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
@@ -401,7 +403,7 @@ def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str], lis
     import lark
 
     from .front.parser import parse_text
-    from .model.document import _string
+    from .front.syntax import unquote
 
     tree = parse_text(Path(path).read_text(encoding="utf-8"), str(path))
     replaced, removed, added, settings = set(), {}, set(), []
@@ -409,14 +411,14 @@ def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str], lis
         if item.data == "replace_clause":
             replaced.add(str(item.children[0].children[0]))
         elif item.data == "remove_clause":
-            removed[str(item.children[0])] = _string(item.children[1])
+            removed[str(item.children[0])] = unquote(str(item.children[1]))
         elif item.data == "clause":
             added.add(str(item.children[0]))
         elif item.data == "set_parameter":
             name, value, *reason = item.children
             shown = value.children[0]
             shown = str(shown) if isinstance(shown, lark.Token) else str(_signed_value(shown))
-            settings.append((str(name), shown, _string(reason[0]) if reason else ""))
+            settings.append((str(name), shown, unquote(str(reason[0])) if reason else ""))
     return replaced, removed, added, settings
 
 
@@ -562,7 +564,7 @@ class RulesSource(_GameDirective):
         _ = self._
         game = self.game()
         coverage = line_coverage(game)
-        reasons = {}
+        reasons: dict[tuple[str, int], str] = {}
         for cite, reason in game.uncovered:
             for line in range(cite.first, cite.last + 1):
                 reasons.setdefault((cite.source, line), reason)
@@ -588,7 +590,7 @@ class RulesSource(_GameDirective):
             rows = []
             for number, line in enumerate(lines, 1):
                 anchor = source_anchor(sid, number)
-                who = []
+                who: list[nodes.Node] = []
                 for cid in dict.fromkeys(coverage.get(sid, {}).get(number, [])):
                     if cid == "uncovered":
                         continue

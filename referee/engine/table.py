@@ -86,6 +86,8 @@ class Table:
         self.nranks = len(self.deck.ranks)
         self.clockwise = game.direction is None or game.direction.value == "clockwise"
         self.contract_ids = tuple(game.contracts)
+        # The table's load checks require both (`deal phases`, `eldest is`) of every game.
+        assert game.phases is not None and game.eldest is not None
         self.phases = game.phases.value
         self.eldest_offset = game.eldest.value
         """Seats from the dealer to the eldest hand, as `eldest is ...` says."""

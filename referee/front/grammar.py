@@ -48,7 +48,8 @@ def _written(text: str, names: set[str]) -> dict[str, tuple[str, str, str]]:
     """name -> (section, rule text, comment above it), for the rules Lark knows."""
     lines = text.splitlines()
     out: dict[str, tuple[str, str, str]] = {}
-    section, comment, i = "A rules file", [], 0
+    section, i = "A rules file", 0
+    comment: list[str] = []
     while i < len(lines):
         line = lines[i]
         if line.startswith("// ---"):

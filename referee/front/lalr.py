@@ -21,6 +21,7 @@ import gc
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import lark
 from lark import Token, Tree
@@ -127,6 +128,12 @@ def _scanner(lexer) -> _Scanner:
     return _Scanner(pattern.match, keywords, lexer.newline_types)
 
 
+_Action = tuple[bool, "int | _Shape"]
+"""What the parser does on a symbol: (True, the next state) to shift, (False, the rule's shape)
+to reduce."""
+_Span = tuple[int, int, int]
+
+
 class TableReader:
     """Lark's LALR tables of one grammar, read in one loop (see the module's docstring)."""
 
@@ -142,7 +149,7 @@ class TableReader:
         # actions by symbol, (True, next state) to shift or (False, shape) to reduce, and the
         # scanner.
         count = max(self._table) + 1
-        self._actions: list[dict[str, tuple[bool, object]] | None] = [None] * count
+        self._actions: list[dict[str, _Action] | None] = [None] * count
         self._scanners: list[_Scanner | None] = [None] * count
         self._by_lexer: dict[object, _Scanner] = {}
 
@@ -165,7 +172,7 @@ class TableReader:
             return None
         return cls(parser, shapes)
 
-    def _state(self, state: int) -> dict[str, tuple[bool, object]]:
+    def _state(self, state: int) -> dict[str, _Action]:
         actions = self._actions[state] = {
             symbol: (action is Shift, target if action is Shift else self._shapes[target])
             for symbol, (action, target) in self._table[state].items()}
@@ -200,7 +207,7 @@ class TableReader:
         # The first token under each value, and the last token shifted, which is the last
         # under the value on top: the positions Lark propagates to each tree.
         firsts: list[Token] = []
-        shifted = None
+        shifted: Token | None = None
         pos, line, line_start, end = 0, 1, 0, len(text)
         while True:
             # The next token, scanned with the terminals the parser's state accepts.
@@ -238,22 +245,24 @@ class TableReader:
                 except KeyError:
                     raise Unread from None
                 if shift:
-                    state = target
+                    state = cast(int, target)
                     states.append(state)
                     values.append(token)
                     firsts.append(token)
                     shifted = token
                     break
+                target = cast(_Shape, target)
                 size = target.size
                 if target.same:  # the value on top stays as it is: only the state changes
                     del states[-1]
                 else:
                     first = firsts[-size]
+                    assert shifted is not None  # a reduction takes a token: none is empty
                     value = _build(target, values[-size:], first, shifted)
                     del states[-size:], values[-size:], firsts[-size:]
                     values.append(value)
                     firsts.append(first)
-                state = (table[states[-1]] or self._state(states[-1]))[target.origin][1]
+                state = cast(int, (table[states[-1]] or self._state(states[-1]))[target.origin][1])  # a goto
                 if state == end_state and kind == "$END":
                     return values[-1]
                 states.append(state)
@@ -262,23 +271,24 @@ class TableReader:
 def _build(shape: _Shape, taken: list, first: Token, last: Token):
     """The value of one reduction: the kept values (inlined rules spliced in) as a tree named
     after the rule with the span of everything it took, or as a plain list for a `_rule`."""
+    children: list
     if shape.kept is None:
         children = taken
     else:
-        children = None
+        gathered: list | None = None
         for index, inline in shape.kept:
-            if children is None:  # the first kept value: an inlined rule's list is taken over
-                children = taken[index] if inline else [taken[index]]
+            if gathered is None:  # the first kept value: an inlined rule's list is taken over
+                gathered = taken[index] if inline else [taken[index]]
             elif inline:
-                children += taken[index]
+                gathered += taken[index]
             else:
-                children.append(taken[index])
-        if children is None:
-            children = []
+                gathered.append(taken[index])
+        children = gathered if gathered is not None else []
     if shape.inlined:
         return children
     meta = Meta()
     meta.empty = False
-    meta.line, meta.column, meta.start_pos = first.line, first.column, first.start_pos
-    meta.end_line, meta.end_column, meta.end_pos = last.end_line, last.end_column, last.end_pos
+    # The tokens this reader makes always carry their positions; Lark types them optional.
+    meta.line, meta.column, meta.start_pos = cast(_Span, (first.line, first.column, first.start_pos))
+    meta.end_line, meta.end_column, meta.end_pos = cast(_Span, (last.end_line, last.end_column, last.end_pos))
     return Tree(shape.name, children, meta)
