@@ -21,7 +21,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import Phrase, UsageError
 from .interpreter import Match
@@ -29,6 +29,7 @@ from .interpreter.players import play_out
 from .model import load_game
 from .model.build import build_game
 from .model.document import find_rules_file, game_names, load_document
+from .model.game import Game
 from .resources import repo_root
 
 __all__ = ["run_bench", "load_times", "RefereeRunner", "measure_game", "GameFigures"]
@@ -37,7 +38,7 @@ BENCH_DIR = repo_root() / "bench"
 LOAD_TARGET_MS = 10.0
 
 
-def _peer_for(game) -> str:
+def _peer_for(game: Game) -> str:
     """The OpenSpiel game of the same kind: bidding, vying, or plain tricks."""
     if game.auction is not None:
         return "skat"
@@ -46,7 +47,7 @@ def _peer_for(game) -> str:
     return "hearts"
 
 
-def load_times(name: str, settings: dict, repeats: int = 20) -> tuple[float, float]:
+def load_times(name: str, settings: dict[str, str], repeats: int = 20) -> tuple[float, float]:
     """(first load in this process, median of later loads) in milliseconds of CPU time."""
     path = find_rules_file(name)
     start = time.process_time()
@@ -69,7 +70,7 @@ class DealRunner(Protocol):
 class RefereeRunner:
     """Whole matches in sequence with random legal players, one deal per call."""
 
-    def __init__(self, game, players: int | None = None, seed: int = 0) -> None:
+    def __init__(self, game: Game, players: int | None = None, seed: int = 0) -> None:
         self.game, self.players = game, players
         self.rng = random.Random(seed)
         self.match: Match | None = None
@@ -85,7 +86,7 @@ class RefereeRunner:
         return actions
 
 
-def hand_loop(game_id: str, players: int, seed: int = 0):
+def hand_loop(game_id: str, players: int, seed: int = 0) -> DealRunner | None:
     """The hand-written loop `bench/<game_id>.py` of a checkout, or None where there is none for
     this number of players (a loop states its `PLAYERS`)."""
     path = BENCH_DIR / f"{game_id}.py"
@@ -98,7 +99,7 @@ def hand_loop(game_id: str, players: int, seed: int = 0):
     return module.Loop(seed) if module.PLAYERS == players else None
 
 
-def targets() -> dict:
+def targets() -> dict[str, Any]:
     path = BENCH_DIR / "targets.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
@@ -123,7 +124,7 @@ class Contender:
         self.actions += actions
         self.deals += deals
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {"description": self.description, "best": max(self.rates), "median": statistics.median(self.rates),
                 "rates": self.rates, "actions_per_deal": self.actions / self.deals}
 
@@ -133,12 +134,12 @@ class GameFigures:
     game: str
     load_first_ms: float
     load_warm_ms: float
-    contenders: dict[str, dict]
+    contenders: dict[str, dict[str, Any]]
     ratios: dict[str, list[float]]
-    targets: dict
+    targets: dict[str, Any]
     notes: list[str]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "load_ms": {"first": self.load_first_ms, "warm": self.load_warm_ms},
                 "contenders": self.contenders,
                 "ratios": {k: {"per_repetition": v, "median": statistics.median(v), "min": min(v), "max": max(v)}
@@ -146,7 +147,7 @@ class GameFigures:
                 "targets": self.targets, "notes": self.notes}
 
 
-def measure_game(name: str, deals: int, repeats: int, players: int | None = None, settings: dict | None = None,
+def measure_game(name: str, deals: int, repeats: int, players: int | None = None, settings: dict[str, str] | None = None,
                  peer: bool = True, seed: int = 0) -> GameFigures:
     """Interleaved repetitions of `deals` deals for the referee, the hand loop and the peer."""
     settings = settings or {}
@@ -239,7 +240,7 @@ def table(figures: list[GameFigures], deals: int, repeats: int) -> str:
 
 
 def run_bench(names: list[str] | None, deals: int = 1000, repeats: int = 7, players: int | None = None,
-              settings: dict | None = None, peer: bool = True, output: str | None = None) -> int:
+              settings: dict[str, str] | None = None, peer: bool = True, output: str | None = None) -> int:
     """Measure the named games (all shipped games when `names` is None), print the table, and
     write the figures as JSON to `output` if given."""
     if deals < 1 or repeats < 1:

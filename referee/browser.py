@@ -41,7 +41,7 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def _links(value) -> list[str]:
+def _links(value: object) -> list[str]:
     """Every clause link of a `judge --json` result, in order, each once."""
     found: dict[str, None] = {}
     if isinstance(value, dict):
@@ -83,7 +83,7 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
                       ensure_ascii=False)
 
 
-def _legal_at(name: str, at: str, lang: str, params, rules: str | None) -> tuple[str, str]:
+def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str | None) -> tuple[str, str]:
     """What `referee legal NAME --at AT` prints (empty unless it exits 0), and the table drawn at
     that position as HTML (empty when no deal is in play there): one replay for both."""
     from .cli import _settings

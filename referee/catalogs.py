@@ -24,10 +24,17 @@ from __future__ import annotations
 import ast
 import io
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import lark
 
 from .resources import repo_root
+
+if TYPE_CHECKING:  # babel is in the docs dependencies only: it is imported where the catalogs are written
+    from babel.messages.catalog import Catalog
 
 __all__ = ["Message", "extract", "update", "TRANSLATED_LANGUAGES", "python_messages", "rules_messages",
            "ruling_messages"]
@@ -156,7 +163,7 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
         tree = parse_text(path.read_text(encoding="utf-8"), str(path))
         where = _relative(path)
 
-        def visit(node: lark.Tree, clause: str | None, where: str = where) -> None:
+        def visit(node: lark.Tree[lark.Token], clause: str | None, where: str = where) -> None:
             if node.data in _NOT_TEXT:
                 return
             if node.data == "clause":
@@ -168,7 +175,7 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
                     text = _unquote(str(child))
                     if re.search(r"[^\W\d_]", text):  # words, not a symbol such as ♣
                         note = f"{node.data} in {clause}" if clause else str(node.data)
-                        found.append(Message(text, None, [(where, child.line)], [note]))
+                        found.append(Message(text, None, [(where, child.line or 0)], [note]))
 
         visit(tree, None)
     return found
@@ -245,7 +252,7 @@ def extract() -> list[Message]:
     return list(merged.values())
 
 
-def _template(messages: list[Message]):
+def _template(messages: list[Message]) -> Catalog:
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(domain="referee", project="referee", version="1", fuzzy=False,
@@ -258,7 +265,7 @@ def _template(messages: list[Message]):
     return catalog
 
 
-def _write_if_changed(path: Path, catalog, **options) -> bool:
+def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
@@ -274,7 +281,7 @@ def _write_if_changed(path: Path, catalog, **options) -> bool:
     return True
 
 
-def update(translations: Path | None = None, languages=TRANSLATED_LANGUAGES) -> list[str]:
+def update(translations: Path | None = None, languages: Iterable[str] = TRANSLATED_LANGUAGES) -> list[str]:
     """Write referee.pot and merge it into each language's referee.po; returns what changed."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po

@@ -18,12 +18,14 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import i18n
 from .errors import RulesDefinitionError, RulesError, SourcePosition, TranscriptError, UsageError
 from .i18n import N_
 from .judgement import Judgement
 from .limits import LIMITS, UnreadableFile, read_untrusted
+from .model.game import Game
 from .report import judgement_json, judgement_text, where_text
 
 __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_ruling", "load_rulings",
@@ -172,7 +174,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def _parse(path: Path) -> tuple[str, dict]:
+def _parse(path: Path) -> tuple[str, dict[str, Any]]:
     try:
         raw = read_untrusted(path, LIMITS.rules_file_bytes, "ruling file")
     except UnreadableFile as why:
@@ -193,21 +195,21 @@ def _parse(path: Path) -> tuple[str, dict]:
                               text=text, hint="see https://toml.io for the syntax") from None
 
 
-def _strings(value, path, text, key, after=0) -> tuple[str, ...]:
+def _strings(value: object, path: Path, text: str, key: str, after: int = 0) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         raise _fail(path, text, f"{key} must be a list of clause IDs in quotes", key, after,
                     hint=f'{key} = ["P6.1", "P1.4"]')
     return tuple(value)
 
 
-def _known_clauses(ids, game, path, text, key, after=0) -> None:
+def _known_clauses(ids: tuple[str, ...], game: Game, path: Path, text: str, key: str, after: int = 0) -> None:
     unknown = [c for c in ids if c not in game.clauses]
     if unknown:
         raise _fail(path, text, f"{game.title} has no clause {', '.join(unknown)}", key, after,
                     hint="`referee rules " + game.id + "` lists the clause IDs")
 
 
-def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str, game) -> Case:
+def _case(entry: object, index: int, folder: Path, path: Path, text: str, game_name: str, game: Game) -> Case:
     headers = _case_lines(text)
     start = headers[index] if index < len(headers) else 0
     if not isinstance(entry, dict):
@@ -324,17 +326,19 @@ def find_ruling(number: str, folder: Path | None = None) -> Ruling:
 # Replaying
 
 
-def _cited(judgement) -> tuple[str, ...]:
+def _cited(judgement: Judgement) -> tuple[str, ...]:
     """The clauses a judgement cites: the refusal's when an action is illegal, else every clause
     the judgement's lines cite (the draw, each deal's contract, early end and scores, the match)."""
     if judgement.illegal is not None:
         return tuple(judgement.illegal.clauses)
-    game, found = judgement.game, []
+    game = judgement.game
+    found: list[str] = []
     for note in judgement.notes:
         found.extend(note.clauses)
     for report in judgement.deals:
         if report.contract:
             chosen_by = game.contract_choice or game.contract_order or game.phases
+            assert chosen_by is not None  # every game states its phases
             found.append(chosen_by.clause)
         if report.ended_early:
             found.append(report.ended_early)
@@ -346,7 +350,7 @@ def _cited(judgement) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _json_clauses(value) -> list[str]:
+def _json_clauses(value: object) -> list[str]:
     """Every clause ID listed under a `clauses` key anywhere in a judgement's JSON form."""
     if isinstance(value, dict):
         out = [c for c in value.get("clauses") or () if isinstance(c, str)]
@@ -359,7 +363,7 @@ def _json_clauses(value) -> list[str]:
     return []
 
 
-def _final_totals(judgement, account: str | None = None) -> tuple[int, ...]:
+def _final_totals(judgement: Judgement, account: str | None = None) -> tuple[int, ...]:
     """The totals after the last finished deal: the main account, or the named one."""
     finished = [d for d in judgement.deals if d.finished]
     if account is not None:

@@ -59,7 +59,7 @@ def _describe_terminal(parser: lark.Lark, name: str, names: dict[str, str] = _TE
     return name.lower()
 
 
-def _keywords(parser: lark.Lark, names) -> list[str]:
+def _keywords(parser: lark.Lark, names: list[str]) -> list[str]:
     out = []
     for name in names:
         try:
