@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import platform
 import random
 import statistics
@@ -30,6 +31,7 @@ from .model import load_game
 from .model.build import build_game
 from .model.document import find_rules_file, game_names, load_document
 from .model.game import Game
+from .output import write_output
 from .resources import repo_root
 
 __all__ = ["run_bench", "load_times", "RefereeRunner", "measure_game", "GameFigures"]
@@ -163,6 +165,7 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
     else:
         notes.append("no hand-written loop for this game, these parameters or this number of players")
     if peer:
+        # OpenSpiel (pyspiel) is optional and slow to import: only when a peer is measured
         from . import baselines
         peer_name = _peer_for(game)
         if not baselines.available():
@@ -198,7 +201,6 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import os
     return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()}, Python {platform.python_version()}"
 
 
@@ -254,7 +256,6 @@ def run_bench(names: list[str] | None, deals: int = 1000, repeats: int = 7, play
     print()
     print(table(figures, deals, repeats))
     if output is not None:
-        from .output import write_output
         document = {"command": "referee bench", "deals": deals, "repeats": repeats, "clock": "process CPU time",
                     "machine": machine(), "games": [fig.as_json() for fig in figures]}
         written = write_output(json.dumps(document, indent=1, ensure_ascii=False) + "\n", output)

@@ -17,7 +17,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .cli import main
+from . import i18n
+from .cli import _settings, main
+from .errors import RefereeError
 from .resources import rules_dir
 
 __all__ = ["FORMATS", "judge_pasted", "shipped_rules", "warm_up"]
@@ -86,9 +88,8 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
 def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str | None) -> tuple[str, str]:
     """What `referee legal NAME --at AT` prints (empty unless it exits 0), and the table drawn at
     that position as HTML (empty when no deal is in play there): one replay for both."""
-    from .cli import _settings
+    # on demand: the page imports this module before anything is judged
     from .director import legal_at, parse_position, read_transcript
-    from .errors import RefereeError
     try:
         settings = _settings(list(params))
         data = read_transcript(name, rules, settings)
@@ -108,7 +109,6 @@ _VERDICT_LINES = ("ILLEGAL, {where}: {verdict}", "WRONG SCORE, {where}: {verdict
 
 def _headline(out: str, lang: str) -> str:
     """The line of the printed judgement that gives the verdict (the page sets it apart)."""
-    from . import i18n
     starts = tuple(i18n.gettext(lang, line).split("{")[0] for line in _VERDICT_LINES)
     return next((line for line in out.splitlines() if line.startswith(starts)), "")
 
@@ -122,5 +122,6 @@ def _position(where: str | None) -> str | None:
 def warm_up() -> None:
     """Build the rules language's parser (cached) while the reader is still pasting, so the
     first judgement does not wait for it."""
+    # on demand: the page imports this module before anything is judged
     from .front.parser import get_parser
     get_parser()

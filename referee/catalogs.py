@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,7 +32,13 @@ from typing import TYPE_CHECKING
 
 import lark
 
-from .resources import repo_root
+from .front.grammar import grammar
+from .front.parser import grammar_path, parse_text
+from .model.document import shipped_rules_files
+from .presentation import _source_table, source_glosses
+from .resources import repo_root, sources_dir
+from .rulings import load_rulings
+from .sections import section_titles
 
 if TYPE_CHECKING:  # babel is in the docs dependencies only: it is imported where the catalogs are written
     from babel.messages.catalog import Catalog
@@ -124,7 +131,6 @@ def python_messages(root: Path | None = None) -> list[Message]:
 def notebook_messages(book: Path | None = None) -> list[Message]:
     """Messages marked in the code cells of the book's notebooks (`_("...")` with
     `_ = lambda message: gettext(lang, message)`), whose outputs are in the page's language."""
-    import json
     book = book or repo_root() / "book"
     found: list[Message] = []
     for path in sorted(book.rglob("*.ipynb")):
@@ -153,11 +159,6 @@ def _unquote(token: str) -> str:
 
 def rules_messages(paths: list[Path] | None = None) -> list[Message]:
     """Every quoted text of the rules files that readers see, in file order."""
-    import lark
-
-    from .front.parser import parse_text
-    from .model.document import shipped_rules_files
-
     found: list[Message] = []
     for path in paths or shipped_rules_files():
         tree = parse_text(path.read_text(encoding="utf-8"), str(path))
@@ -183,9 +184,6 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
 
 def grammar_messages() -> list[Message]:
     """The grammar's section titles and rule comments shown in the language reference."""
-    from .front.grammar import grammar
-    from .front.parser import grammar_path
-
     where = _relative(grammar_path())
     wanted = set(grammar().statements)
     out: list[Message] = []
@@ -202,16 +200,10 @@ def section_messages() -> list[Message]:
     """The section titles of the rules files (their `# --- K1. Title ---` comments), which head
     the sections of the book's rules pages, and the titles and descriptions of the sources
     (rules/sources/sources.toml)."""
-    from .model.document import shipped_rules_files
-    from .presentation import _source_table
-    from .resources import sources_dir
-    from .sections import section_titles
-
     out: list[Message] = []
     for path in shipped_rules_files():
         for prefix, title in section_titles(path).items():
             out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
-    from .presentation import source_glosses
     for filename in _source_table():
         where = _relative(sources_dir() / (Path(filename).stem + ".gloss"))
         for number, gloss in enumerate(source_glosses(filename), 1):
@@ -227,8 +219,6 @@ def section_messages() -> list[Message]:
 
 def ruling_messages() -> list[Message]:
     """The texts of the casebook's rulings (rulings/*.toml): title, question, decision, readings."""
-    from .rulings import load_rulings
-
     out: list[Message] = []
     for ruling in load_rulings():
         where = _relative(ruling.path)
@@ -253,6 +243,7 @@ def extract() -> list[Message]:
 
 
 def _template(messages: list[Message]) -> Catalog:
+    # babel is in the docs dependencies only
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(domain="referee", project="referee", version="1", fuzzy=False,
@@ -266,6 +257,7 @@ def _template(messages: list[Message]) -> Catalog:
 
 
 def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
+    # babel is in the docs dependencies only
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
@@ -283,6 +275,7 @@ def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
 
 def update(translations: Path | None = None, languages: Iterable[str] = TRANSLATED_LANGUAGES) -> list[str]:
     """Write referee.pot and merge it into each language's referee.po; returns what changed."""
+    # babel is in the docs dependencies only
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import i18n, presentation
 from .at import Position, parse_position, until_of
-from .errors import Phrase, TranscriptError, UsageError
+from .errors import Phrase, RefereeError, RulesError, TranscriptError, UsageError, in_language
 from .i18n import N_
 from .interpreter import Action
 from .judge import Judgement, Outcome, judge
@@ -28,6 +28,7 @@ from .notation import replay_deal_path
 from .options import NAMING, Forbidden, Options, options, options_json, readings_of
 from .position import from_position
 from .records import read_deal_file
+from .replay import rule_on_recorded_claim
 from .report import seat_name, where_text
 from .verdicts import Verdict
 
@@ -418,7 +419,6 @@ def _ruling(data, position, base, settings, rules_file,
     entry = data["deals"][where[0]]["actions"][where[1]]
     action = Action.parse(entry["action"])
     if action.kind in ("claim", "concede"):  # ruled by the claim rule, as the judge rules on it
-        from .replay import rule_on_recorded_claim
         return judgement, where, rule_on_recorded_claim(judgement.game, deal, entry["seat"], action)[2]
     return judgement, where, deal.judge(entry["seat"], action)
 
@@ -465,8 +465,6 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
 
 
 def _reading(data, position, base, settings, rules_file, name, value, lang: str, rule=None) -> Reading:
-    from .errors import RefereeError, RulesError, in_language
-
     try:
         judgement, _where, verdict = (rule or _ruling)(data, position, base, settings, rules_file)
     except RulesError as err:

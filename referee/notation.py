@@ -39,9 +39,9 @@ from .errors import (
     UsageError,
 )
 from .i18n import N_
-from .limits import LIMITS, UnreadableFile
+from .limits import LIMITS, UnreadableFile, read_chunks
 from .resources import resource_dir
-from .transcript import FORMAT, rules_of, validate_transcript
+from .transcript import FORMAT, rules_of, validate_deal, validate_transcript
 
 __all__ = ["read_deal_text", "read_deal_path", "judge_deal_path", "judge_deal_text", "PARSER_STARTS", "write_deal", "grammar_path", "card_code", "card_written"]
 
@@ -86,6 +86,7 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _parser() -> lark.Lark:
+    # on demand: Lark's tables only for a line the quick reader cannot take
     from .front.tables import lalr_parser
     return lalr_parser(grammar_path(), start=PARSER_STARTS)
 
@@ -445,6 +446,7 @@ class _Reader:
         try:
             tree = parser.parse(line + "\n", start="line")
         except UnexpectedInput as error:
+            # on demand: the rules language's messages only for a line that does not parse
             from .front.parser import syntax_error
             found = syntax_error(parser, error, line + "\n", self.path, terminals=_TERMINALS, found_names=_FOUND,
                                  kind=NotationSyntaxError, hint=_hint(error))
@@ -792,7 +794,6 @@ def _text_lines(text: str) -> Iterator[str]:
 
 def _file_lines(path: Path, shown: str) -> Iterator[str]:
     """The lines of a deal file read a megabyte at a time, checked to be UTF-8 as they are read."""
-    from .limits import read_chunks
     pending, rest, done, first = b"", "", 0, True
     try:
         for chunk in read_chunks(path, LIMITS.transcript_bytes, "deal"):
@@ -827,6 +828,7 @@ def _not_utf8(shown: str, done: int, before: str, byte: int):
 
 def _held(table, dealer: int, seat: int, size: int) -> int:
     """Cards a seat is dealt: `size`, or none for a dealer who sits out the deal."""
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .mechanics.table.seating import playing_seats
     if table.in_deal == table.players:
         return size
@@ -842,6 +844,7 @@ def _after(seat: int | None, dealer: int, players: int) -> int:
 # The checks that need the game, and the seats it gives
 
 def _game(reader: _Reader, base: Path | None, rules_file, settings: dict | None):
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .model.cache import load_kept
     data = reader.data
     if "game" not in data and "rules" not in data:
@@ -874,6 +877,7 @@ def _check_cards(marks, table, cards, seats) -> None:
 
 
 def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None:
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .model.checks import hand_size
     here, size = f"deals[{number}]", hand_size(game, table.players)
     if "irregularity" not in deal:  # a cancelled deal records the cards as they were misdealt
@@ -908,6 +912,7 @@ def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None
 def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settings: dict | None,
           strict: bool = True):
     """The reader with its tags read, the game they name, and a replay of it (`strict`: the judge's)."""
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import Replay
     reader = _Reader(lines, path)
     game = _game(reader, base, rules_file, settings)
@@ -923,7 +928,6 @@ def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settin
 
 def _settled(deals: Iterator[tuple[dict, _DealMarks]],
              read: list[_DealMarks] | None = None) -> Iterator[tuple[dict, _DealMarks]]:
-    from .transcript import validate_deal
     for deal, marks in deals:
         if read is not None:
             read[:] = [marks]
@@ -936,6 +940,7 @@ def open_deal_path(path: str | Path, *, rules_file: str | Path | None = None, se
     are read, each with what settles its open seats (`Replay.walk` takes both)."""
     path = Path(path)
     reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     return replay, _settled(reader.deals(game, replay.table))
@@ -956,6 +961,7 @@ def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None, s
 
 def _judge(lines: Iterator[str], path: str, base: Path | None, rules_file: str | Path | None,
            settings: dict | None):
+    # on demand: the replay and the interpreter only when deals are written or read
     from .interpreter import unsupported_mechanics
     reader, game, replay = _open(lines, path, base, rules_file, settings)
     missing = unsupported_mechanics(game)
@@ -963,6 +969,7 @@ def _judge(lines: Iterator[str], path: str, base: Path | None, rules_file: str |
         raise TranscriptError("transcript.parameters" if reader.data.get("parameters") else
                               ("transcript.game" if "game" in reader.data else "transcript.rules"),
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     read: list[_DealMarks] = []  # the marks of the deal being judged
@@ -1013,6 +1020,7 @@ def replay_deal_path(path: str | Path, until: tuple[int, int] | None, *, rules_f
     replay goes there) and the judgement holding the state at the position."""
     path = Path(path)
     reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     deals: list[dict] = []
@@ -1120,6 +1128,7 @@ def _fail(text):
 def write_deal(data: dict, game=None, *, base: Path | None = None) -> str:
     """A transcript in the deal notation (`game`, the rules it is played under, is loaded from the
     transcript when not given). Reading the text back gives the same transcript."""
+    # on demand: the parser and builder only when no game is given
     from .model import load_game
     if game is None:
         game = load_game(rules_of(data, base), {k: str(v) for k, v in (data.get("parameters") or {}).items()})
@@ -1127,6 +1136,7 @@ def write_deal(data: dict, game=None, *, base: Path | None = None) -> str:
     where = "transcript"
     try:
         lines += _header(data)
+        # on demand: the replay and the interpreter only when deals are written or read
         from .replay import Replay
         replay = Replay(game, {k: v for k, v in data.items() if k != "deals"}, strict=False)
         for number, deal in enumerate(data["deals"]):

@@ -27,6 +27,8 @@ from .judgement import Judgement
 from .limits import LIMITS, UnreadableFile, read_untrusted
 from .model.game import Game
 from .report import judgement_json, judgement_text, where_text
+from .resources import resource_dir
+from .verdicts import cite
 
 __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_ruling", "load_rulings",
            "find_ruling", "replay", "render", "VERDICTS"]
@@ -51,7 +53,6 @@ class RulingFileError(RulesDefinitionError):
 
 def rulings_dir() -> Path:
     """The shipped casebook: `rulings/` in a checkout, `referee/_rulings` in a wheel."""
-    from .resources import resource_dir
     return resource_dir("rulings")
 
 
@@ -237,6 +238,7 @@ def _case(entry: object, index: int, folder: Path, path: Path, text: str, game_n
                     hint='params = { heart_lead = "restricted" }')
     params = tuple((k, str(v)) for k, v in params.items())
     try:
+        # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
         from .model import load_game
         load_game(game_name, dict(params))
     except UsageError as err:
@@ -264,6 +266,7 @@ def _case(entry: object, index: int, folder: Path, path: Path, text: str, game_n
 
 def load_ruling(path: str | Path) -> Ruling:
     """Read and check one ruling file (its game, clauses, cases and their transcripts' names)."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .model import load_game
     from .model.document import game_names, variant_names
 
@@ -375,6 +378,7 @@ def _final_totals(judgement: Judgement, account: str | None = None) -> tuple[int
 
 def replay(ruling: Ruling, case: Case) -> Replay:
     """Judge a case's transcript under its parameters, with the ruling's game."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .judge import judge
     from .model.document import find_rules_file
     from .transcript import load_transcript
@@ -428,7 +432,6 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
     """One case as people read it: the transcript, the readings, what the referee rules now
     (where, citing what) and whether that is what the ruling says. `detail` adds why a
     transcript cannot be judged, in the words of the error (English, as `referee judge` has it)."""
-    from .verdicts import cite
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     case = replay_.case
     verdict = _(VERDICT_WORDS[replay_.verdict])
@@ -454,8 +457,8 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
 def render(ruling: Ruling, replays: list[Replay], lang: str = "en", verbose: bool = False) -> str:
     """The ruling for people in `lang`: question, decision, clauses with their citations and
     statements, readings, and each case as replayed now."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .model import load_game
-    from .verdicts import cite
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     game = load_game(ruling.game)
     out = [_(L_RULING).format(number=ruling.number, title=_(ruling.title)),

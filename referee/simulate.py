@@ -22,6 +22,7 @@ def random_deal(game: Game | str | Path, seed: int = 0, *, players: int | None =
     `seed` after the draw for the first dealer, as `referee play GAME --seed N` deals it: one
     call to a position to play from."""
     if not isinstance(game, Game):
+        # the parser and builder only for a game given by name
         from .model.build import load_game
         game = load_game(game, parameters)
     rng = random.Random(seed)

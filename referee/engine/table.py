@@ -7,6 +7,7 @@ Seats are numbered 0..n-1 in the direction of play, so "the next player" is alwa
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from ..errors import Phrase, UsageError
@@ -112,7 +113,6 @@ class Table:
             return self
         seated = self.__dict__.get("_seated")
         if seated is None:
-            import copy
             seated = copy.copy(self)
             seated.players = self.in_deal
             self._seated = seated

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from lark.grammar import NonTerminal
 from lark.lexer import PatternStr
 
+from .parser import get_parser, grammar_path
+
 __all__ = ["GrammarRule", "Grammar", "grammar"]
 
 
@@ -77,8 +79,6 @@ def _written(text: str, names: set[str]) -> dict[str, tuple[str, str, str]]:
 
 @functools.cache
 def grammar() -> Grammar:
-    from .parser import get_parser, grammar_path
-
     parser = get_parser()
     trees: dict[str, list[str]] = {}
     expansions: dict[str, list[list[str]]] = {}

@@ -43,6 +43,7 @@ def grammar_path() -> Path:
 @functools.cache
 def get_parser() -> lark.Lark:
     """The LALR parser, built once per process (its tables kept between processes: `tables`)."""
+    # the tables only when a parser is built (messages need none)
     from .tables import lalr_parser
     return lalr_parser(grammar_path())
 
