@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import platform
 import random
 import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from .errors import Phrase, UsageError
 from .interpreter import Match
@@ -28,6 +30,8 @@ from .interpreter.players import play_out
 from .model import load_game
 from .model.build import build_game
 from .model.document import find_rules_file, game_names, load_document
+from .model.game import Game
+from .output import write_output
 from .resources import repo_root
 
 __all__ = ["run_bench", "load_times", "RefereeRunner", "measure_game", "GameFigures"]
@@ -36,7 +40,7 @@ BENCH_DIR = repo_root() / "bench"
 LOAD_TARGET_MS = 10.0
 
 
-def _peer_for(game) -> str:
+def _peer_for(game: Game) -> str:
     """The OpenSpiel game of the same kind: bidding, vying, or plain tricks."""
     if game.auction is not None:
         return "skat"
@@ -45,7 +49,7 @@ def _peer_for(game) -> str:
     return "hearts"
 
 
-def load_times(name: str, settings: dict, repeats: int = 20) -> tuple[float, float]:
+def load_times(name: str, settings: dict[str, str], repeats: int = 20) -> tuple[float, float]:
     """(first load in this process, median of later loads) in milliseconds of CPU time."""
     path = find_rules_file(name)
     start = time.process_time()
@@ -59,13 +63,19 @@ def load_times(name: str, settings: dict, repeats: int = 20) -> tuple[float, flo
     return first, statistics.median(times)
 
 
+class DealRunner(Protocol):
+    """What a contender is: something that plays one whole deal and says how many actions it took."""
+
+    def play_deal(self) -> int: ...
+
+
 class RefereeRunner:
     """Whole matches in sequence with random legal players, one deal per call."""
 
-    def __init__(self, game, players: int | None = None, seed: int = 0) -> None:
+    def __init__(self, game: Game, players: int | None = None, seed: int = 0) -> None:
         self.game, self.players = game, players
         self.rng = random.Random(seed)
-        self.match = None
+        self.match: Match | None = None
 
     def play_deal(self) -> int:
         match, rng = self.match, self.rng
@@ -78,19 +88,20 @@ class RefereeRunner:
         return actions
 
 
-def hand_loop(game_id: str, players: int, seed: int = 0):
+def hand_loop(game_id: str, players: int, seed: int = 0) -> DealRunner | None:
     """The hand-written loop `bench/<game_id>.py` of a checkout, or None where there is none for
     this number of players (a loop states its `PLAYERS`)."""
     path = BENCH_DIR / f"{game_id}.py"
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"_bench_loop_{game_id}", path)
+    assert spec is not None and spec.loader is not None  # a .py file always has a source loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.Loop(seed) if module.PLAYERS == players else None
 
 
-def targets() -> dict:
+def targets() -> dict[str, Any]:
     path = BENCH_DIR / "targets.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
@@ -99,7 +110,7 @@ def targets() -> dict:
 class Contender:
     name: str
     description: str
-    runner: object
+    runner: DealRunner
     rates: list[float] = field(default_factory=list)
     actions: int = 0
     deals: int = 0
@@ -115,7 +126,7 @@ class Contender:
         self.actions += actions
         self.deals += deals
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {"description": self.description, "best": max(self.rates), "median": statistics.median(self.rates),
                 "rates": self.rates, "actions_per_deal": self.actions / self.deals}
 
@@ -125,12 +136,12 @@ class GameFigures:
     game: str
     load_first_ms: float
     load_warm_ms: float
-    contenders: dict[str, dict]
+    contenders: dict[str, dict[str, Any]]
     ratios: dict[str, list[float]]
-    targets: dict
+    targets: dict[str, Any]
     notes: list[str]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "load_ms": {"first": self.load_first_ms, "warm": self.load_warm_ms},
                 "contenders": self.contenders,
                 "ratios": {k: {"per_repetition": v, "median": statistics.median(v), "min": min(v), "max": max(v)}
@@ -138,22 +149,23 @@ class GameFigures:
                 "targets": self.targets, "notes": self.notes}
 
 
-def measure_game(name: str, deals: int, repeats: int, players: int | None = None, settings: dict | None = None,
+def measure_game(name: str, deals: int, repeats: int, players: int | None = None, settings: dict[str, str] | None = None,
                  peer: bool = True, seed: int = 0) -> GameFigures:
     """Interleaved repetitions of `deals` deals for the referee, the hand loop and the peer."""
     settings = settings or {}
     first, warm = load_times(name, settings)
     game = load_game(name, settings)
     notes: list[str] = []
-    contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches",
-                            RefereeRunner(game, players, seed))]
-    players_now = contenders[0].runner.players or game.table.default_players
+    referee_runner = RefereeRunner(game, players, seed)
+    contenders = [Contender("referee", f"referee, {game.id}.rules, whole matches", referee_runner)]
+    players_now = referee_runner.players or game.table.default_players
     loop = hand_loop(game.id, players_now, seed) if not settings else None
     if loop is not None:
         contenders.append(Contender("loop", f"hand-written loop, bench/{game.id}.py", loop))
     else:
         notes.append("no hand-written loop for this game, these parameters or this number of players")
     if peer:
+        # OpenSpiel (pyspiel) is optional and slow to import: only when a peer is measured
         from . import baselines
         peer_name = _peer_for(game)
         if not baselines.available():
@@ -163,7 +175,9 @@ def measure_game(name: str, deals: int, repeats: int, players: int | None = None
                          f"players, not {players_now}")
         else:
             described = baselines.PEERS[peer_name]
-            contenders.append(Contender("peer", described.description, baselines.driver(peer_name, seed)))
+            peer_driver = baselines.driver(peer_name, seed)
+            assert peer_driver is not None  # `available()` said that OpenSpiel is installed
+            contenders.append(Contender("peer", described.description, peer_driver))
     warmup = min(deals, 50)  # pays one-off costs (first-touch allocations, lazy caches) untimed
     for contender in contenders:
         for _ in range(warmup):
@@ -187,7 +201,6 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import os
     return f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()}, Python {platform.python_version()}"
 
 
@@ -229,7 +242,7 @@ def table(figures: list[GameFigures], deals: int, repeats: int) -> str:
 
 
 def run_bench(names: list[str] | None, deals: int = 1000, repeats: int = 7, players: int | None = None,
-              settings: dict | None = None, peer: bool = True, output: str | None = None) -> int:
+              settings: dict[str, str] | None = None, peer: bool = True, output: str | None = None) -> int:
     """Measure the named games (all shipped games when `names` is None), print the table, and
     write the figures as JSON to `output` if given."""
     if deals < 1 or repeats < 1:
@@ -243,7 +256,6 @@ def run_bench(names: list[str] | None, deals: int = 1000, repeats: int = 7, play
     print()
     print(table(figures, deals, repeats))
     if output is not None:
-        from .output import write_output
         document = {"command": "referee bench", "deals": deals, "repeats": repeats, "clock": "process CPU time",
                     "machine": machine(), "games": [fig.as_json() for fig in figures]}
         written = write_output(json.dumps(document, indent=1, ensure_ascii=False) + "\n", output)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 
+from sphinx import search
 from sphinx.search import SearchLanguage
 
 __all__ = ["ENDINGS", "OWN_STEMS", "stem", "register"]
@@ -90,6 +91,5 @@ SEARCH_LANGUAGES = {lang: _language(lang) for lang in ENDINGS}
 
 def register() -> None:
     """Make the languages known to Sphinx's search (it looks them up by code)."""
-    from sphinx import search
     for lang, cls in SEARCH_LANGUAGES.items():
         search.languages.setdefault(lang, cls)

@@ -14,9 +14,12 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
-from .cli import main
+from . import i18n
+from .cli import _settings, main
+from .errors import RefereeError
 from .resources import rules_dir
 
 __all__ = ["FORMATS", "judge_pasted", "shipped_rules", "warm_up"]
@@ -40,7 +43,7 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def _links(value) -> list[str]:
+def _links(value: object) -> list[str]:
     """Every clause link of a `judge --json` result, in order, each once."""
     found: dict[str, None] = {}
     if isinstance(value, dict):
@@ -53,7 +56,7 @@ def _links(value) -> list[str]:
     return list(found)
 
 
-def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: str | None = None) -> str:
+def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rules: str | None = None) -> str:
     """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
     the error), its line of verdict, the clause links (relative to the book's root), the game
     judged, what could be done at the illegal action or the end (`next`, as `referee legal`
@@ -82,12 +85,11 @@ def judge_pasted(text: str, fmt: str, lang: str, params: list[str] = (), rules: 
                       ensure_ascii=False)
 
 
-def _legal_at(name: str, at: str, lang: str, params, rules: str | None) -> tuple[str, str]:
+def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str | None) -> tuple[str, str]:
     """What `referee legal NAME --at AT` prints (empty unless it exits 0), and the table drawn at
     that position as HTML (empty when no deal is in play there): one replay for both."""
-    from .cli import _settings
+    # on demand: the page imports this module before anything is judged
     from .director import legal_at, parse_position, read_transcript
-    from .errors import RefereeError
     try:
         settings = _settings(list(params))
         data = read_transcript(name, rules, settings)
@@ -107,7 +109,6 @@ _VERDICT_LINES = ("ILLEGAL, {where}: {verdict}", "WRONG SCORE, {where}: {verdict
 
 def _headline(out: str, lang: str) -> str:
     """The line of the printed judgement that gives the verdict (the page sets it apart)."""
-    from . import i18n
     starts = tuple(i18n.gettext(lang, line).split("{")[0] for line in _VERDICT_LINES)
     return next((line for line in out.splitlines() if line.startswith(starts)), "")
 
@@ -121,5 +122,6 @@ def _position(where: str | None) -> str | None:
 def warm_up() -> None:
     """Build the rules language's parser (cached) while the reader is still pasting, so the
     first judgement does not wait for it."""
+    # on demand: the page imports this module before anything is judged
     from .front.parser import get_parser
     get_parser()

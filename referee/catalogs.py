@@ -23,11 +23,25 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .resources import repo_root
+import lark
+
+from .front.grammar import grammar
+from .front.parser import grammar_path, parse_text
+from .model.document import shipped_rules_files
+from .presentation import _source_table, source_glosses
+from .resources import repo_root, sources_dir
+from .rulings import load_rulings
+from .sections import section_titles
+
+if TYPE_CHECKING:  # babel is in the docs dependencies only: it is imported where the catalogs are written
+    from babel.messages.catalog import Catalog
 
 __all__ = ["Message", "extract", "update", "TRANSLATED_LANGUAGES", "python_messages", "rules_messages",
            "ruling_messages"]
@@ -78,26 +92,26 @@ def _tree_messages(tree: ast.AST, where: str) -> list[Message]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        marked = [arg for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
-                  and arg.args and _literal(arg.args[0]) is not None]
+        marked = [(arg, text) for arg in node.args if isinstance(arg, ast.Call) and _callee(arg) == "N_"
+                  and arg.args and (text := _literal(arg.args[0])) is not None]
         if len(marked) == 2:  # a message and its plural, e.g. ScoreLine(..., N_(one), ..., N_(many))
-            one, many = (_literal(m.args[0]) for m in marked)
-            found.append(Message(one, many, [(where, marked[0].lineno)]))
-            paired.update(id(m) for m in marked)
+            (first, one), (_, many) = marked
+            found.append(Message(one, many, [(where, first.lineno)]))
+            paired.update(id(m) for m, _ in marked)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or id(node) in paired:
             continue
         name, args = _callee(node), node.args
-        if name == "NC_" and len(args) == 2 and _literal(args[0]) and _literal(args[1]) is not None:
-            found.append(Message(_literal(args[1]), None, [(where, node.lineno)], context=_literal(args[0])))
-        elif name in ("N_", "_") and len(args) == 1 and _literal(args[0]) is not None:
-            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-        elif name in ("Phrase", "Term") and args and _literal(args[0]) is not None:  # Phrase("...", key=value)
-            found.append(Message(_literal(args[0]), None, [(where, node.lineno)]))
-        elif name == "gettext" and len(args) == 2 and _literal(args[1]) is not None:
-            found.append(Message(_literal(args[1]), None, [(where, node.lineno)]))
-        elif name == "ngettext" and len(args) == 4 and _literal(args[1]) and _literal(args[2]):
-            found.append(Message(_literal(args[1]), _literal(args[2]), [(where, node.lineno)]))
+        if name == "NC_" and len(args) == 2 and _literal(args[0]) and (text := _literal(args[1])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)], context=_literal(args[0])))
+        elif name in ("N_", "_") and len(args) == 1 and (text := _literal(args[0])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name in ("Phrase", "Term") and args and (text := _literal(args[0])) is not None:  # Phrase("...", ...)
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name == "gettext" and len(args) == 2 and (text := _literal(args[1])) is not None:
+            found.append(Message(text, None, [(where, node.lineno)]))
+        elif name == "ngettext" and len(args) == 4 and (text := _literal(args[1])) and (plural := _literal(args[2])):
+            found.append(Message(text, plural, [(where, node.lineno)]))
     return found
 
 
@@ -117,7 +131,6 @@ def python_messages(root: Path | None = None) -> list[Message]:
 def notebook_messages(book: Path | None = None) -> list[Message]:
     """Messages marked in the code cells of the book's notebooks (`_("...")` with
     `_ = lambda message: gettext(lang, message)`), whose outputs are in the page's language."""
-    import json
     book = book or repo_root() / "book"
     found: list[Message] = []
     for path in sorted(book.rglob("*.ipynb")):
@@ -146,17 +159,12 @@ def _unquote(token: str) -> str:
 
 def rules_messages(paths: list[Path] | None = None) -> list[Message]:
     """Every quoted text of the rules files that readers see, in file order."""
-    import lark
-
-    from .front.parser import parse_text
-    from .model.document import shipped_rules_files
-
     found: list[Message] = []
     for path in paths or shipped_rules_files():
         tree = parse_text(path.read_text(encoding="utf-8"), str(path))
         where = _relative(path)
 
-        def visit(node: lark.Tree, clause: str | None, where: str = where) -> None:
+        def visit(node: lark.Tree[lark.Token], clause: str | None, where: str = where) -> None:
             if node.data in _NOT_TEXT:
                 return
             if node.data == "clause":
@@ -168,7 +176,7 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
                     text = _unquote(str(child))
                     if re.search(r"[^\W\d_]", text):  # words, not a symbol such as ♣
                         note = f"{node.data} in {clause}" if clause else str(node.data)
-                        found.append(Message(text, None, [(where, child.line)], [note]))
+                        found.append(Message(text, None, [(where, child.line or 0)], [note]))
 
         visit(tree, None)
     return found
@@ -176,9 +184,6 @@ def rules_messages(paths: list[Path] | None = None) -> list[Message]:
 
 def grammar_messages() -> list[Message]:
     """The grammar's section titles and rule comments shown in the language reference."""
-    from .front.grammar import grammar
-    from .front.parser import grammar_path
-
     where = _relative(grammar_path())
     wanted = set(grammar().statements)
     out: list[Message] = []
@@ -195,16 +200,10 @@ def section_messages() -> list[Message]:
     """The section titles of the rules files (their `# --- K1. Title ---` comments), which head
     the sections of the book's rules pages, and the titles and descriptions of the sources
     (rules/sources/sources.toml)."""
-    from .model.document import shipped_rules_files
-    from .presentation import _source_table
-    from .resources import sources_dir
-    from .sections import section_titles
-
     out: list[Message] = []
     for path in shipped_rules_files():
         for prefix, title in section_titles(path).items():
             out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
-    from .presentation import source_glosses
     for filename in _source_table():
         where = _relative(sources_dir() / (Path(filename).stem + ".gloss"))
         for number, gloss in enumerate(source_glosses(filename), 1):
@@ -220,8 +219,6 @@ def section_messages() -> list[Message]:
 
 def ruling_messages() -> list[Message]:
     """The texts of the casebook's rulings (rulings/*.toml): title, question, decision, readings."""
-    from .rulings import load_rulings
-
     out: list[Message] = []
     for ruling in load_rulings():
         where = _relative(ruling.path)
@@ -245,19 +242,22 @@ def extract() -> list[Message]:
     return list(merged.values())
 
 
-def _template(messages: list[Message]):
+def _template(messages: list[Message]) -> Catalog:
+    # babel is in the docs dependencies only
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(domain="referee", project="referee", version="1", fuzzy=False,
                       msgid_bugs_address="", copyright_holder="The referee project")
     for m in messages:
         catalog.add((m.msgid, m.plural) if m.plural else m.msgid,
-                    locations=[(f, line or None) for f, line in m.locations], auto_comments=m.comments,
+                    # Line 0 stands for "no line"; the catalogs are written without line numbers.
+                    locations=m.locations, auto_comments=m.comments,
                     context=m.context)
     return catalog
 
 
-def _write_if_changed(path: Path, catalog, **options) -> bool:
+def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
+    # babel is in the docs dependencies only
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
@@ -273,8 +273,9 @@ def _write_if_changed(path: Path, catalog, **options) -> bool:
     return True
 
 
-def update(translations: Path | None = None, languages=TRANSLATED_LANGUAGES) -> list[str]:
+def update(translations: Path | None = None, languages: Iterable[str] = TRANSLATED_LANGUAGES) -> list[str]:
     """Write referee.pot and merge it into each language's referee.po; returns what changed."""
+    # babel is in the docs dependencies only
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 

@@ -21,9 +21,15 @@ import sys
 import time
 from dataclasses import dataclass
 
+from .interpreter import Match
+from .interpreter.players import random_move
 from .judge_bench import read_plan
+from .mechanics.base import Phase
 from .mechanics.claims.rules import Unstated
+from .mechanics.claims.ruling import Claim, rule_on_claim
 from .mechanics.claims.solver import tricks_left
+from .model import load_game
+from .output import write_output
 
 __all__ = ["PLAN", "ClaimFigures", "measure_claims", "run_claim_bench", "planned"]
 
@@ -65,9 +71,6 @@ class ClaimFigures:
 def positions(game, left: int, count: int, seed: int = 0) -> list:
     """`count` seeded random deals of `game` at the first moment trick play has `left` tricks to
     go with no card on the table (deals that end before that are skipped)."""
-    from .interpreter import Match
-    from .interpreter.players import random_move
-    from .mechanics.base import Phase
     out: list = []
     attempt = seed
     while len(out) < count and attempt < seed + 50 * count:
@@ -88,8 +91,6 @@ def positions(game, left: int, count: int, seed: int = 0) -> list:
 
 def measure_claims(name: str, left: int, target: float, count: int, reading: Unstated, seed: int = 0,
                    progress: bool = True) -> ClaimFigures:
-    from .mechanics.claims.ruling import Claim, rule_on_claim
-    from .model import load_game
     game = load_game(name)
     seconds, nodes = [], []
     for deal in positions(game, left, count, seed):
@@ -119,6 +120,5 @@ def run_claim_bench(count: int = 20, output: str | None = None) -> int:
     print(f"CPU seconds of one ruling (a claim of the rest by the declarer, else the seat to act), {count} seeded "
           "positions per game and reading.")
     if output:
-        from .output import write_output
         write_output(json.dumps([f.to_json() for f in figures], indent=1) + "\n", output)
     return 0 if all(f.worst < f.target for f in figures) else 1

@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import __version__, i18n
-from .errors import Phrase, UsageError
+from .errors import (
+    NotationError,
+    Phrase,
+    RefereeError,
+    RulesError,
+    SourcePosition,
+    TranscriptError,
+    UsageError,
+    in_language,
+)
 from .i18n import N_
 
 # Everything else is imported by the command that needs it: `referee --help` stays instant.
@@ -26,7 +35,6 @@ __all__ = ["main"]
 
 
 def _settings(pairs: list[str] | None) -> dict[str, str]:
-    from .errors import UsageError
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
@@ -38,6 +46,7 @@ def _settings(pairs: list[str] | None) -> dict[str, str]:
 
 def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
     if output:
+        # on demand, for start-up time
         from .output import write_output
         write_output(text, output, inputs)  # atomic, and never over a link, a folder or an input
     else:
@@ -46,6 +55,7 @@ def _write(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
 
 def _count(text: str) -> int:
     """A count of players: a whole number from 1 (argparse turns the error into exit 2)."""
+    # on demand, for start-up time
     from .limits import LIMITS
     value = int(text)
     if not 1 <= value <= LIMITS.players:
@@ -75,6 +85,7 @@ def _rules_reference(rules: str, output: str | None) -> dict:
 
 
 def cmd_games(args) -> int:
+    # on demand, for start-up time
     from .model import load_game
     from .model.document import game_names, variant_names
 
@@ -94,6 +105,7 @@ def cmd_games(args) -> int:
 
 
 def cmd_rules(args) -> int:
+    # on demand, for start-up time
     from .model import load_game
     from .verdicts import cite
     game = load_game(args.game, _settings(args.param))
@@ -131,6 +143,7 @@ def cmd_rules(args) -> int:
 
 def cmd_params(args) -> int:
     """Every parameter of a game: the names `--param NAME=VALUE` takes, each value, the default."""
+    # on demand, for start-up time
     from .model import load_game
     game = load_game(args.game, _settings(args.param))
     lang = args.lang
@@ -156,6 +169,7 @@ def cmd_params(args) -> int:
 
 
 def cmd_completion(args) -> int:
+    # on demand, for start-up time
     from .completion import script
     sys.stdout.write(script(args.shell, build_parser()))
     return 0
@@ -163,6 +177,7 @@ def cmd_completion(args) -> int:
 
 def cmd_complete(args) -> int:
     """The words the completion script asks for as it completes (`referee complete games`)."""
+    # on demand, for start-up time
     from .completion import words
     found = words(args.kind, args.game)
     if found:
@@ -171,6 +186,7 @@ def cmd_complete(args) -> int:
 
 
 def cmd_play(args) -> int:
+    # on demand, for start-up time
     from .model.cache import load_kept, shipped_game
     from .simulate import random_transcript
     settings = _settings(args.param)
@@ -190,13 +206,16 @@ def cmd_play(args) -> int:
 def _transcript_text(data: dict, output: str | None, game=None, base: Path | None = None) -> str:
     """A transcript as the output file's extension asks: the deal notation for `.deal`, else JSON."""
     if output and Path(output).suffix.lower() == ".deal":
+        # on demand, for start-up time
         from .notation import write_deal
         return write_deal(data, game, base=base)
+    # on demand, for start-up time
     from .transcript import dump_transcript
     return dump_transcript(data)
 
 
 def cmd_convert(args) -> int:
+    # on demand, for start-up time
     from .records import read_deal_file
     data = read_deal_file(args.input, settings=_settings(args.param))
     output = None if args.output == "-" else args.output
@@ -207,6 +226,7 @@ def cmd_convert(args) -> int:
 
 
 def cmd_judge(args) -> int:
+    # on demand, for start-up time
     from .judge import judge_file
     from .report import judgement_json, judgement_text
     judgement = judge_file(args.transcript, _settings(args.param), rules_file=args.rules)
@@ -218,6 +238,7 @@ def cmd_judge(args) -> int:
 
 
 def cmd_legal(args) -> int:
+    # on demand, for start-up time
     from .director import legal_at, legal_in, parse_position, read_at
     if args.position is not None:
         if args.transcript is not None or args.at is not None or args.rules is not None or args.param:
@@ -236,6 +257,7 @@ def cmd_legal(args) -> int:
 
 
 def cmd_explain(args) -> int:
+    # on demand, for start-up time
     from .director import explain_at, parse_position, read_at
     position = parse_position(args.at)
     at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
@@ -246,6 +268,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_claim(args) -> int:
+    # on demand, for start-up time
     from .claiming import claim_at
     from .director import parse_position, read_transcript
     from .mechanics.claims.rules import Unstated
@@ -284,6 +307,7 @@ def _show(answer, args) -> None:
 
 
 def cmd_check(args) -> int:
+    # on demand, for start-up time
     from .coverage import uncovered_lines
     from .model import load_game
     game = load_game(args.file, _settings(args.param))
@@ -302,6 +326,7 @@ def cmd_check(args) -> int:
     if missing:
         print("  " + i18n.gettext(lang, "source lines neither cited nor listed as `uncovered`: {lines}").format(
             lines=", ".join(missing)))
+    # on demand, for start-up time
     from .interpreter import unsupported_mechanics
     pending = unsupported_mechanics(game)
     if pending:
@@ -311,6 +336,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_ruling(args) -> int:
+    # on demand, for start-up time
     from .model import load_game
     from .rulings import find_ruling, load_rulings, render, replay
     lang = args.lang
@@ -329,19 +355,23 @@ def cmd_ruling(args) -> int:
 
 def cmd_bench(args) -> int:
     if args.game == "judge":  # not a game: the director's figures (help, judge, cost per action)
+        # on demand, for start-up time
         from .judge_bench import run_judge_bench
         return run_judge_bench()
     if args.game == "stream":  # nor this: the first illegal action of a million, and reading per megabyte
+        # on demand, for start-up time
         from .judge_bench import run_stream_bench
         return run_stream_bench()
     if args.game == "wheel":  # not a game: the installed wheel against the checkout
+        # on demand, for start-up time
         from .wheel_bench import run_wheel_bench
         return run_wheel_bench(args.repeats)
     if args.game == "claim":  # nor this: claims ruled on seeded random positions, against the targets
+        # on demand, for start-up time
         from .claim_bench import run_claim_bench
         return run_claim_bench(args.positions, args.output)
+    # on demand, for start-up time
     from .bench import run_bench
-    from .errors import UsageError
     if (args.game is None) == (not args.all):
         raise UsageError(Phrase("name one game, or give --all for every shipped game (not both)"))
     return run_bench(None if args.all else [args.game], deals=args.deals, repeats=args.repeats,
@@ -505,7 +535,6 @@ def _error_json(kind: str, err: BaseException | None, lang: str, message: str) -
     """An error as `--json` prints it (`referee-error/1`): the same message as on standard error,
     and its parts: where (file:line:col, or the transcript's field), the problem, what was expected,
     the hint."""
-    from .errors import SourcePosition, in_language
     position = getattr(err, "position", None)
     part = (lambda name: None if getattr(err, name, None) is None else in_language(getattr(err, name), lang))
     return json.dumps({
@@ -540,7 +569,6 @@ def main(argv: list[str] | None = None) -> int:
             print(message, file=sys.stderr)
         return 2
 
-    from .errors import NotationError, RefereeError, RulesError, TranscriptError, UsageError, in_language
     try:
         return args.run(args)
     except (RulesError, NotationError) as err:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import argparse
 
+from .errors import RefereeError
+from .resources import rules_dir
+
 __all__ = ["script", "words"]
 
 # Options whose value is a file, a game, a language or a parameter.
@@ -19,15 +22,15 @@ _FILE_OPTIONS = ("-o", "--output", "--rules")
 
 def words(kind: str, game: str | None = None) -> list[str]:
     """What `referee complete KIND [GAME]` prints: one word a line."""
-    from .resources import rules_dir
     if kind == "games":
         folder = rules_dir()
         return sorted(p.stem for p in [*folder.glob("*.rules"), *(folder / "variants").glob("*.rules")])
     if kind == "rulings":
+        # on demand: completion runs at every TAB and each kind of word loads only what it lists
         from .rulings import load_rulings
         return [str(r.number) for r in load_rulings()]
     if kind == "params" and game:
-        from .errors import RefereeError
+        # on demand: completion runs at every TAB and each kind of word loads only what it lists
         from .model.cache import load_kept, shipped_game
         try:  # a shipped game as the install step kept it (no parse); any other file is parsed
             loaded = load_kept(shipped_game(game) or game, {})

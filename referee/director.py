@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import i18n, presentation
 from .at import Position, parse_position, until_of
-from .errors import Phrase, TranscriptError, UsageError
+from .errors import Phrase, RefereeError, RulesError, TranscriptError, UsageError, in_language
 from .i18n import N_
 from .interpreter import Action
 from .judge import Judgement, Outcome, judge
@@ -28,6 +28,7 @@ from .notation import replay_deal_path
 from .options import NAMING, Forbidden, Options, options, options_json, readings_of
 from .position import from_position
 from .records import read_deal_file
+from .replay import rule_on_recorded_claim
 from .report import seat_name, where_text
 from .verdicts import Verdict
 
@@ -223,7 +224,7 @@ def _options_lines(judgement: Judgement, found: Options | None, where, lang: str
         out.append(_("Not legal:"))
     for item in found.forbidden:
         kinds = {Action.parse(a).kind for a in item.actions}
-        likewise = ()
+        likewise: tuple[str, ...] = ()
         if len(kinds) == 1 and len(item.actions) > 1 and any(k in NAMING for k, _v in item.verdict.values):
             # The ruling names one card (or action): it is shown on that one, the others after it,
             # so that "play 4♣ 5♣ … 7♠" is not followed by "may not play 4♣" alone.
@@ -257,7 +258,7 @@ def _table_lines(judgement: Judgement, lang: str) -> list[str]:
     if report.declarer is not None:
         head += _(", declarer seat {seat}").format(seat=seat_name(judgement, report.declarer))
     out = [head]
-    if getattr(deal, "trick", None):
+    if deal is not None and deal.trick:
         plays = ", ".join(_("seat {seat}: {action}").format(
             seat=seat_name(judgement, seat), action=presentation.action(f"play {deal.table.code(card)}", lang, game))
             for seat, card in deal.trick)
@@ -268,6 +269,7 @@ def _table_lines(judgement: Judgement, lang: str) -> list[str]:
 def _next_deal_line(judgement: Judgement, where, lang: str) -> str:
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     match = judgement.table
+    assert match is not None and match.dealer is not None  # a deal was played in it
     if match.is_over():
         return _("Deal {deal} is over, and so is the match.").format(deal=where[0] + 1)
     return _("Deal {deal} is over; seat {seat} deals the next one.").format(
@@ -331,6 +333,7 @@ class Explanation:
         if self.sheet:
             subject = _("the score sheet after deal {number}").format(number=self.where[0] + 1)
         else:
+            assert verdict.seat is not None and verdict.action is not None  # a ruling on an action names both
             subject = _("seat {seat}: {action}").format(seat=seat_name(judgement, verdict.seat),
                                                        action=presentation.action(verdict.action, lang, game))
         out.append(subject + " — " + self.word(verdict, lang))
@@ -416,7 +419,6 @@ def _ruling(data, position, base, settings, rules_file,
     entry = data["deals"][where[0]]["actions"][where[1]]
     action = Action.parse(entry["action"])
     if action.kind in ("claim", "concede"):  # ruled by the claim rule, as the judge rules on it
-        from .replay import rule_on_recorded_claim
         return judgement, where, rule_on_recorded_claim(judgement.game, deal, entry["seat"], action)[2]
     return judgement, where, deal.judge(entry["seat"], action)
 
@@ -463,8 +465,6 @@ def explain_at(data: dict, position: Position, base: Path | None = None, setting
 
 
 def _reading(data, position, base, settings, rules_file, name, value, lang: str, rule=None) -> Reading:
-    from .errors import RefereeError, RulesError, in_language
-
     try:
         judgement, _where, verdict = (rule or _ruling)(data, position, base, settings, rules_file)
     except RulesError as err:

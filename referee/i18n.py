@@ -7,6 +7,7 @@ The catalogs are plain `.po` files shared with the book; they are read directly 
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 
@@ -21,7 +22,6 @@ def book_language() -> str:
     """The language a book page is being built in, for the book's notebooks: `scripts/book`
     runs the notebooks of the Russian, Polish and Croatian books with REFEREE_BOOK_LANG set, so
     that their outputs are in the page's language. English when unset (as under nbval)."""
-    import os
     lang = os.environ.get("REFEREE_BOOK_LANG", "en")
     return lang if lang in LANGUAGES else "en"
 

@@ -29,6 +29,7 @@ def judge_file(path: str | Path, settings: dict | None = None,
     against the transcript, so memory holds one deal, not the file."""
     path = Path(path)
     if path.suffix.lower() == ".deal":
+        # on demand: the deal notation only for a .deal file
         from .notation import judge_deal_path
         return judge_deal_path(path, rules_file=rules_file, settings=settings)
     stream = TranscriptStream(path)
@@ -42,6 +43,7 @@ def judge_file(path: str | Path, settings: dict | None = None,
 def _load_game(name, params: dict):
     """The game to judge under: a shipped game kept from an earlier build when its files are
     unchanged (`referee.model.cache`), else built from its rules file."""
+    # on demand: the kept games only when the caller gives no game
     from .model.cache import load_kept
     return load_kept(name, params)
 

@@ -17,7 +17,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from .engine.table import Action
+from .errors import Phrase, UsageError
+from .interpreter.deal import Deal
+from .judge import judge
+from .model import load_game
+from .notation import write_deal
+from .resources import repo_root
+from .simulate import random_transcript
+from .transcript import dump_transcript
+from .verdicts import Verdict
 
 __all__ = ["run_judge_bench", "TARGETS", "PLAN", "read_plan"]
 
@@ -29,10 +43,10 @@ TARGETS = {"help": 80.0, "judge_process": 250.0, "judge_in_process": 25.0}
 """Milliseconds each figure should stay under (issue 13)."""
 
 
-def _process_ms(argv: list[str], repeats: int, env: dict | None = None) -> tuple[float, float]:
+def _process_ms(argv: list[str], repeats: int, env: dict[str, str] | None = None) -> tuple[float, float]:
     """The median wall time and CPU time (user and system) of a fresh process, in milliseconds.
     On a machine shared with other work the CPU time is the steadier of the two."""
-    import resource
+    import resource  # Unix only: imported where it is used, so that the module imports anywhere
 
     walls, cpus = [], []
     for _ in range(repeats):
@@ -45,7 +59,7 @@ def _process_ms(argv: list[str], repeats: int, env: dict | None = None) -> tuple
     return statistics.median(walls), statistics.median(cpus)
 
 
-def _in_process_ms(work, repeats: int) -> tuple[float, float]:
+def _in_process_ms(work: Callable[[], object], repeats: int) -> tuple[float, float]:
     """The median wall time and CPU time of `work()` in this process, in milliseconds."""
     walls, cpus = [], []
     for _ in range(repeats):
@@ -56,20 +70,15 @@ def _in_process_ms(work, repeats: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
-def _match(name: str, seed: int, settings: dict | None = None) -> dict:
-    from .model import load_game
-    from .simulate import random_transcript
+def _match(name: str, seed: int, settings: dict[str, str] | None = None) -> dict[str, Any]:
     game = load_game(name, settings or {})
     return random_transcript(game, seed, whole_match=True, parameters=settings)
 
 
-def _per_action_us(name: str, settings: dict, least_actions: int = 400) -> tuple[float, int]:
+def _per_action_us(name: str, settings: dict[str, str], least_actions: int = 400) -> tuple[float, int]:
     """Microseconds to rule on and apply one action (`Deal.play`, timed inside `judge()`) of the
     game `name` under `settings`, over random sessions of several seeds. Only the actions are
     timed: a session's setup and each deal's showdown do not depend on the stacks."""
-    from .interpreter.deal import Deal
-    from .judge import judge
-    from .model import load_game
     game = load_game(name, settings)
     sessions, actions, seed = [], 0, 0
     while actions < least_actions:
@@ -78,7 +87,7 @@ def _per_action_us(name: str, settings: dict, least_actions: int = 400) -> tuple
         actions += sum(len(deal["actions"]) for deal in sessions[-1]["deals"])
     play, spent = Deal.play, [0.0, 0]
 
-    def timed(deal, seat, action):
+    def timed(deal: Deal, seat: int | Action | str, action: Action | str | int | None = None) -> Verdict:
         start = time.process_time()  # CPU time: steadier than the clock on a shared machine
         try:
             return play(deal, seat, action)
@@ -86,40 +95,32 @@ def _per_action_us(name: str, settings: dict, least_actions: int = 400) -> tuple
             spent[0] += time.process_time() - start
             spent[1] += 1
     passes = []
-    Deal.play = timed  # instrumentation for the measurement only, undone below
-    try:
+    with mock.patch.object(Deal, "play", timed):  # instrumentation for the measurement only
         for _ in range(7):  # the quickest pass: the least disturbed by other work on the machine
             spent[:] = [0.0, 0]
             for data in sessions:
                 judge(data, game=game)
             passes.append(spent[0] * 1e6 / spent[1])
-    finally:
-        Deal.play = play
     return min(passes), actions
 
 
-def read_plan(name: str, command: str) -> dict:
+def read_plan(name: str, command: str) -> dict[str, Any]:
     """What a benchmark command measures, from `bench/NAME` of the checkout (data, not code, so
     that no game is named in the referee)."""
-    from .errors import Phrase, UsageError
-    from .resources import repo_root
     path = repo_root() / "bench" / name
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        plan: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return plan
     except (OSError, ValueError):
         raise UsageError(Phrase("`{command}` reads what it measures from {path}, in a checkout of the project",
                                 command=command, path=str(path))) from None
 
 
-def _plan() -> dict:
+def _plan() -> dict[str, Any]:
     return read_plan(PLAN, "bench judge")
 
 
 def run_judge_bench(repeats: int = 7) -> int:
-    from .judge import judge
-    from .model import load_game
-    from .transcript import dump_transcript
-
     plan = _plan()
     python = [sys.executable, "-m", "referee"]
     named = plan["match"]
@@ -162,7 +163,7 @@ def run_judge_bench(repeats: int = 7) -> int:
 
 # -- a judge that streams, and the cost of reading each format ----------------------------------------
 
-def _child(argv: list[str], env: dict | None = None) -> tuple[float, float, float, int]:
+def _child(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float, int]:
     """Wall seconds, CPU seconds, peak resident memory (MB) and exit status of one fresh process."""
     start = time.perf_counter()
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -175,8 +176,6 @@ def _child(argv: list[str], env: dict | None = None) -> tuple[float, float, floa
 def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
     """A JSON transcript and a `.deal` file of `deals` deals of `actions` actions each, of the
     plan's game and seed: each action the plan's illegal one, by the seat to act first."""
-    from .notation import write_deal
-    from .transcript import dump_transcript
     named = _plan()["stream"]
     seeded = _match(named["game"], named["seed"])
     first = seeded["deals"][0]
@@ -199,8 +198,6 @@ def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
 def _played_files(folder: Path, deals: int) -> tuple[Path, Path]:
     """A JSON transcript and a `.deal` file of `deals` played deals of the plan's game (a match's,
     repeated): what reading costs a megabyte of real deals."""
-    from .notation import write_deal
-    from .transcript import dump_transcript
     named = _plan()["stream"]
     seeded = _match(named["game"], named["played_seed"])
     data = {**seeded, "deals": (seeded["deals"] * (deals // len(seeded["deals"]) + 1))[:deals]}

@@ -20,6 +20,7 @@ _DECLARATIONS = ("game", "variant", "extends", "source", "uncovered", "clause", 
 
 def grammar_keywords() -> tuple[str, ...]:
     """Every keyword of the rules language, longest first, as the parser itself reads the grammar."""
+    # on demand: Pygments imports every lexer plug-in it finds, and the grammar loads the parser
     from .front.grammar import grammar
     return grammar().keywords
 

@@ -29,6 +29,7 @@ def book_page(game) -> str | None:
     """The book page that shows this game's clauses: a shipped game's rules page, a shipped
     variant's own page (every clause of it, kept or changed, has its anchor there), or for any
     other variant its shipped base's rules page."""
+    # on demand: the rules files (and their parser) only when a link is made
     from .model.document import variant_names
 
     if game.id in variant_names():
@@ -40,6 +41,7 @@ def book_page(game) -> str | None:
 def book_game(game) -> str | None:
     """The shipped game whose rules page shows this game's clauses (a variant's base, or its
     base's base for a variant of a variant), if any."""
+    # on demand: the rules files (and their parser) only when a link is made
     from .errors import RefereeError
     from .model.document import find_rules_file, game_names, load_document
 

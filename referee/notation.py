@@ -39,9 +39,9 @@ from .errors import (
     UsageError,
 )
 from .i18n import N_
-from .limits import LIMITS, UnreadableFile
+from .limits import LIMITS, UnreadableFile, read_chunks
 from .resources import resource_dir
-from .transcript import FORMAT, rules_of, validate_transcript
+from .transcript import FORMAT, rules_of, validate_deal, validate_transcript
 
 __all__ = ["read_deal_text", "read_deal_path", "judge_deal_path", "judge_deal_text", "PARSER_STARTS", "write_deal", "grammar_path", "card_code", "card_written"]
 
@@ -86,6 +86,7 @@ def grammar_path() -> Path:
 
 @functools.cache
 def _parser() -> lark.Lark:
+    # on demand: Lark's tables only for a line the quick reader cannot take
     from .front.tables import lalr_parser
     return lalr_parser(grammar_path(), start=PARSER_STARTS)
 
@@ -156,6 +157,65 @@ class _Act:
     column: int
     written: str
     """The action's own words as written (`3♥`, `bid 2`), for messages."""
+
+
+@dataclass(frozen=True, slots=True)
+class _ActionsLine:
+    """A line of actions."""
+
+    acts: list[_Act]
+
+
+@dataclass(frozen=True, slots=True)
+class _HandLine:
+    """`hand SEAT: CARD ...`: the cards dealt to a seat."""
+
+    seat: _Word
+    cards: list[_Word]
+
+
+@dataclass(frozen=True, slots=True)
+class _CardsLine:
+    """`talon: CARD ...` or `turned: CARD ...` (`part`)."""
+
+    part: str
+    cards: list[_Word]
+
+
+@dataclass(frozen=True, slots=True)
+class _ScoreLine:
+    """`score ACCOUNT: TOTAL ...`: a line of the score sheet."""
+
+    account: _Word
+    totals: list[_Word]
+
+
+@dataclass(frozen=True, slots=True)
+class _HeadLine:
+    """`deal [N] dealer SEAT`: the head of a deal."""
+
+    number: _Word | None
+    dealer: _Word
+
+
+@dataclass(frozen=True, slots=True)
+class _IrregularityLine:
+    """`irregularity NAME`: the deal is cancelled."""
+
+    name: _Word
+
+
+@dataclass(frozen=True, slots=True)
+class _TagLine:
+    """A tag before the first deal (`game`, `param`, `seats`, ...), as Lark read it."""
+
+    tree: lark.Tree
+
+
+_Line = _ActionsLine | _HandLine | _CardsLine | _ScoreLine | _HeadLine | _IrregularityLine | _TagLine
+"""What a line of a deal file says."""
+_Found = tuple[int, str, _Line]
+"""A line that is not blank: its number, its text and what it says."""
 
 
 def _words(line: str) -> list[tuple[str, str, int]] | None:
@@ -242,8 +302,8 @@ def _tree_actions(tree: lark.Tree, line: str) -> list[_Act]:
     """The actions of a line of actions as Lark read it."""
     acts = []
     for node in tree.children:
-        *seat_token, act = node.children
-        seat = _Word(seat_token[0].type, str(seat_token[0]), seat_token[0].column) if seat_token else None
+        *seat_token, act = node.children  # (SEAT | OUT_OF_TURN)? act
+        seat = _token(seat_token[0]) if seat_token else None
         args: list[_Word] = []
         for child in act.children:
             if isinstance(child, lark.Tree):  # a choice (the suit or rank named), a claim's bound
@@ -323,7 +383,7 @@ class _Reader:
         self.path = path
         self._lines = lines
         self._read_lines = 0  # the line being read
-        self._ahead: tuple[int, str, object] | None = None  # a line read but not yet used
+        self._ahead: _Found | None = None  # a line read but not yet used
         self._keywords = _keywords()
         self.data: dict = {"format": FORMAT}
         self.at: dict[str, SourcePosition] = {}
@@ -344,7 +404,7 @@ class _Reader:
         text = "\n" * (where.line - 1) + line if line is not None else None
         return kind(where, problem, text=text, hint=hint, expected=expected)
 
-    def _next(self) -> tuple[int, str, object] | None:
+    def _next(self) -> _Found | None:
         """The next line that is not blank: (number, text, what it says), None at the end."""
         if self._ahead is not None:
             found, self._ahead = self._ahead, None
@@ -366,48 +426,48 @@ class _Reader:
             return number, line, self._read_line(number, line)
         return None
 
-    def _read_line(self, number: int, line: str):
-        """What a line says: ("actions", [_Act]), ("hand", seat, cards), ("talon" | "turned", cards),
-        ("score", name, totals), ("head", number or None, dealer), ("irregularity", name), or
-        ("tag", Lark's tree)."""
+    def _read_line(self, number: int, line: str) -> _Line:
+        """What a line says (`_Line`), read quickly where it is plain, else by Lark."""
         words = _words(line)
         if words is not None:
             first = words[0]
-            quick = None
+            quick: _Line | None = None
             if first[0] == "word" and first[1] in ("hand", "talon", "turned", "score", "deal", "irregularity"):
                 quick = _quick_line(first[1], words)
             elif first[0] in ("seat", "card", "word"):
                 acts = _quick_actions(words, self._keywords, line)
-                quick = ("actions", acts) if acts else None
+                quick = _ActionsLine(acts) if acts else None
             if quick is not None:
                 return quick
         return self._lark_line(number, line)
 
-    def _lark_line(self, number: int, line: str):
+    def _lark_line(self, number: int, line: str) -> _Line:
         parser = _parser()
         try:
             tree = parser.parse(line + "\n", start="line")
         except UnexpectedInput as error:
+            # on demand: the rules language's messages only for a line that does not parse
             from .front.parser import syntax_error
             found = syntax_error(parser, error, line + "\n", self.path, terminals=_TERMINALS, found_names=_FOUND,
                                  kind=NotationSyntaxError, hint=_hint(error))
             raise self.error(SourcePosition(self.path, number, found.position.column), found.problem, found.hint, line,
                              kind=NotationSyntaxError, expected=found.expected) from None
         node = tree.children[0]
+        assert isinstance(node, lark.Tree)  # the `line` rule is one of the lines below
         kids = node.children
         if node.data == "action_line":
-            return ("actions", _tree_actions(node, line))
+            return _ActionsLine(_tree_actions(node, line))
         if node.data == "hand":
-            return ("hand", _token(kids[0]), [_token(c) for c in kids[1:]])
+            return _HandLine(_token(kids[0]), [_token(c) for c in kids[1:]])
         if node.data in ("talon", "turned"):
-            return (node.data, [_token(c) for c in kids])
+            return _CardsLine(node.data, [_token(c) for c in kids])
         if node.data == "score_line":
-            return ("score", _token(kids[0]), [_token(c) for c in kids[1:]])
+            return _ScoreLine(_token(kids[0]), [_token(c) for c in kids[1:]])
         if node.data == "deal_head":
-            return ("head", _token(kids[0]) if len(kids) == 2 else None, _token(kids[-1]))
+            return _HeadLine(_token(kids[0]) if len(kids) == 2 else None, _token(kids[-1]))
         if node.data == "irregularity":
-            return ("irregularity", _token(kids[0]))
-        return ("tag", node)
+            return _IrregularityLine(_token(kids[0]))
+        return _TagLine(node)
 
     def _where(self, number: int, column: int) -> SourcePosition:
         return SourcePosition(self.path, number, column)
@@ -421,9 +481,9 @@ class _Reader:
             if found is None:
                 break
             number, line, said = found
-            if said[0] != "tag":
+            if not isinstance(said, _TagLine):
                 self._ahead = found
-                if said[0] != "head":
+                if not isinstance(said, _HeadLine):
                     raise self.error(self._where(number, 1), Phrase("this line comes before the first deal"),
                                      Phrase("begin each deal with its head: `deal 1 dealer 3`"), line)
                 break
@@ -433,7 +493,7 @@ class _Reader:
                                  Phrase("the file has more than {limit:,} lines of tags", limit=LIMITS.deal_tags),
                                  Phrase("a game has few parameters and a draw few rounds: remove the others"), line)
             self._tag_lines[number] = line
-            self._read_tag(said[1], number, line)
+            self._read_tag(said.tree, number, line)
 
     def _number(self, token, line: str, number: int) -> int:
         if len(str(token)) > LIMITS.json_int_digits:
@@ -456,7 +516,7 @@ class _Reader:
         return seat
 
     def _read_tag(self, node: lark.Tree, number: int, line: str) -> None:
-        data, tokens = self.data, node.children
+        data, tokens = self.data, [_token(t) for t in node.children]  # a tag's rule holds terminals only
         where = self._where(number, node.meta.column)
         key = _ONCE.get(node.data)
         if key is not None:
@@ -523,12 +583,12 @@ class _Reader:
                 return
             yield self._read_deal(found)
 
-    def _read_deal(self, found: tuple[int, str, object]) -> tuple[dict, _DealMarks]:
+    def _read_deal(self, found: _Found) -> tuple[dict, _DealMarks]:
         number, line, said = found
-        if said[0] == "tag":
+        if isinstance(said, _TagLine):
             raise self.error(self._where(number, 1), Phrase("a tag comes after the first deal"),
                              Phrase("write the tags (game, param, players, seats, draw) before the first deal"), line)
-        if said[0] != "head":
+        if not isinstance(said, _HeadLine):
             raise self.error(self._where(number, 1), Phrase("this line comes before the first deal"),
                              Phrase("begin each deal with its head: `deal 1 dealer 3`"), line)
         index = self.deals_read
@@ -540,7 +600,7 @@ class _Reader:
         marks = _DealMarks(self, index, 0)
         marks.lines[number] = line
         here = f"deals[{index}]"
-        _kind, written, dealer_token = said
+        written, dealer_token = said.number, said.dealer
         marks.at[here] = self._where(number, 1 + len(line) - len(line.lstrip(" \t\f\r\ufeff")))
         if written is not None and self._number(written, line, number) != index + 1:
             raise marks.error(self._where(number, written.column),
@@ -551,31 +611,30 @@ class _Reader:
         actions: list[dict] = []
         stage = 0  # 0: the cards dealt, 1: the actions, 2: the score sheet
         while True:
-            found = self._next()
-            if found is None:
+            ahead = self._next()
+            if ahead is None:
                 break
-            number, line, said = found
-            kind = said[0]
-            if kind in ("head", "tag"):
-                if kind == "tag":
+            number, line, said = ahead
+            if isinstance(said, (_HeadLine, _TagLine)):
+                if isinstance(said, _TagLine):
                     raise self.error(self._where(number, 1), Phrase("a tag comes after the first deal"),
                                      Phrase("write the tags (game, param, players, seats, draw) before the first deal"),
                                      line)
-                self._ahead = found
+                self._ahead = ahead
                 break
             marks.lines[number] = line
             where = self._where(number, 1 + len(line) - len(line.lstrip(" \t\f\r\ufeff")))
-            if kind == "actions":
+            if isinstance(said, _ActionsLine):
                 if stage == 2:
                     raise marks.error(where, Phrase("an action comes after the score sheet"),
                                       Phrase("write the score lines after the deal's last action"))
                 stage = 1
-                for act in said[1]:
+                for act in said.acts:
                     actions.append(self._action(marks, act, number, line, len(actions)))
                 continue
-            if kind == "score":
+            if isinstance(said, _ScoreLine):
                 stage = 2
-                name, totals = str(said[1]), said[2]
+                name, totals = str(said.account), said.totals
                 path = f"{here}.totals.{name}"
                 if name in deal.setdefault("totals", {}):
                     raise marks.error(where, Phrase("the score of {account} is written twice", account=name),
@@ -586,22 +645,22 @@ class _Reader:
             if stage:
                 raise marks.error(where, Phrase("the cards dealt are written after the actions"),
                                   Phrase("write the hands, the talon and the turned cards before the first action"))
-            if kind == "hand":
-                seat = self._seat(said[1], line, number, marks.seats)
+            if isinstance(said, _HandLine):
+                seat = self._seat(said.seat, line, number, marks.seats)
                 key, path = str(seat), f"{here}.hands.{seat}"
                 if key in deal["hands"]:
                     raise marks.error(where, Phrase("seat {seat} is dealt a second hand", seat=seat + 1),
                                       Phrase("write one line `hand {seat}: ...` per seat", seat=seat + 1))
-                deal["hands"][key] = [self._card(marks, c, number) for c in said[2]]
-            elif kind == "irregularity":
-                deal["irregularity"], path = str(said[1]), f"{here}.irregularity"
+                deal["hands"][key] = [self._card(marks, c, number) for c in said.cards]
+            elif isinstance(said, _IrregularityLine):
+                deal["irregularity"], path = str(said.name), f"{here}.irregularity"
             else:
-                key = "talon" if kind == "talon" else "upcard"
+                key = "talon" if said.part == "talon" else "upcard"
                 path = f"{here}.{key}"
                 if key in deal:
-                    raise marks.error(where, Phrase("the {part} is written twice", part=kind),
+                    raise marks.error(where, Phrase("the {part} is written twice", part=said.part),
                                       Phrase("keep one of them"))
-                deal[key] = [self._card(marks, c, number) for c in said[1]]
+                deal[key] = [self._card(marks, c, number) for c in said.cards]
             marks.at[path] = where
         out = {"dealer": deal["dealer"], "hands": deal["hands"]}
         out.update((k, deal[k]) for k in ("talon", "upcard", "irregularity") if k in deal)
@@ -676,30 +735,30 @@ def _token(token) -> _Word:
     return _Word(token.type, str(token), token.column)
 
 
-def _quick_line(first: str, words: list[tuple[str, str, int]]):
+def _quick_line(first: str, words: list[tuple[str, str, int]]) -> _Line | None:
     """A line of the cards dealt, a score line, a deal's head or an irregularity, read quickly;
     None when the quick reader does not take it."""
     kinds = [w[0] for w in words]
     if first == "hand":
         if len(words) < 3 or kinds[1] != "seat" or words[1][1].endswith("!:") or not all(k == "card" for k in kinds[2:-1]):
             return None
-        return ("hand", _Word("SEAT", words[1][1], words[1][2]), [_Word("CARD", t, c) for _k, t, c in words[2:-1]])
+        return _HandLine(_Word("SEAT", words[1][1], words[1][2]), [_Word("CARD", t, c) for _k, t, c in words[2:-1]])
     if first in ("talon", "turned"):
         rest = words[2:-1] if len(words) > 2 and kinds[1] == "colon" else words[1:-1]
         if not all(w[0] == "card" for w in rest):
             return None
-        return (first, [_Word("CARD", t, c) for _k, t, c in rest])
+        return _CardsLine(first, [_Word("CARD", t, c) for _k, t, c in rest])
     if first == "score":
         if len(words) < 3 or kinds[1] != "word" or words[1][1] in _keywords():
             return None
         rest = words[3:-1] if kinds[2] == "colon" else words[2:-1]
         if not all(w[0] == "int" for w in rest):
             return None
-        return ("score", _Word("NAME", words[1][1], words[1][2]), [_Word("TOTAL", t, c) for _k, t, c in rest])
+        return _ScoreLine(_Word("NAME", words[1][1], words[1][2]), [_Word("TOTAL", t, c) for _k, t, c in rest])
     if first == "irregularity":
         if kinds[1:] != ["word", "end"] or words[1][1] in _keywords():
             return None
-        return ("irregularity", _Word("NAME", words[1][1], words[1][2]))
+        return _IrregularityLine(_Word("NAME", words[1][1], words[1][2]))
     # deal INT? ","? dealer INT
     i, written = 1, None
     if kinds[i] == "int":
@@ -709,7 +768,7 @@ def _quick_line(first: str, words: list[tuple[str, str, int]]):
     if kinds[i:] != ["word", "int", "end"] or words[i][1] != "dealer" or words[i + 1][1].startswith("-") \
             or (written is not None and written.text.startswith("-")):
         return None
-    return ("head", written, _Word("INT", words[i + 1][1], words[i + 1][2]))
+    return _HeadLine(written, _Word("INT", words[i + 1][1], words[i + 1][2]))
 
 
 def _string(token) -> str:
@@ -735,7 +794,6 @@ def _text_lines(text: str) -> Iterator[str]:
 
 def _file_lines(path: Path, shown: str) -> Iterator[str]:
     """The lines of a deal file read a megabyte at a time, checked to be UTF-8 as they are read."""
-    from .limits import read_chunks
     pending, rest, done, first = b"", "", 0, True
     try:
         for chunk in read_chunks(path, LIMITS.transcript_bytes, "deal"):
@@ -770,6 +828,7 @@ def _not_utf8(shown: str, done: int, before: str, byte: int):
 
 def _held(table, dealer: int, seat: int, size: int) -> int:
     """Cards a seat is dealt: `size`, or none for a dealer who sits out the deal."""
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .mechanics.table.seating import playing_seats
     if table.in_deal == table.players:
         return size
@@ -785,12 +844,13 @@ def _after(seat: int | None, dealer: int, players: int) -> int:
 # The checks that need the game, and the seats it gives
 
 def _game(reader: _Reader, base: Path | None, rules_file, settings: dict | None):
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .model.cache import load_kept
     data = reader.data
     if "game" not in data and "rules" not in data:
         raise reader.error(SourcePosition(reader.path, 1, 1), Phrase("the deal names no game"),
                            Phrase('start the file with `game NAME` (see `referee games`) or `rules "FILE.rules"`'))
-    where = reader.at.get("game") or reader.at.get("rules")
+    where = reader.at["game"] if "game" in reader.at else reader.at["rules"]  # the tag naming it was read
     params = {k: str(v) for k, v in (data.get("parameters") or {}).items()}
     params.update(settings or {})
     try:
@@ -817,6 +877,7 @@ def _check_cards(marks, table, cards, seats) -> None:
 
 
 def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None:
+    # on demand: the game's model and mechanics only once a deal is read against its game
     from .model.checks import hand_size
     here, size = f"deals[{number}]", hand_size(game, table.players)
     if "irregularity" not in deal:  # a cancelled deal records the cards as they were misdealt
@@ -851,6 +912,7 @@ def _check_deal(marks: _DealMarks, game, table, number: int, deal: dict) -> None
 def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settings: dict | None,
           strict: bool = True):
     """The reader with its tags read, the game they name, and a replay of it (`strict`: the judge's)."""
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import Replay
     reader = _Reader(lines, path)
     game = _game(reader, base, rules_file, settings)
@@ -866,7 +928,6 @@ def _open(lines: Iterator[str], path: str, base: Path | None, rules_file, settin
 
 def _settled(deals: Iterator[tuple[dict, _DealMarks]],
              read: list[_DealMarks] | None = None) -> Iterator[tuple[dict, _DealMarks]]:
-    from .transcript import validate_deal
     for deal, marks in deals:
         if read is not None:
             read[:] = [marks]
@@ -879,6 +940,7 @@ def open_deal_path(path: str | Path, *, rules_file: str | Path | None = None, se
     are read, each with what settles its open seats (`Replay.walk` takes both)."""
     path = Path(path)
     reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     return replay, _settled(reader.deals(game, replay.table))
@@ -897,7 +959,9 @@ def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None, s
     return _judge(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
 
 
-def _judge(lines, path, base, rules_file, settings):
+def _judge(lines: Iterator[str], path: str, base: Path | None, rules_file: str | Path | None,
+           settings: dict | None):
+    # on demand: the replay and the interpreter only when deals are written or read
     from .interpreter import unsupported_mechanics
     reader, game, replay = _open(lines, path, base, rules_file, settings)
     missing = unsupported_mechanics(game)
@@ -905,6 +969,7 @@ def _judge(lines, path, base, rules_file, settings):
         raise TranscriptError("transcript.parameters" if reader.data.get("parameters") else
                               ("transcript.game" if "game" in reader.data else "transcript.rules"),
                               Phrase("this referee cannot run {mechanics} yet", mechanics=", ".join(missing)))
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     read: list[_DealMarks] = []  # the marks of the deal being judged
@@ -934,7 +999,8 @@ def read_deal_and_game(text: str, path: str = "<string>", *, base: Path | None =
     return _read(_text_lines(text), path, base, rules_file, settings)
 
 
-def _read(lines, path, base, rules_file, settings):
+def _read(lines: Iterator[str], path: str, base: Path | None, rules_file: str | Path | None,
+          settings: dict | None):
     """The whole transcript: the replay follows the deals to give each action its seat, and goes
     on past a verdict (each later action by the seat after the one before) to read every deal."""
     reader, game, replay = _open(lines, path, base, rules_file, settings, strict=False)
@@ -954,6 +1020,7 @@ def replay_deal_path(path: str | Path, until: tuple[int, int] | None, *, rules_f
     replay goes there) and the judgement holding the state at the position."""
     path = Path(path)
     reader, game, replay = _open(_file_lines(path, str(path)), str(path), path.parent, rules_file, settings)
+    # on demand: the replay and the interpreter only when deals are written or read
     from .replay import shown_rules
     replay.judgement.rules_shown = shown_rules(reader.data, rules_file)
     deals: list[dict] = []
@@ -1061,6 +1128,7 @@ def _fail(text):
 def write_deal(data: dict, game=None, *, base: Path | None = None) -> str:
     """A transcript in the deal notation (`game`, the rules it is played under, is loaded from the
     transcript when not given). Reading the text back gives the same transcript."""
+    # on demand: the parser and builder only when no game is given
     from .model import load_game
     if game is None:
         game = load_game(rules_of(data, base), {k: str(v) for k, v in (data.get("parameters") or {}).items()})
@@ -1068,6 +1136,7 @@ def write_deal(data: dict, game=None, *, base: Path | None = None) -> str:
     where = "transcript"
     try:
         lines += _header(data)
+        # on demand: the replay and the interpreter only when deals are written or read
         from .replay import Replay
         replay = Replay(game, {k: v for k, v in data.items() if k != "deals"}, strict=False)
         for number, deal in enumerate(data["deals"]):

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import i18n
 from .i18n import N_, NC_
+from .resources import sources_dir
 
 __all__ = ["card", "cards", "suit_symbol", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
            "cardset"]
@@ -187,7 +188,6 @@ def position(where: str | None, lang: str = "en") -> str:
 
 @functools.cache
 def _source_table() -> dict[str, dict[str, str]]:
-    from .resources import sources_dir
     path = sources_dir() / "sources.toml"
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
@@ -205,7 +205,6 @@ def source_glosses(filename: str) -> tuple[str, ...]:
     """The English gloss of each line of a source document, from rules/sources/<name>.gloss (one
     line per source line; an empty line has no gloss). The book shows each gloss in the reader's
     language, translated through the catalogs, beside a source in another language."""
-    from .resources import sources_dir
     path = sources_dir() / (Path(filename).stem + ".gloss")
     if not path.is_file():
         return ()

@@ -18,12 +18,17 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import i18n
 from .errors import RulesDefinitionError, RulesError, SourcePosition, TranscriptError, UsageError
 from .i18n import N_
+from .judgement import Judgement
 from .limits import LIMITS, UnreadableFile, read_untrusted
+from .model.game import Game
 from .report import judgement_json, judgement_text, where_text
+from .resources import resource_dir
+from .verdicts import cite
 
 __all__ = ["Ruling", "Case", "Replay", "RulingFileError", "rulings_dir", "load_ruling", "load_rulings",
            "find_ruling", "replay", "render", "VERDICTS"]
@@ -48,7 +53,6 @@ class RulingFileError(RulesDefinitionError):
 
 def rulings_dir() -> Path:
     """The shipped casebook: `rulings/` in a checkout, `referee/_rulings` in a wheel."""
-    from .resources import resource_dir
     return resource_dir("rulings")
 
 
@@ -111,8 +115,8 @@ class Replay:
     cites: tuple[str, ...]
     where: str | None
     totals: tuple[int, ...]
-    judgement: object | None
-    """The `referee.judge.Judgement`, or None when the transcript could not be judged."""
+    judgement: Judgement | None
+    """The judgement, or None when the transcript could not be judged."""
     error: str | None = None
 
     @property
@@ -171,7 +175,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def _parse(path: Path) -> tuple[str, dict]:
+def _parse(path: Path) -> tuple[str, dict[str, Any]]:
     try:
         raw = read_untrusted(path, LIMITS.rules_file_bytes, "ruling file")
     except UnreadableFile as why:
@@ -192,21 +196,21 @@ def _parse(path: Path) -> tuple[str, dict]:
                               text=text, hint="see https://toml.io for the syntax") from None
 
 
-def _strings(value, path, text, key, after=0) -> tuple[str, ...]:
+def _strings(value: object, path: Path, text: str, key: str, after: int = 0) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         raise _fail(path, text, f"{key} must be a list of clause IDs in quotes", key, after,
                     hint=f'{key} = ["P6.1", "P1.4"]')
     return tuple(value)
 
 
-def _known_clauses(ids, game, path, text, key, after=0) -> None:
+def _known_clauses(ids: tuple[str, ...], game: Game, path: Path, text: str, key: str, after: int = 0) -> None:
     unknown = [c for c in ids if c not in game.clauses]
     if unknown:
         raise _fail(path, text, f"{game.title} has no clause {', '.join(unknown)}", key, after,
                     hint="`referee rules " + game.id + "` lists the clause IDs")
 
 
-def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str, game) -> Case:
+def _case(entry: object, index: int, folder: Path, path: Path, text: str, game_name: str, game: Game) -> Case:
     headers = _case_lines(text)
     start = headers[index] if index < len(headers) else 0
     if not isinstance(entry, dict):
@@ -234,6 +238,7 @@ def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str
                     hint='params = { heart_lead = "restricted" }')
     params = tuple((k, str(v)) for k, v in params.items())
     try:
+        # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
         from .model import load_game
         load_game(game_name, dict(params))
     except UsageError as err:
@@ -261,6 +266,7 @@ def _case(entry, index: int, folder: Path, path: Path, text: str, game_name: str
 
 def load_ruling(path: str | Path) -> Ruling:
     """Read and check one ruling file (its game, clauses, cases and their transcripts' names)."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .model import load_game
     from .model.document import game_names, variant_names
 
@@ -286,9 +292,11 @@ def load_ruling(path: str | Path) -> Ruling:
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         raise _fail(path, text, "the ruling needs at least one [[cases]] with a transcript", "cases")
-    return Ruling(int(named.group(1)), named.group(2), path, *(_plain(data[k]) for k in _TEXTS[:1]),
-                  data["game"], clauses, *(_plain(data[k]) for k in _TEXTS[1:]),
-                  tuple(_case(entry, i, path.parent, path, text, data["game"], game) for i, entry in enumerate(cases)))
+    return Ruling(int(named.group(1)), named.group(2), path, title=_plain(data["title"]), game=data["game"],
+                  clauses=clauses, question=_plain(data["question"]), decision=_plain(data["decision"]),
+                  readings=_plain(data["readings"]),
+                  cases=tuple(_case(entry, i, path.parent, path, text, data["game"], game)
+                              for i, entry in enumerate(cases)))
 
 
 def load_rulings(folder: Path | None = None) -> list[Ruling]:
@@ -321,18 +329,20 @@ def find_ruling(number: str, folder: Path | None = None) -> Ruling:
 # Replaying
 
 
-def _cited(judgement) -> tuple[str, ...]:
+def _cited(judgement: Judgement) -> tuple[str, ...]:
     """The clauses a judgement cites: the refusal's when an action is illegal, else every clause
     the judgement's lines cite (the draw, each deal's contract, early end and scores, the match)."""
     if judgement.illegal is not None:
         return tuple(judgement.illegal.clauses)
-    game, found = judgement.game, []
+    game = judgement.game
+    found: list[str] = []
     for note in judgement.notes:
         found.extend(note.clauses)
     for report in judgement.deals:
         if report.contract:
             chosen_by = (game.contract_choice.chooser if game.contract_choice else None) or game.contract_order \
                 or game.table.phases
+            assert chosen_by is not None  # every game states its phases
             found.append(chosen_by.clause)
         if report.ended_early:
             found.append(report.ended_early)
@@ -344,7 +354,7 @@ def _cited(judgement) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _json_clauses(value) -> list[str]:
+def _json_clauses(value: object) -> list[str]:
     """Every clause ID listed under a `clauses` key anywhere in a judgement's JSON form."""
     if isinstance(value, dict):
         out = [c for c in value.get("clauses") or () if isinstance(c, str)]
@@ -357,7 +367,7 @@ def _json_clauses(value) -> list[str]:
     return []
 
 
-def _final_totals(judgement, account: str | None = None) -> tuple[int, ...]:
+def _final_totals(judgement: Judgement, account: str | None = None) -> tuple[int, ...]:
     """The totals after the last finished deal: the main account, or the named one."""
     finished = [d for d in judgement.deals if d.finished]
     if account is not None:
@@ -369,6 +379,7 @@ def _final_totals(judgement, account: str | None = None) -> tuple[int, ...]:
 
 def replay(ruling: Ruling, case: Case) -> Replay:
     """Judge a case's transcript under its parameters, with the ruling's game."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .judge import judge
     from .model.document import find_rules_file
     from .transcript import load_transcript
@@ -422,7 +433,6 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
     """One case as people read it: the transcript, the readings, what the referee rules now
     (where, citing what) and whether that is what the ruling says. `detail` adds why a
     transcript cannot be judged, in the words of the error (English, as `referee judge` has it)."""
-    from .verdicts import cite
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     case = replay_.case
     verdict = _(VERDICT_WORDS[replay_.verdict])
@@ -448,8 +458,8 @@ def case_line(replay_: Replay, ruling: Ruling, lang: str = "en", detail: bool = 
 def render(ruling: Ruling, replays: list[Replay], lang: str = "en", verbose: bool = False) -> str:
     """The ruling for people in `lang`: question, decision, clauses with their citations and
     statements, readings, and each case as replayed now."""
+    # on demand: the parser, the judge and the transcripts only when a ruling is loaded or replayed
     from .model import load_game
-    from .verdicts import cite
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
     game = load_game(ruling.game)
     out = [_(L_RULING).format(number=ruling.number, title=_(ruling.title)),

@@ -4,21 +4,26 @@ players from a seed (`referee play`)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 from .errors import SimulationError
-from .interpreter import Match
+from .interpreter import Deal, Match
 from .interpreter.players import random_move
+from .model.game import Game
 from .transcript import FORMAT
 
 __all__ = ["random_deal", "random_transcript"]
 
 
-def random_deal(game, seed: int = 0, *, players: int | None = None, parameters: dict | None = None):
+def random_deal(game: Game | str | Path, seed: int = 0, *, players: int | None = None,
+                parameters: dict[str, str] | None = None) -> Deal:
     """A new deal of `game` (a `Game`, or a game's name or rules file), shuffled and dealt from
     `seed` after the draw for the first dealer, as `referee play GAME --seed N` deals it: one
     call to a position to play from."""
-    if not hasattr(game, "clauses"):
-        from .model import load_game
+    if not isinstance(game, Game):
+        # the parser and builder only for a game given by name
+        from .model.build import load_game
         game = load_game(game, parameters)
     rng = random.Random(seed)
     match = Match(game, players)
@@ -28,9 +33,9 @@ def random_deal(game, seed: int = 0, *, players: int | None = None, parameters: 
     return deal
 
 
-def random_transcript(game, seed: int, *, whole_match: bool = False, players: int | None = None,
-                      parameters: dict | None = None, game_ref: dict | None = None,
-                      step_cap: int = 10_000, max_deals: int = 200) -> dict:
+def random_transcript(game: Game, seed: int, *, whole_match: bool = False, players: int | None = None,
+                      parameters: dict[str, str] | None = None, game_ref: dict[str, str] | None = None,
+                      step_cap: int = 10_000, max_deals: int = 200) -> dict[str, Any]:
     """Play with random legal players from `seed`: one deal, or the whole match.
 
     A match whose end depends on the scores (an account reaching a total) may never end under random
@@ -40,7 +45,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
     match = Match(game, players)
     table = match.table
     draw = match.draw_for_dealer(rng)
-    out: dict = {"format": FORMAT, **(game_ref or {"game": game.id})}
+    out: dict[str, Any] = {"format": FORMAT, **(game_ref or {"game": game.id})}
     # Every reading that differs from the rules file's default, so that the judge replays the
     # transcript under the same rules.
     chosen = {name: value for name, value in game.settings.items()
@@ -59,7 +64,8 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
             record["talon"] = [table.code(c) for c in talon]
         if upcards:
             record["upcard"] = [table.code(c) for c in upcards]
-        record["actions"] = []
+        actions: list[dict[str, object]] = []
+        record["actions"] = actions
         steps = 0
         while not deal.is_over():
             steps += 1
@@ -68,7 +74,7 @@ def random_transcript(game, seed: int, *, whole_match: bool = False, players: in
                                       f"not end within {step_cap} actions of random play")
             seat = deal.to_act
             move = random_move(deal, rng)
-            record["actions"].append({"seat": seat, "action": str(deal.action_of(move))})
+            actions.append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)
         match.finish_deal()
         record["totals"] = match.score_sheet()  # the score sheet as honest players would write it

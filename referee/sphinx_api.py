@@ -12,6 +12,8 @@ import inspect
 import re
 from typing import Any
 
+import referee
+
 __all__ = ["MEMBERS", "entries", "setup"]
 
 # The methods and properties a user calls on each core object, in the order a session uses them
@@ -48,7 +50,6 @@ def _signature(name: str, obj: Any) -> str:
 
 def entries() -> list[tuple[str, str, list[tuple[str, str]]]]:
     """(signature, docstring, [(member signature, docstring)]) of every public name."""
-    import referee
     out = []
     for name in referee.__all__:
         obj = getattr(referee, name)
@@ -78,6 +79,7 @@ def _class_signature(cls: type) -> str:
 
 def _inline(text: str) -> list[Any]:
     """A docstring paragraph as text with its `code` spans as literals."""
+    # Sphinx and docutils only in a book build (the tests read MEMBERS without them)
     from docutils import nodes
     parts: list[Any] = []
     for i, piece in enumerate(re.split(r"``?([^`]+)``?", text)):
@@ -87,6 +89,7 @@ def _inline(text: str) -> list[Any]:
 
 
 def _doc(text: str) -> list[Any]:
+    # Sphinx and docutils only in a book build (the tests read MEMBERS without them)
     from docutils import nodes
     out: list[Any] = []
     for block in re.split(r"\n\s*\n", text.strip()):
@@ -98,6 +101,7 @@ def _doc(text: str) -> list[Any]:
 
 
 def setup(app: Any) -> dict[str, Any]:
+    # Sphinx and docutils only in a book build (the tests read MEMBERS without them)
     from docutils import nodes
     from sphinx.util.docutils import SphinxDirective
 
@@ -107,7 +111,6 @@ def setup(app: Any) -> dict[str, Any]:
         """Every public name with its signature, docstring and the methods users call."""
 
         def run(self) -> list[nodes.Node]:
-            import referee
             self.env.note_dependency(str(inspect.getfile(referee)))
             items = nodes.definition_list(classes=["referee-api"])
             for signature, doc, members in entries():

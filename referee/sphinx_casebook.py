@@ -17,8 +17,27 @@ from pathlib import Path
 from docutils import nodes
 
 from . import i18n
+from .booknodes import inline as _inline
+from .booknodes import link as _link
+from .booknodes import para as _para
+from .booknodes import untranslatable as _untranslatable
 from .i18n import N_
+from .i18n import translations_dir as _translations_dir
 from .links import book_page, clause_anchor
+from .model import load_game
+from .rulings import (
+    L_CASES,
+    L_CLAUSES,
+    L_DECISION,
+    L_QUESTION,
+    L_READINGS,
+    case_line,
+    load_rulings,
+    replay,
+    rulings_dir,
+)
+from .sections import section_titles
+from .verdicts import cite
 
 __all__ = ["rulings_citing", "CASEBOOK_PAGE", "casebook_page", "setup"]
 
@@ -34,7 +53,6 @@ L_AT_RULING = N_("The table at the ruling of the first case:")
 
 @functools.cache
 def _rulings() -> tuple:
-    from .rulings import load_rulings
     return tuple(load_rulings())
 
 
@@ -78,14 +96,9 @@ def _with_code(text: str) -> list[nodes.Node]:
 
 def _directive():
     """The directive class, built on demand so that importing this module needs no Sphinx."""
+    # Sphinx only in a book build: the casebook's data is read without it
     from sphinx.util.docutils import SphinxDirective
 
-    from .booknodes import inline as _inline
-    from .booknodes import link as _link
-    from .booknodes import para as _para
-    from .booknodes import untranslatable as _untranslatable
-    from .i18n import translations_dir as _translations_dir
-    from .sections import section_titles
 
     class Casebook(SphinxDirective):
         """A game's rulings (question, decision, clauses linked, readings, replayed cases), by
@@ -94,7 +107,6 @@ def _directive():
         optional_arguments = 1
 
         def run(self) -> list[nodes.Node]:
-            from .model import load_game
             lang = self.config.language or "en"
             self._ = functools.partial(i18n.gettext, lang)
             self.lang = lang
@@ -148,7 +160,6 @@ def _directive():
 
         def index_of_games(self) -> list[nodes.Node]:
             """The casebook's index page: for each game with rulings, its sections and rulings."""
-            from .model import load_game
             out: list[nodes.Node] = []
             games = sorted({r.game for r in _rulings()}, key=lambda g: min(r.number for r in _rulings() if r.game == g))
             for game_id in games:
@@ -167,8 +178,6 @@ def _directive():
             return out
 
         def ruling(self, game, ruling) -> nodes.Node:
-            from .rulings import L_CASES, L_CLAUSES, L_DECISION, L_QUESTION, L_READINGS, case_line, replay, rulings_dir
-            from .verdicts import cite
             _, lang = self._, self.lang
             for path in rulings_dir().glob(f"{ruling.number:03d}-*"):
                 self.env.note_dependency(str(path.resolve()))
@@ -180,6 +189,7 @@ def _directive():
                 box += _para(nodes.strong(_(label), _(label)), " ", *_with_code(_(text)))
             items = nodes.bullet_list(classes=["rules-casebook-clauses"])
             page = book_page(game)
+            assert page is not None  # the casebook rules on shipped games, each with its page
             for cid in ruling.clauses:
                 uri = self.env.app.builder.get_relative_uri(self.env.docname, page) + f"#{clause_anchor(cid)}"
                 clause = game.clauses[cid]

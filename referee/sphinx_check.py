@@ -24,6 +24,9 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from . import i18n
+from .model import load_game
+from .model.document import shipped_rules_files
+from .resources import rules_dir
 
 __all__ = ["CheckDeal", "LABELS", "PASTE_LIMIT", "setup_check"]
 
@@ -46,9 +49,6 @@ class check_deal(nodes.General, nodes.Element):
 
 
 def _games(lang: str) -> list[dict]:
-    from .model import load_game
-    from .model.document import shipped_rules_files
-    from .resources import rules_dir
     games = []
     for path in shipped_rules_files():
         game = load_game(str(path))

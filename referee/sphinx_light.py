@@ -223,6 +223,7 @@ def _page_assets(app, pagename, templatename, context, doctree) -> None:
 
 def _drop_thebe_settings(app, doctree, docname) -> None:
     """sphinx-thebe appends its kernel settings to every page (a binder repository, a kernel name)."""
+    # docutils only in a book build
     from docutils import nodes
     for node in list(doctree.findall(nodes.raw)):
         if "x-thebe-config" in node.astext() or node.astext().startswith("<script>kernelName ="):

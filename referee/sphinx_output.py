@@ -26,6 +26,8 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from .cli import main
+
 __all__ = ["RefereeOutput", "READING_COMMANDS"]
 
 # Commands that only read their inputs and print; `play -o` and friends are left out on purpose.
@@ -41,8 +43,6 @@ class RefereeOutput(SphinxDirective):
     has_content = False
 
     def run(self):
-        from .cli import main  # the CLI imports the whole referee; only pages using it pay
-
         argv = shlex.split(self.arguments[0])
         if not argv or argv[0] not in READING_COMMANDS:
             raise self.error(f"referee-output runs only {', '.join(sorted(READING_COMMANDS))}, "

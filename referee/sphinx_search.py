@@ -26,8 +26,13 @@ import hashlib
 import json
 from pathlib import Path
 
+import lark
+
 from . import i18n
+from .front.parser import parse_text
 from .i18n import N_
+from .model import load_game
+from .model.document import game_names, variant_names
 
 __all__ = ["clause_entries", "setup"]
 
@@ -40,9 +45,6 @@ L_CONTENTS = N_("Contents")
 
 def _own_clauses(path: Path) -> set[str]:
     """The clauses a variant's own file adds or replaces (the rest are its parent's)."""
-    import lark
-
-    from .front.parser import parse_text
     own = set()
     for item in parse_text(path.read_text("utf-8"), str(path)).children[1:]:
         if isinstance(item, lark.Tree) and item.data in ("clause", "replace_clause"):
@@ -54,8 +56,6 @@ def _own_clauses(path: Path) -> set[str]:
 def clause_entries(lang: str, pages: dict[str, str]) -> list[list]:
     """[page, ID, title, statement, variant?] of every clause the book's pages show, in the
     language; `pages` maps each game or variant name to the page that shows it."""
-    from .model import load_game
-    from .model.document import game_names, variant_names
     out = []
     for name in game_names() + variant_names():
         if name not in pages:
@@ -81,7 +81,6 @@ def _page_script() -> str:
 def _search_page(app, pagename, templatename, context, doctree) -> None:
     if pagename != "search":
         return
-    from .model.document import game_names, variant_names
     env, lang = app.env, app.config.language or "en"
     pages = {}
     for name in game_names():

@@ -33,12 +33,19 @@ rules file, sources, grammar and ``referee.po`` as dependencies, so editing one 
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
+import subprocess
 import textwrap
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+import lark
 from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains.std import StandardDomain
+from sphinx.locale import init as init_locale
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -47,10 +54,24 @@ from .booknodes import inline as _inline
 from .booknodes import link as _link
 from .booknodes import para as _para
 from .booknodes import untranslatable as _untranslatable
+from .booksearch import register
+from .coverage import line_coverage
+from .front.grammar import grammar
+from .front.parser import grammar_path, parse_text
+from .front.syntax import unquote
 from .i18n import N_
 from .i18n import translations_dir as _translations_dir
-from .links import clause_anchor, clause_url, source_anchor
+from .links import book_game, clause_anchor, clause_url, source_anchor
+from .model import load_game
+from .model.document import find_rules_file, shipped_rules_files
+from .model.mechanics import ALWAYS, MECHANICS, ROLES
+from .presentation import source_glosses, source_info
+from .resources import resource_dir, sources_dir
 from .sections import section_titles
+from .sphinx_casebook import L_RULINGS, casebook_page, rulings_citing
+from .sphinx_casebook import setup as casebook_setup
+from .sphinx_check import setup_check
+from .sphinx_output import RefereeOutput
 
 __all__ = ["setup", "clause_role", "clause_anchor", "clause_url", "source_anchor", "statement_rules", "reference_examples",
            "EXAMPLES"]
@@ -170,8 +191,6 @@ def _table(header: list[str], rows: list[tuple[list, list[str]]], classes=()) ->
 def _edition_date(path: Path) -> str:
     """The date of a rules file's last change: its last commit (the file's time where it is not in
     a git work tree), as YYYY-MM-DD."""
-    import datetime
-    import subprocess
     try:
         found = subprocess.run(["git", "log", "-1", "--format=%cs", "--", path.name], cwd=path.parent,
                                capture_output=True, text=True, timeout=10, check=False).stdout.strip()
@@ -184,7 +203,6 @@ def _edition_date(path: Path) -> str:
 
 @functools.cache
 def _referee_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
     try:
         return version("referee")
     except PackageNotFoundError:
@@ -203,8 +221,6 @@ class _GameDirective(SphinxDirective):
         return i18n.gettext(self.lang, message)
 
     def game(self):
-        from .model import load_game
-        from .model.document import find_rules_file
         name = self.arguments[0]
         path = find_rules_file(name)
         self.env.note_dependency(str(path.resolve()))
@@ -239,7 +255,6 @@ class _GameDirective(SphinxDirective):
     def citation_links(self, game, clause) -> list[nodes.Node]:
         """Each cited span by the source's title ("TITLE OF THE SOURCE, line 3"), the
         file name and lines kept as the link's title (the detail a director may need)."""
-        from .presentation import source_info
         out: list[nodes.Node] = []
         for cite in clause.provenance.citations:
             if out:
@@ -317,8 +332,9 @@ class RulesClauses(_GameDirective):
                               (["rules-ruling"] if clause.is_ruling else []))
         box["ids"].append(clause_anchor(clause.id))
         if note:  # a clause is a searchable object on its game's own rules page only
-            self.env.get_domain("std").note_object("rules-clause-object", clause.id, clause_anchor(clause.id),
-                                                   location=self.get_location())
+            std = self.env.get_domain("std")
+            assert isinstance(std, StandardDomain)
+            std.note_object("rules-clause-object", clause.id, clause_anchor(clause.id), location=self.get_location())
         head = _para(_link(clause.id, f"#{clause_anchor(clause.id)}", classes=["rules-clause-id"]),
                      *self.clause_title(clause), classes=["rules-clause-head"])
         badge = {"source": L_FROM_SOURCE, "tradition": L_TRADITION, "interpretation": L_INTERPRETATION}[kind]
@@ -363,7 +379,6 @@ class RulesClauses(_GameDirective):
 
     def rulings(self, game, clause) -> nodes.Node | None:
         """The casebook's rulings that rest on this clause, each linked to the casebook page."""
-        from .sphinx_casebook import L_RULINGS, casebook_page, rulings_citing
         found = rulings_citing(game.id, clause.id)
         if not found or casebook_page(game.id) not in self.env.found_docs:
             return None
@@ -398,25 +413,20 @@ def variant_changes(path: Path) -> tuple[set[str], dict[str, str], set[str], lis
     """What a variant file does to the clauses of the game it extends: (clause IDs it replaces,
     clause ID -> the reason it gives for removing it, IDs of the clauses it adds, the readings it
     sets as (parameter, value, reason))."""
-    import lark
-
-    from .front.parser import parse_text
-    from .model.document import _string
-
     tree = parse_text(Path(path).read_text(encoding="utf-8"), str(path))
     replaced, removed, added, settings = set(), {}, set(), []
     for item in tree.children[1:]:
         if item.data == "replace_clause":
             replaced.add(str(item.children[0].children[0]))
         elif item.data == "remove_clause":
-            removed[str(item.children[0])] = _string(item.children[1])
+            removed[str(item.children[0])] = unquote(str(item.children[1]))
         elif item.data == "clause":
             added.add(str(item.children[0]))
         elif item.data == "set_parameter":
             name, value, *reason = item.children
             shown = value.children[0]
             shown = str(shown) if isinstance(shown, lark.Token) else str(_signed_value(shown))
-            settings.append((str(name), shown, _string(reason[0]) if reason else ""))
+            settings.append((str(name), shown, unquote(str(reason[0])) if reason else ""))
     return replaced, removed, added, settings
 
 
@@ -432,13 +442,11 @@ class RulesVariant(RulesClauses):
 
     def page_uri(self, which: str, anchor: str) -> str:
         # The variant's sources are its parent's: link to the shipped game's source page.
-        from .links import book_game
         if which == "source" and f"{which}-page" not in self.options:
             self.options[f"{which}-page"] = f"{book_game(self.game_model)}/source"
         return super().page_uri(which, anchor)
 
     def run(self) -> list[nodes.Node]:
-        from .model import load_game
         _ = self._
         game = self.game_model = self.game()
         parent = load_game(game.base)
@@ -557,12 +565,10 @@ class RulesSource(_GameDirective):
     """Each source document, line by line, with the clauses citing every line."""
 
     def run(self) -> list[nodes.Node]:
-        from .coverage import line_coverage
-        from .resources import sources_dir
         _ = self._
         game = self.game()
         coverage = line_coverage(game)
-        reasons = {}
+        reasons: dict[tuple[str, int], str] = {}
         for cite, reason in game.uncovered:
             for line in range(cite.first, cite.last + 1):
                 reasons.setdefault((cite.source, line), reason)
@@ -571,7 +577,6 @@ class RulesSource(_GameDirective):
             path = sources_dir() / source.filename
             self.env.note_dependency(str(path.resolve()))
             lines = path.read_text(encoding="utf-8").splitlines()
-            from .presentation import source_info
             title, about = source_info(source.filename, self.lang)
             language = _(LANGUAGE_NAMES[source.language]) if source.language in LANGUAGE_NAMES else source.language
             out.append(nodes.rubric("", title, ids=[sid], classes=["rules-source-title"]))
@@ -580,7 +585,6 @@ class RulesSource(_GameDirective):
             # The file's name (a hash) is no name for readers: the citations' link titles carry it.
             out.append(_para(_(L_SOURCE_ABOUT).format(language=language, lines=source.lines),
                              classes=["rules-source-file"]))
-            from .presentation import source_glosses
             glosses = source_glosses(source.filename)
             gloss_path = sources_dir() / (Path(source.filename).stem + ".gloss")
             if gloss_path.is_file():
@@ -588,7 +592,7 @@ class RulesSource(_GameDirective):
             rows = []
             for number, line in enumerate(lines, 1):
                 anchor = source_anchor(sid, number)
-                who = []
+                who: list[nodes.Node] = []
                 for cid in dict.fromkeys(coverage.get(sid, {}).get(number, [])):
                     if cid == "uncovered":
                         continue
@@ -684,8 +688,6 @@ def _load_examples() -> dict[str, str]:
     """Examples for constructs that the shipped rules files do not use, from grammar/examples.txt
     (`[rule]` then its text). Each is parsed at build time inside a minimal file (see `_wrap`),
     so a wrong example fails the build."""
-    from .resources import resource_dir
-
     examples: dict[str, str] = {}
     name = None
     for line in (resource_dir("grammar") / "examples.txt").read_text(encoding="utf-8").splitlines():
@@ -717,19 +719,16 @@ def _wrap(rule: str, example: str) -> str:
 def _grammar() -> tuple[list[tuple[str, str, str, str]], dict[str, list[str]]]:
     """(section, rule name, rule text, comment above it) in file order (from the one reader of
     the grammar, `referee.front.grammar`)."""
-    from .front.grammar import grammar
     return [(r.section, r.name, r.text, r.comment) for r in grammar().rules], {}
 
 
 def statement_rules() -> list[str]:
     """The grammar rules a reader writes: the items of a file and every statement of a clause body."""
-    from .front.grammar import grammar
     return list(grammar().statements)
 
 
 def _aliases(rule: str) -> list[str]:
     """The tree names a rule produces: its own name, or the `-> alias` of each alternative."""
-    from .front.grammar import grammar
     found = grammar().rule(rule)
     return list(found.trees) if found else [rule]
 
@@ -738,10 +737,6 @@ def _aliases(rule: str) -> list[str]:
 def reference_examples() -> dict[str, list[tuple[str, str, int]]]:
     """Tree name -> [(example text, file name, line)] from the shipped rules files, shortest first,
     completed from `EXAMPLES`; every example has been parsed."""
-    import lark
-
-    from .front.parser import parse_text
-    from .model.document import shipped_rules_files
     found: dict[str, list[tuple[str, str, int]]] = {}
     for path in shipped_rules_files():
         text = path.read_text(encoding="utf-8")
@@ -786,7 +781,6 @@ class RulesReference(SphinxDirective):
     phases and the list of pages)."""
 
     def run(self) -> list[nodes.Node]:
-        from .front.parser import grammar_path
         lang = self.config.language or "en"
         _ = functools.partial(i18n.gettext, lang)
         self.env.note_dependency(str(grammar_path().resolve()))
@@ -837,7 +831,6 @@ class RulesReference(SphinxDirective):
 
     def _pages(self, _, rules, wanted) -> list[nodes.Node]:
         """Each page of the reference with the statements it shows, each linked to its place."""
-        from sphinx import addnodes
         here = self.env.docname
         out: list[nodes.Node] = [nodes.rubric("", _(L_REFERENCE_PAGES), classes=["rules-ref-section"])]
         pages = nodes.bullet_list(classes=["rules-ref-pages"])
@@ -863,7 +856,6 @@ class RulesReference(SphinxDirective):
     @staticmethod
     def _vocabulary(_) -> list[nodes.Node]:
         """Who is who at the table: the seat words of the language, defined once."""
-        from .model.mechanics import ROLES
         items = nodes.definition_list(classes=["rules-ref-roles"])
         for word, meaning in ROLES:
             entry = nodes.definition_list_item()
@@ -877,7 +869,6 @@ class RulesReference(SphinxDirective):
     @staticmethod
     def _phases(_) -> list[nodes.Node]:
         """Each phase of a deal with the statements it reads and those it cannot run without."""
-        from .model.mechanics import ALWAYS, MECHANICS
         out: list[nodes.Node] = [nodes.rubric("", _(L_PHASES), classes=["rules-ref-section"]),
                                  _para(_(L_PHASES_INTRO))]
         table = nodes.bullet_list(classes=["rules-ref-phases"])
@@ -896,7 +887,6 @@ class RulesReference(SphinxDirective):
 
 @functools.cache
 def _clause_ids(game: str) -> frozenset[str]:
-    from .model import load_game
     return frozenset(load_game(game).clauses)
 
 
@@ -914,9 +904,6 @@ def clause_role(name, rawtext, text, lineno, inliner, options=None, content=None
 def translate_toc_captions(app, doctree) -> None:
     """Translate the captions of the table of contents (the parts of `_toc.yml`) through the
     book's page catalog: Sphinx's own i18n does not reach captions set by sphinx-external-toc."""
-    from sphinx import addnodes
-    from sphinx.locale import init as init_locale
-
     language = app.config.language or "en"
     if language == "en":
         return
@@ -1003,7 +990,6 @@ def glossary_tables(app, doctree) -> None:
 
 
 def setup(app):
-    from .booksearch import register
     register()
     app.connect("html-page-context", _one_script_each, priority=900)
     app.connect("config-inited", _clause_objects)
@@ -1015,10 +1001,7 @@ def setup(app):
     app.add_directive("rules-disputed", RulesDisputed)
     app.add_directive("rules-reference", RulesReference)
     app.add_directive("rules-variant", RulesVariant)
-    from .sphinx_casebook import setup as casebook_setup
     casebook_setup(app)
-    from .sphinx_output import RefereeOutput
     app.add_directive("referee-output", RefereeOutput)
-    from .sphinx_check import setup_check
     setup_check(app)  # the "Check a deal" page: check-deal
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -14,8 +14,8 @@ import reprlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import N_, Phrase, Term, TranscriptError
-from .limits import LIMITS, UnreadableFile, read_untrusted
+from .errors import N_, Phrase, Term, TranscriptError, UsageError
+from .limits import LIMITS, UnreadableFile, open_untrusted, read_untrusted
 
 # What Python's JSON reader says of a broken file, for the catalogs (its other words stay English).
 _JSON_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
@@ -39,7 +39,7 @@ def schema() -> dict:
 def _validator(part: str | None = None):
     """The schema's validator, or one for a part of it (`action`); where `jsonschema` cannot be
     installed (the book's in-browser Python), `schema_check` checks the same schema."""
-    try:
+    try:  # jsonschema is slow to import and missing in the browser: only for a transcript that needs it
         from jsonschema import Draft202012Validator as validator
     except ImportError:
         from .schema_check import Validator as validator
@@ -137,6 +137,7 @@ def _floats(value, path: tuple = ()):
 
 def validate_transcript(data) -> dict:
     """Check a transcript against the schema; errors name the field (`deals[0].actions[3].seat`)."""
+    # on demand: writing a transcript does not check it
     from .transcript_check import conforms
 
     # The schema's rules in code answer for a well-formed transcript; the validator, imported only
@@ -260,16 +261,15 @@ def rules_of(data: dict, base: Path | None, rules_file: str | Path | None = None
     folder, no absolute path, no `..`, and not a link that leads out of the transcript's folder. A transcript can thus make the referee read no file
     the user did not hand over.
     """
-    from .errors import UsageError
-
     if rules_file is not None:
         return Path(rules_file)
     if "rules" not in data:
+        # on demand: the kept games, and the rules files only for a game not kept
         from .model.cache import shipped_game
         shipped = shipped_game(str(data["game"]))  # found without loading the parser
         if shipped is not None:
             return shipped
-        from .model.document import find_game
+        from .model.document import find_game  # (loads the parser)
         try:
             return find_game(str(data["game"]))
         except UsageError as err:
@@ -335,7 +335,6 @@ class TranscriptStream:
     """
 
     def __init__(self, path: str | Path) -> None:
-        from .limits import open_untrusted
         self.path = Path(path)
         self.shown = str(path)
         self._buffer = ""
@@ -579,6 +578,7 @@ def _tail(fd: int, size: int, count: int = 64) -> bytes:
 def validate_deal(deal, number: int) -> dict:
     """Check one deal of a transcript against the schema, as `validate_transcript` checks the
     whole: errors name the field by the deal's place (`deals[3].actions[0].seat`)."""
+    # on demand: writing a transcript does not check it
     from .transcript_check import conforms_deal
 
     if not conforms_deal(deal, _action_pattern()):

@@ -82,6 +82,7 @@ class Verdict:
 
     def to_json(self, game=None, lang: str = "en") -> dict:
         """The ruling as `--json` writes it: legal, seat, action, message, clauses, citations, links."""
+        # on demand: the book's links only for --json
         from .links import book_page, clause_url
 
         page = book_page(game) if game is not None else None

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .judge_bench import _match, _plan, _process_ms
+from .model.cache import installed_is_current
 from .resources import repo_root
+from .transcript import dump_transcript
 
 __all__ = ["Installed", "install_wheel", "run_wheel_bench", "site_files"]
 
@@ -73,8 +75,6 @@ def site_files(package: Path) -> dict[str, int]:
 
 
 def run_wheel_bench(repeats: int = 7) -> int:
-    from .model.cache import installed_is_current
-    from .transcript import dump_transcript
     named = _plan()["match"]  # the match `bench judge` times (bench/judge.json)
     transcript = _match(named["game"], named["seed"])
     checkout = Path(sys.executable).parent / "referee"

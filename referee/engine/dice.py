@@ -27,9 +27,10 @@ __all__ = ["chooser", "shuffle", "between", "randrange", "Draws"]
 T = TypeVar("T")
 
 
-def _draws_as_random(rng) -> bool:
+def _draws_as_random(rng: object) -> bool:
     """The generator's uniform draws are `random.Random`'s own, by `getrandbits`."""
-    return _standard(type(rng))
+    kind: type = type(rng)
+    return _standard(kind)
 
 
 @functools.cache  # asked once per class of generator, though every deal asks several times
@@ -37,7 +38,8 @@ def _standard(kind: type) -> bool:
     return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
             and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
             and kind.randrange is random.Random.randrange
-            and kind._randbelow is random.Random._randbelow_with_getrandbits)
+            # `_randbelow` is private to `random` (typeshed leaves it out), hence the lookups.
+            and getattr(kind, "_randbelow", None) is vars(random.Random)["_randbelow_with_getrandbits"])
 
 
 _MADE: dict[str, tuple[weakref.ref, Callable]] = {}

@@ -7,6 +7,7 @@ Seats are numbered 0..n-1 in the direction of play, so "the next player" is alwa
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from ..errors import Phrase, UsageError
@@ -87,6 +88,8 @@ class Table:
         self.nranks = len(self.deck.ranks)
         self.clockwise = game.table.direction is None or game.table.direction.value is PlayDirection.CLOCKWISE
         self.contract_ids = tuple(game.contracts)
+        # The table's load checks require both (`deal phases`, `eldest is`) of every game.
+        assert game.table.phases is not None and game.table.eldest is not None
         self.phases = game.table.phases.value
         self.eldest_offset = game.table.eldest.value
         """Seats from the dealer to the eldest hand, as `eldest is ...` says."""
@@ -112,7 +115,6 @@ class Table:
             return self
         seated = self.__dict__.get("_seated")
         if seated is None:
-            import copy
             seated = copy.copy(self)
             seated.players = self.in_deal
             self._seated = seated

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from lark.grammar import NonTerminal
 from lark.lexer import PatternStr
 
+from .parser import get_parser, grammar_path
+
 __all__ = ["GrammarRule", "Grammar", "grammar"]
 
 
@@ -48,7 +50,8 @@ def _written(text: str, names: set[str]) -> dict[str, tuple[str, str, str]]:
     """name -> (section, rule text, comment above it), for the rules Lark knows."""
     lines = text.splitlines()
     out: dict[str, tuple[str, str, str]] = {}
-    section, comment, i = "A rules file", [], 0
+    section, i = "A rules file", 0
+    comment: list[str] = []
     while i < len(lines):
         line = lines[i]
         if line.startswith("// ---"):
@@ -76,8 +79,6 @@ def _written(text: str, names: set[str]) -> dict[str, tuple[str, str, str]]:
 
 @functools.cache
 def grammar() -> Grammar:
-    from .parser import get_parser, grammar_path
-
     parser = get_parser()
     trees: dict[str, list[str]] = {}
     expansions: dict[str, list[list[str]]] = {}

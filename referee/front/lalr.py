@@ -21,10 +21,12 @@ import gc
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 import lark
 from lark import Token, Tree
-from lark.lexer import PatternStr
+from lark.grammar import Rule, Terminal
+from lark.lexer import BasicLexer, PatternStr
 from lark.parsers.lalr_analysis import Shift
 from lark.tree import Meta
 
@@ -62,7 +64,7 @@ class _Shape:
 class _Scanner:
     """The contextual lexer of one parser state: its terminals as one pattern."""
 
-    match: Callable[[str, int], re.Match | None]
+    match: Callable[[str, int], re.Match[str] | None]
     """From a position: what Lark would ignore there (white space, comments), then one token,
     whose terminal names the group that matched, or the end of the text (no group)."""
     keywords: dict[str, dict[str, str]]
@@ -71,14 +73,14 @@ class _Scanner:
     """Terminals that may hold a line break: only these are counted, as Lark counts them."""
 
 
-def _shape(rule) -> _Shape | None:
+def _shape(rule: Rule) -> _Shape | None:
     """The shape of `rule`, or None when Lark's tree builder would do more than this reader does."""
     options = rule.options
     if options.expand1 or options.template_source or not rule.expansion:
         return None
     kept = tuple((i, not sym.is_term and sym.name.startswith("_"))
                  for i, sym in enumerate(rule.expansion)
-                 if options.keep_all_tokens or not (sym.is_term and sym.filter_out))
+                 if options.keep_all_tokens or not (isinstance(sym, Terminal) and sym.filter_out))
     whole = len(kept) == len(rule.expansion) and not any(inline for _, inline in kept)
     origin = rule.origin.name
     inlined = origin.startswith("_")
@@ -93,7 +95,7 @@ def _reads_whole(regexp: str, flags: int, word: str) -> bool:
     return found is not None and found.group() == word
 
 
-def _scanner(lexer) -> _Scanner:
+def _scanner(lexer: BasicLexer) -> _Scanner:
     """One state's lexer as Lark would scan with it, with the ignored terminals skipped in the
     same match. Built from the lexer's terminals (in Lark's order) without Lark's own pattern,
     which is then compiled only if Lark has to read a text."""
@@ -127,10 +129,19 @@ def _scanner(lexer) -> _Scanner:
     return _Scanner(pattern.match, keywords, lexer.newline_types)
 
 
+_Action = tuple[bool, Any]
+"""What the parser does on a symbol: (True, the next state: an int) to shift, (False, the rule's
+`_Shape`) to reduce. The flag says which, not a type: a cast per token costs the loop 3 %."""
+_Span = tuple[int, int, int]
+_Child = Token | Tree[Token]
+_Value = _Child | list[_Child]
+"""A value on the parser's stack: a token, a tree, or an inlined `_rule`'s children."""
+
+
 class TableReader:
     """Lark's LALR tables of one grammar, read in one loop (see the module's docstring)."""
 
-    def __init__(self, parser: lark.Lark, shapes: dict) -> None:
+    def __init__(self, parser: lark.Lark, shapes: dict[Rule, _Shape]) -> None:
         front = parser.parser
         table = front.parser.parser.parse_table
         (self._start,) = table.start_states.values()
@@ -142,7 +153,7 @@ class TableReader:
         # actions by symbol, (True, next state) to shift or (False, shape) to reduce, and the
         # scanner.
         count = max(self._table) + 1
-        self._actions: list[dict[str, tuple[bool, object]] | None] = [None] * count
+        self._actions: list[dict[str, _Action] | None] = [None] * count
         self._scanners: list[_Scanner | None] = [None] * count
         self._by_lexer: dict[object, _Scanner] = {}
 
@@ -160,12 +171,15 @@ class TableReader:
         lexer = parser.parser.lexer.root_lexer
         if not lexer.ignore_types <= lexer.newline_types:  # lines are counted over skipped text
             return None
-        shapes = {rule: _shape(rule) for rule in parser.rules}
-        if None in shapes.values():
-            return None
+        shapes: dict[Rule, _Shape] = {}
+        for rule in parser.rules:
+            shape = _shape(rule)
+            if shape is None:
+                return None
+            shapes[rule] = shape
         return cls(parser, shapes)
 
-    def _state(self, state: int) -> dict[str, tuple[bool, object]]:
+    def _state(self, state: int) -> dict[str, _Action]:
         actions = self._actions[state] = {
             symbol: (action is Shift, target if action is Shift else self._shapes[target])
             for symbol, (action, target) in self._table[state].items()}
@@ -177,7 +191,7 @@ class TableReader:
         self._scanners[state] = scanner
         return scanner
 
-    def read(self, text: str) -> Tree:
+    def read(self, text: str) -> Tree[Token]:
         """The tree of `text`, exactly as Lark's `parse` gives it. Raises `Unread` if it does
         not parse."""
         # Reading makes thousands of objects and no reference cycle, so the cycle collector has
@@ -192,15 +206,15 @@ class TableReader:
         finally:
             gc.enable()
 
-    def _read(self, text: str) -> Tree:
+    def _read(self, text: str) -> Tree[Token]:
         table, scanners, end_state = self._actions, self._scanners, self._end
         state = self._start
         states: list[int] = [state]
-        values: list = []
+        values: list[_Value] = []
         # The first token under each value, and the last token shifted, which is the last
         # under the value on top: the positions Lark propagates to each tree.
         firsts: list[Token] = []
-        shifted = None
+        shifted: Token | None = None
         pos, line, line_start, end = 0, 1, 0, len(text)
         while True:
             # The next token, scanned with the terminals the parser's state accepts.
@@ -249,36 +263,41 @@ class TableReader:
                     del states[-1]
                 else:
                     first = firsts[-size]
+                    assert shifted is not None  # a reduction takes a token: none is empty
                     value = _build(target, values[-size:], first, shifted)
                     del states[-size:], values[-size:], firsts[-size:]
                     values.append(value)
                     firsts.append(first)
                 state = (table[states[-1]] or self._state(states[-1]))[target.origin][1]
                 if state == end_state and kind == "$END":
-                    return values[-1]
+                    return cast(Tree[Token], values[-1])  # the start rule's tree
                 states.append(state)
 
 
-def _build(shape: _Shape, taken: list, first: Token, last: Token):
+def _build(shape: _Shape, taken: list[Any], first: Token, last: Token) -> _Value:
     """The value of one reduction: the kept values (inlined rules spliced in) as a tree named
-    after the rule with the span of everything it took, or as a plain list for a `_rule`."""
+    after the rule with the span of everything it took, or as a plain list for a `_rule`.
+
+    `taken` holds `_Value`s, typed `Any` on purpose: which of them is an inlined rule's list is
+    known from the shape, not from a type, and a cast per value costs this loop 5 %."""
+    children: list[Any]
     if shape.kept is None:
         children = taken
     else:
-        children = None
+        gathered: list[Any] | None = None
         for index, inline in shape.kept:
-            if children is None:  # the first kept value: an inlined rule's list is taken over
-                children = taken[index] if inline else [taken[index]]
+            if gathered is None:  # the first kept value: an inlined rule's list is taken over
+                gathered = taken[index] if inline else [taken[index]]
             elif inline:
-                children += taken[index]
+                gathered += taken[index]
             else:
-                children.append(taken[index])
-        if children is None:
-            children = []
+                gathered.append(taken[index])
+        children = gathered if gathered is not None else []
     if shape.inlined:
         return children
     meta = Meta()
     meta.empty = False
-    meta.line, meta.column, meta.start_pos = first.line, first.column, first.start_pos
-    meta.end_line, meta.end_column, meta.end_pos = last.end_line, last.end_column, last.end_pos
+    # The tokens this reader makes always carry their positions; Lark types them optional.
+    meta.line, meta.column, meta.start_pos = cast(_Span, (first.line, first.column, first.start_pos))
+    meta.end_line, meta.end_column, meta.end_pos = cast(_Span, (last.end_line, last.end_column, last.end_pos))
     return Tree(shape.name, children, meta)

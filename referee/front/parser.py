@@ -43,6 +43,7 @@ def grammar_path() -> Path:
 @functools.cache
 def get_parser() -> lark.Lark:
     """The LALR parser, built once per process (its tables kept between processes: `tables`)."""
+    # the tables only when a parser is built (messages need none)
     from .tables import lalr_parser
     return lalr_parser(grammar_path())
 
@@ -59,7 +60,7 @@ def _describe_terminal(parser: lark.Lark, name: str, names: dict[str, str] = _TE
     return name.lower()
 
 
-def _keywords(parser: lark.Lark, names) -> list[str]:
+def _keywords(parser: lark.Lark, names: list[str]) -> list[str]:
     out = []
     for name in names:
         try:
@@ -102,9 +103,11 @@ def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str
     The deal notation (`referee.notation`) reports its syntax errors through this too."""
     line = getattr(error, "line", 1) or 1
     column = getattr(error, "column", 1) or 1
+    problem: Phrase | str
     if isinstance(error, UnexpectedCharacters):
         expected_names = sorted(error.allowed or ())
-        found = repr(text[error.pos_in_stream]) if error.pos_in_stream < len(text) else Phrase("end of file")
+        at = error.pos_in_stream or 0  # Lark always sets it on this kind (typed optional)
+        found = repr(text[at]) if at < len(text) else Phrase("end of file")
         problem = Phrase("unexpected character {found}", found=found)
     elif isinstance(error, (UnexpectedToken, UnexpectedEOF)):
         expected_names = sorted(error.expected or ())
@@ -128,11 +131,12 @@ def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str
     return kind(SourcePosition(path, line, column), problem, text=text, expected=expected or None, hint=hint)
 
 
-def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names, text: str) -> str | None:
+def _hint(parser: lark.Lark, error: UnexpectedInput, expected_names: list[str], text: str) -> Phrase | None:
     token = getattr(error, "token", None)
     at_end = isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END")
     word = str(token.value) if token is not None and token.type != "$END" else ""
-    if isinstance(error, UnexpectedCharacters) and text[error.pos_in_stream:error.pos_in_stream + 1] == '"':
+    at = error.pos_in_stream or 0
+    if isinstance(error, UnexpectedCharacters) and text[at:at + 1] == '"':
         return Phrase('a quoted text is not closed: add the missing \'"\' on the same line')
     # A word that starts a clause or a file-level part, met inside a block: the block before it
     # is not closed (a likelier slip than a misspelt statement that happens to look like it).

@@ -19,10 +19,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, TypeVar, dataclass_transform
+from typing import ClassVar, Protocol, TypeVar, cast, dataclass_transform
 
 import lark
 from lark import Token
+from lark.tree import Meta
 
 __all__ = ["Pos", "Node", "NODES", "statement", "statement_node", "unquote", "choice_of", "as_token", "as_number",
            "as_tree", "CardSet", "Number", "Seat", "DutyStep", "Condition"]
@@ -68,9 +69,15 @@ def statement_node(rule: str) -> Callable[[type[_N]], type[_N]]:
         cls.rule = rule
         made = dataclass(frozen=True, kw_only=True)(cls)
         NODES[rule] = made
-        _READERS_OF[rule] = made.read if "read" in vars(cls) else read_in_order(made)
+        _READERS_OF[rule] = cast(_ReadsItself, made).read if "read" in vars(cls) else read_in_order(made)
         return made
     return mark
+
+
+class _ReadsItself(Protocol):
+    """A node class that declares its own reader (`read(pos, children)`, a classmethod)."""
+
+    def read(self, pos: Pos, children: list) -> Node: ...
 
 
 def read_in_order(node: type[Node]) -> Callable[[Pos, list], Node]:
@@ -284,6 +291,13 @@ def _signed(children) -> int:
     return -value if len(children) == 2 else value
 
 
+def _atom(kind: str) -> Callable[[_ToNodes, Meta, list], CardAtom]:
+    """The reader of a card atom of `kind` (one card, a rank set, ...), a method of `_ToNodes`."""
+    def atom(self: _ToNodes, meta: Meta, children: list) -> CardAtom:
+        return CardAtom(pos=Pos.of(meta), kind=kind, codes=tuple(children))
+    return atom
+
+
 class _ToNodes:
     """Bottom-up: word rules become tokens, value rules small nodes, statements their node.
 
@@ -316,14 +330,8 @@ class _ToNodes:
     def param_number(self, meta, children):
         return Number(pos=Pos.of(meta), value=None, parameter=children[0])
 
-    def _atom(kind):
-        def atom(self, meta, children):
-            return CardAtom(pos=Pos.of(meta), kind=kind, codes=tuple(children))
-        return atom
-
     one_card, rank_set, suit_set, card_list, all_cards = (
         _atom("one_card"), _atom("rank_set"), _atom("suit_set"), _atom("card_list"), _atom("all_cards"))
-    del _atom
 
     def cardset(self, meta, children):
         return CardSet(pos=Pos.of(meta), include=children[0], exclude=children[1] if len(children) > 1 else None)

@@ -20,6 +20,10 @@ import os
 from pathlib import Path
 
 import lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+
+from ..plaindata import Folder, Unreadable, dumps, loads, without_cycle_collector
 
 __all__ = ["KEPT", "lalr_parser"]
 
@@ -62,7 +66,6 @@ def lalr_parser(grammar: Path, keep: bool = False, start: tuple[str, ...] = ("st
 def _kept(grammar: Path, text: str, start: tuple[str, ...] = ("start",)) -> lark.Lark | None:
     """The parser from the kept tables of `grammar`, if they are there and were kept from this
     very grammar by this version of Lark; else None."""
-    from ..plaindata import Folder, Unreadable, loads, without_cycle_collector
     try:
         with Folder.open(KEPT, owners={os.getuid(), 0}) as folder:
             data = folder.read(_name(grammar), _LIMIT)
@@ -82,10 +85,6 @@ def _kept(grammar: Path, text: str, start: tuple[str, ...] = ("start",)) -> lark
 
 
 def _keep(grammar: Path, text: str, parser: lark.Lark, folder_path: Path, start: tuple[str, ...] = ("start",)) -> Path:
-    from lark.grammar import Rule
-    from lark.lexer import TerminalDef
-
-    from ..plaindata import Folder, dumps
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     # As `Lark.save` leaves them out: options given again when the tables are loaded.
     data["options"] = {k: v for k, v in data["options"].items() if k not in lark.lark._LOAD_ALLOWED_OPTIONS}
