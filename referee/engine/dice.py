@@ -22,7 +22,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["chooser", "shuffle", "between", "randrange", "Draws"]
+__all__ = ["chooser", "shuffle", "between", "randrange", "bits", "Draws"]
 
 T = TypeVar("T")
 
@@ -77,6 +77,14 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
             r = getrandbits(k)
         return seq[r]
     return _keep("choice", rng, choose)
+
+
+def bits(rng) -> Callable[[int], int] | None:
+    """The generator's `getrandbits` when its draws are `random.Random`'s own, else None. A fused
+    loop that picks among a few moves on every action writes the rejection loop out itself
+    with it (the same bits as `chooser` and `between` draw), saving a call an action; with None
+    it draws through the generator's own methods."""
+    return rng.getrandbits if _draws_as_random(rng) else None
 
 
 def between(rng) -> Callable[[int, int], int]:

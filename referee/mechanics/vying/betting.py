@@ -14,7 +14,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
-from ...engine.dice import between, chooser
+from ...engine.dice import bits, chooser
 from ...engine.moves import BLIND, CALL, FOLD, OPEN_BASE, PAIR_DOUBLE_BASE, PASS, RAISE_BASE
 from ...engine.table import Action
 from ...i18n import N_
@@ -48,8 +48,8 @@ _DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times
 
 BetRange = tuple[tuple[int, ...], int, int, int]
 """(kinds of move, base of the amount moves, least amount, most amount)."""
-Draws = tuple[Callable[[tuple[int, ...]], int], Callable[[], float], Callable[[int, int], int]]
-"""A generator's `choice`, `random` and `randint`, as `engine.dice` draws them."""
+Draws = tuple[Callable[[int], int], Callable[[], float]]
+"""A generator's `getrandbits` and `random`, when it draws as `random.Random` does (`dice.bits`)."""
 
 
 class BettingDeal(DealCore, Protocol):
@@ -255,8 +255,17 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
         history.append((seat, move))
         _blind(deal, state, seat, move, clause_id, chips)
         steps += 1
-    if deal.phase == Phase.BETTING and steps < budget:
-        steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (choose, rng.random, between(rng)))
+    if deal.phase != Phase.BETTING or steps >= budget:
+        return steps
+    getrandbits = bits(rng)
+    if getrandbits is not None:
+        return steps + _bet(deal, state, deal.to_act, PASS, budget - steps, (getrandbits, rng.random))
+    while deal.phase == Phase.BETTING and steps < budget:  # a generator that draws its own way: its methods
+        seat = deal.to_act
+        move = random_bet(deal, rng)
+        history.append((seat, move))
+        _bet(deal, state, seat, move)
+        steps += 1
     return steps
 
 
@@ -327,7 +336,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     append = deal.history.append
     drawing = draws is not None
     if draws is not None:
-        choice, draw, randint = draws
+        getrandbits, draw = draws
     phase, steps = Phase.BETTING, 0
     while steps < budget:
         if drawing:
@@ -350,9 +359,21 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
                     kinds = _NO_FOLD.get(kinds, kinds)
                 if no_lone_raise and not everyone & ~folded & ~all_in & ~(1 << seat):
                     kinds = _NO_RAISE.get(kinds, kinds)
-            move = choice(kinds)
+            # `choice(kinds)`, then `randint(low, top)` for an amount, written out as `engine.dice`
+            # draws them (the same bits in the same order): two calls an action fewer.
+            size = len(kinds)
+            width = size.bit_length()
+            pick = getrandbits(width)
+            while pick >= size:
+                pick = getrandbits(width)
+            move = kinds[pick]
             if move == base:
-                move = base - randint(low, (low + 2 if low + 2 < high else high) if draw() < 0.9 else high)
+                size = ((low + 2 if low + 2 < high else high) if draw() < 0.9 else high) - low + 1
+                width = size.bit_length()
+                pick = getrandbits(width)
+                while pick >= size:
+                    pick = getrandbits(width)
+                move = base - low - pick
             append((seat, move))
         steps += 1
         bit = 1 << seat
