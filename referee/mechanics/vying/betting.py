@@ -45,6 +45,7 @@ _NO_RAISE = {_FOLD_CALL_RAISE: _FOLD_CALL, _FOLD_RAISE: _FOLD_ONLY, _CALL_RAISE:
 
 _BLIND_OR_PASS = (BLIND, PASS)
 _DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times a module name
+_IN_BLINDS, _IN_BETTING, _OVER = Phase.BLINDS, Phase.BETTING, Phase.OVER  # (so does a phase, in Python 3.11)
 
 BetRange = tuple[tuple[int, ...], int, int, int]
 """(kinds of move, base of the amount moves, least amount, most amount)."""
@@ -90,7 +91,7 @@ def start_betting(deal: BettingDeal, rules: VyingRules, chips: list[int], carry:
         for seat in ((deal.dealer,) if ante.who is _DEALER else range(n)):
             _put(state, seat, min(ante.chips, chips[seat]), ante.clause)
     if rules.model.blinds:
-        deal.phase, deal.to_act = Phase.BLINDS, deal.eldest
+        deal.phase, deal.to_act = _IN_BLINDS, deal.eldest
     else:
         _start_betting(deal, state)
     return state
@@ -126,9 +127,9 @@ def _put(state: BettingState, seat: int, chips: int, clause_id: str) -> None:
 
 
 def _start_betting(deal: BettingDeal, state: BettingState) -> None:
-    deal.phase = Phase.BETTING
+    deal.phase = _IN_BETTING
     if state.all_in_mask == state.everyone:
-        deal.phase = Phase.OVER  # nobody has chips left to bet: straight to the showdown
+        deal.phase = _OVER  # nobody has chips left to bet: straight to the showdown
         start_stock_draw(deal, state)
         return
     start = deal.eldest  # `first bet by player after last blind, else eldest`
@@ -243,7 +244,7 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
     made. The same moves and draws as a random move then `push`, one by one, without the dispatch."""
     state, history, choose = _state(deal), deal.history, chooser(rng)
     rules, steps = state.rules, 0
-    while deal.phase == Phase.BLINDS and steps < budget:
+    while deal.phase == _IN_BLINDS and steps < budget:
         seat = deal.to_act
         if state.buying_back:
             chips, clause_id = _blind_offer(state)
@@ -255,12 +256,12 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
         history.append((seat, move))
         _blind(deal, state, seat, move, clause_id, chips)
         steps += 1
-    if deal.phase != Phase.BETTING or steps >= budget:
+    if deal.phase != _IN_BETTING or steps >= budget:
         return steps
     getrandbits = bits(rng)
     if getrandbits is not None:
         return steps + _bet(deal, state, deal.to_act, PASS, budget - steps, (getrandbits, rng.random))
-    while deal.phase == Phase.BETTING and steps < budget:  # a generator that draws its own way: its methods
+    while deal.phase == _IN_BETTING and steps < budget:  # a generator that draws its own way: its methods
         seat = deal.to_act
         move = random_bet(deal, rng)
         history.append((seat, move))
@@ -337,7 +338,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     drawing = draws is not None
     if draws is not None:
         getrandbits, draw = draws
-    phase, steps = Phase.BETTING, 0
+    phase, steps = _IN_BETTING, 0
     while steps < budget:
         if drawing:
             # `random_bet` and `_bet_range` written out: the same moves and draws, without the calls.
@@ -414,35 +415,35 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
         # Who speaks next, or whether the round is over.
         active = everyone & ~folded
         if not active & (active - 1):  # one player left
-            state.won_by_fold, phase = active.bit_length() - 1, Phase.OVER
+            state.won_by_fold, phase = active.bit_length() - 1, _OVER
             break
         able = active & ~all_in
         if not opened:
             waiting = able & ~passed
             if not waiting or waiting == blind_bit:
-                state.pass_out, phase = True, Phase.OVER
+                state.pass_out, phase = True, _OVER
                 break
         elif not able & (able - 1) and (not able or stake[able.bit_length() - 1] == top):
             # At most one player can still bet and he holds the largest stake: the others are
             # all in, so nobody could answer a raise of his. Offering him a turn would leave a
             # finished round waiting for a call that changes nothing.
-            phase = Phase.OVER
+            phase = _OVER
             break
         elif second is not None:
             if not second:
-                phase = Phase.OVER
+                phase = _OVER
                 break
             able &= second
         elif not able & ~(acted & at_top):
             # Everyone still able to bet has acted since the last raise and holds the largest
             # stake (all-in players need not match it): all have called.
             if all_called or (two_left and active.bit_count() == 2):
-                phase = Phase.OVER
+                phase = _OVER
                 break
             # `... and none raises again`: each caller has one more chance to raise.
             second = able & ~(1 << raiser if raiser is not None else 0)
             if not second:
-                phase = Phase.OVER
+                phase = _OVER
                 break
             able = second
         seat = speakers[(seat << n) + able]
@@ -450,7 +451,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask = folded, all_in, passed, acted
     state.opened, state.raiser, state.second_chance, state.called_mask = opened, raiser, second, called
     deal.to_act, deal.phase = seat, phase
-    if phase is Phase.OVER and rules.model.stock_draw is not None:
+    if phase is _OVER and rules.model.stock_draw is not None:
         start_stock_draw(deal, state)  # `hand ... may draw from stock against ...`
     return steps
 
