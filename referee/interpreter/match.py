@@ -112,7 +112,9 @@ class Match:
                 self.pairs[name] = [[0] * n for _ in range(n)]
             else:
                 self.accounts[name] = [start] * n
-        self.accounts.setdefault(game.primary_account, [0] * n)
+        self._main = game.primary_account
+        """The main account's name (the `totals`), read after every deal."""
+        self.accounts.setdefault(self._main, [0] * n)
         self.results: list[DealResult] = []
         self.written = [0] * n
         """Per seat, the multipliers ever written to him (a limit may count these, not the unused)."""
@@ -164,7 +166,7 @@ class Match:
     @property
     def totals(self) -> list[int]:
         """Each seat's total in the game's main account."""
-        return self.accounts[self.game.primary_account]
+        return self.accounts[self._main]
 
     def score_sheet(self) -> dict[str, list[int]]:
         """Every account the players write deal by deal, per seat, as a score sheet shows it: an

@@ -192,11 +192,8 @@ def _suit_totals(table: Table, state: BettingState, hands: list[Held]) -> list[i
     if rules.turned_card_counts:
         for card in state.upcards:
             total += table.points[card] << bits * table.suit_of[card]
-    mask, totals = (1 << bits) - 1, []
-    for _suit in table.suit_codes:
-        totals.append(total & mask)
-        total >>= bits
-    return totals
+    mask = (1 << bits) - 1
+    return [total >> shift & mask for shift in range(0, bits * len(table.suit_codes), bits)]
 
 
 def _owner(deal: ShowdownDeal, rules: VyingRules, hands: list[Held], suit: int, eligible: list[int]) -> int | None:
@@ -238,13 +235,12 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
             rules.stakes_above_cited, suits_hint
     best: tuple[int, int, int] | None = None
     winners: list[int] = []
-    made = _made_seats(state, hands)
-    loses_ties = state.rules.model.drawn_loses_ties is not None
+    made = _made_seats(state, hands) if state.drawn else _NOBODY
     for seat in eligible:  # the first category listed, then the highest rank
         hand = hands[seat][0]
         if hand is not None:
             # `drawn hand loses ties`: a hand the draw made comes after the same hand dealt.
-            strength = (hand[0], int(loses_ties and seat in made), -hand[1])
+            strength = (hand[0], int(seat in made and rules.model.drawn_loses_ties is not None), -hand[1])
             if best is None or strength < best:
                 best, winners = strength, [seat]
             elif strength == best:
@@ -290,6 +286,8 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
     return _first_in_hand(deal, eligible), N_("{points} pot won"), (), rules.points_cited[0], None
 
 
+_NOBODY: frozenset[int] = frozenset()
+
 _SEATS: dict[int, tuple[list[int], ...]] = {}
 """Players at the table -> for each set of seats as a bit mask, its seats in order."""
 
@@ -308,7 +306,7 @@ def _pots(deal: ShowdownDeal, state: BettingState) -> list[tuple[int, list[int]]
     rules = state.rules
     n = deal.table.players
     folded, stake = state.folded_mask, state.stake
-    active = [s for s in range(n) if not folded >> s & 1]
+    active = (_SEATS.get(n) or _seats(n))[state.everyone & ~folded]
     if rules.all_in_wins_whole_pot or not state.everyone & ~folded & ~state.at_top:
         return [(state.pot, active)]  # one pot: what the side pots below give when everyone in staked the same
     levels = sorted({stake[s] for s in active})
