@@ -14,7 +14,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
-from ...engine.dice import bits, chooser
+from ...engine.dice import bits
 from ...engine.moves import BLIND, CALL, FOLD, OPEN_BASE, PAIR_DOUBLE_BASE, PASS, RAISE_BASE
 from ...engine.table import Action
 from ...i18n import N_
@@ -242,7 +242,10 @@ def random_bet(deal: BettingDeal, rng: Random) -> int:
 def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
     """Random blinds and betting until the round ends or `budget` moves are made; the moves
     made. The same moves and draws as a random move then `push`, one by one, without the dispatch."""
-    state, history, choose = _state(deal), deal.history, chooser(rng)
+    state, history = _state(deal), deal.history
+    getrandbits = bits(rng)
+    if getrandbits is None:  # a generator that draws its own way: move by move, through its methods
+        return _random_betting_by_methods(deal, state, rng, budget)
     rules, steps = state.rules, 0
     while deal.phase == _IN_BLINDS and steps < budget:
         seat = deal.to_act
@@ -252,20 +255,36 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
             blind = rules.blind(len(state.blinders))
             assert blind is not None, "the blinds phase lasts while a blind may be bet"
             chips, clause_id = blind.size.chips(state.carry + state.staked, state.last_blind), blind.clause
-        move = choose(_BLIND_OR_PASS if state.chips[seat] >= chips else _PASS_ONLY)  # `_blind_options`
+        # `choice(_blind_options(...))`, written out as `engine.dice` draws it (as in `_bet`).
+        if state.chips[seat] >= chips:
+            pick = getrandbits(2)
+            while pick >= 2:
+                pick = getrandbits(2)
+            move = _BLIND_OR_PASS[pick]
+        else:
+            while getrandbits(1):  # the one way to pass draws too, as `choice` of one move does
+                pass
+            move = PASS
         history.append((seat, move))
         _blind(deal, state, seat, move, clause_id, chips)
         steps += 1
-    if deal.phase != _IN_BETTING or steps >= budget:
-        return steps
-    getrandbits = bits(rng)
-    if getrandbits is not None:
-        return steps + _bet(deal, state, deal.to_act, PASS, budget - steps, (getrandbits, rng.random))
-    while deal.phase == _IN_BETTING and steps < budget:  # a generator that draws its own way: its methods
+    if deal.phase == _IN_BETTING and steps < budget:
+        steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (getrandbits, rng.random))
+    return steps
+
+
+def _random_betting_by_methods(deal: BettingDeal, state: BettingState, rng: Random, budget: int) -> int:
+    """`random_betting` for a generator whose draws `engine.dice` cannot write out."""
+    steps = 0
+    while (deal.phase == _IN_BLINDS or deal.phase == _IN_BETTING) and steps < budget:
         seat = deal.to_act
-        move = random_bet(deal, rng)
-        history.append((seat, move))
-        _bet(deal, state, seat, move)
+        blinds = deal.phase == _IN_BLINDS
+        move = rng.choice(_blind_options(state, seat)) if blinds else random_bet(deal, rng)
+        deal.history.append((seat, move))
+        if blinds:
+            _blind_push(deal, seat, move)
+        else:
+            _bet(deal, state, seat, move)
         steps += 1
     return steps
 
