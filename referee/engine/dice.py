@@ -27,13 +27,10 @@ __all__ = ["chooser", "shuffle", "between", "randrange", "bits", "Draws"]
 T = TypeVar("T")
 
 
-def _draws_as_random(rng) -> bool:
-    """The generator's uniform draws are `random.Random`'s own, by `getrandbits`."""
-    return _standard(type(rng))
-
-
 @functools.cache  # asked once per class of generator, though every deal asks several times
-def _standard(kind: type) -> bool:
+def _draws_as_random(kind: type) -> bool:
+    """A generator of class `kind` draws as `random.Random` does, by `getrandbits` (callers pass
+    `type(rng)` themselves: a wrapper taking the generator would be one more call a draw)."""
     return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
             and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
             and kind.randrange is random.Random.randrange
@@ -63,7 +60,7 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
     made = _made("choice", rng)
     if made is not None:
         return made
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.choice
     getrandbits = rng.getrandbits
 
@@ -84,7 +81,7 @@ def bits(rng) -> Callable[[int], int] | None:
     loop that picks among a few moves on every action writes the rejection loop out itself
     with it (the same bits as `chooser` and `between` draw), saving a call an action; with None
     it draws through the generator's own methods."""
-    return rng.getrandbits if _draws_as_random(rng) else None
+    return rng.getrandbits if _draws_as_random(type(rng)) else None
 
 
 def between(rng) -> Callable[[int, int], int]:
@@ -93,7 +90,7 @@ def between(rng) -> Callable[[int, int], int]:
     made = _made("randint", rng)
     if made is not None:
         return made
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.randint
     getrandbits = rng.getrandbits
 
@@ -116,7 +113,7 @@ draw from, the bits drawn for it). Every deal shuffles a pack of the same few le
 
 def shuffle(rng, cards: list) -> None:
     """`rng.shuffle(cards)`, drawing the same bits in the same order."""
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
@@ -133,7 +130,7 @@ def shuffle(rng, cards: list) -> None:
 
 def randrange(rng, start: int, stop: int) -> int:
     """`rng.randrange(start, stop)`: the same number, the same bits drawn."""
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.randrange(start, stop)
     n = stop - start
     if n <= 0:  # as randrange refuses an empty range

@@ -308,7 +308,7 @@ def _pots(deal: ShowdownDeal, state: BettingState) -> list[tuple[int, list[int]]
     folded, stake = state.folded_mask, state.stake
     active = (_SEATS.get(n) or _seats(n))[state.everyone & ~folded]
     if rules.all_in_wins_whole_pot or not state.everyone & ~folded & ~state.at_top:
-        return [(state.pot, active)]  # one pot: what the side pots below give when everyone in staked the same
+        return [(state.carry + state.staked, active)]  # one pot: what the side pots below give when everyone in staked the same
     levels = sorted({stake[s] for s in active})
     if rules.stakes_above_go_back:
         short = [stake[s] for s in active if state.all_in_mask >> s & 1]
@@ -414,7 +414,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
     account = rules.account
     stake = state.stake
     pot = state.carry + state.staked
-    net = [-put for put in stake]  # what each wins or loses in the deal
+    net = list(map(int.__neg__, stake))  # what each wins or loses in the deal
     won: list[Line] = []
     written = {account: net}
     if state.pass_out:
