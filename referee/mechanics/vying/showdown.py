@@ -339,7 +339,7 @@ def _bonus_payments(deal: ShowdownDeal, state: BettingState, balance: list[int],
     pays more than the chips he has left (`balance`, updated in place). Holders are paid in turn
     from the eldest hand, so a short payer pays the first of them first. On a cancelled deal only
     the bonuses paid `also on cancelled deal` are paid."""
-    hands = seat_hands(deal)
+    hands = seat_hands(deal, state)
     rules = state.rules
     n = deal.table.players
     in_turn = [(deal.eldest + k) % n for k in range(n)]
@@ -432,7 +432,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
                     (("points", pot),), rules.betting_end_cited))
         net[state.won_by_fold] += pot
     else:
-        hands = seat_hands(deal)
+        hands = seat_hands(deal, state)
         suits = None
         for index, (chips, eligible) in enumerate(_pots(deal, state)):
             hint = suits if index and rules.side_pot_by_main_suit else None
@@ -446,7 +446,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
     paid: list[Payment] = []
     # A deal won by folding, or passed out, ends without the cards being shown.
     if not rules.bonuses_at_showdown or (not state.pass_out and state.won_by_fold is None):
-        for held in state.held or seat_hands(deal):
+        for held in state.held or seat_hands(deal, state):
             if held[3] is not None:  # in most deals nobody holds a hand that earns a bonus
                 balance = [chips + change for chips, change in zip(state.chips_at_start, net)]  # paid from what is left
                 paid = _bonus_payments(deal, state, balance)
