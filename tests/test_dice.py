@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine.dice import Draws, between, chooser, randrange, shuffle
+from referee.engine.dice import Draws, between, bits, chooser, randrange, shuffle
 
 
 @settings(max_examples=200, deadline=None)
@@ -60,6 +60,7 @@ def test_a_generator_that_draws_its_own_way_is_used_through_its_methods():
 
     loaded = Loaded(3)
     assert chooser(loaded)([7, 8, 9]) == 7
+    assert bits(loaded) is None and bits(random.Random(3)) is not None
     cards = [1, 2, 3]
     shuffle(loaded, cards)
     assert cards == [3, 2, 1]

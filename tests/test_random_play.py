@@ -65,3 +65,34 @@ def test_fused_play_cut_short_makes_the_same_moves(name):
         cut = _histories(game, seed, _cut_short(random.Random(seed + 1)), deals=12)
         single = _histories(game, seed, _one_at_a_time, deals=12)
         assert len(cut) > 1 and cut == single
+
+
+class _OwnDraws(random.Random):
+    """A generator with a `choice` of its own (here drawing as `random.Random` does), so that the
+    fused loops cannot write its draws out and must call its methods."""
+
+    def choice(self, seq):
+        return super().choice(seq)
+
+
+@pytest.mark.parametrize("name", ["bouillotte", "bouillotte_mistigri"])
+def test_a_generator_that_draws_its_own_way_plays_the_betting_through_its_methods(name):
+    game = load_game(name)
+
+    def histories(generator):
+        rng = generator(5)
+        match = Match(game)
+        match.draw_for_dealer(rng)
+        out = []
+        for _ in range(20):
+            hands, talon, upcards = match.deal_pack(rng)
+            deal = match.new_deal(hands, talon=talon, upcards=upcards)
+            play_out(deal, rng)
+            out.append(tuple(deal.history))
+            match.finish_deal()
+            if match.is_over():
+                break
+        return out
+
+    own = histories(_OwnDraws)
+    assert sum(map(len, own)) > 40 and own == histories(random.Random)

@@ -22,20 +22,17 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["chooser", "shuffle", "between", "randrange", "Draws"]
+__all__ = ["chooser", "shuffle", "between", "randrange", "bits", "Draws"]
 
 T = TypeVar("T")
 
 
-def _draws_as_random(rng: object) -> bool:
-    """The generator's uniform draws are `random.Random`'s own, by `getrandbits`."""
-    kind: type = type(rng)
-    return _standard(kind)
-
-
 @functools.cache  # asked once per class of generator, though every deal asks several times
-def _standard(kind: type) -> bool:
-    return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
+def _draws_as_random(kind: object) -> bool:
+    """A generator of class `kind` draws as `random.Random` does, by `getrandbits` (callers pass
+    `type(rng)` themselves: a wrapper taking the generator would be one more call a draw). Typed
+    `object`, as a class passed to a cached function must be hashable for mypy."""
+    return (isinstance(kind, type) and issubclass(kind, random.Random) and kind.choice is random.Random.choice
             and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
             and kind.randrange is random.Random.randrange
             # `_randbelow` is private to `random` (typeshed leaves it out), hence the lookups.
@@ -65,7 +62,7 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
     made = _made("choice", rng)
     if made is not None:
         return made
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.choice
     getrandbits = rng.getrandbits
 
@@ -81,13 +78,21 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
     return _keep("choice", rng, choose)
 
 
+def bits(rng) -> Callable[[int], int] | None:
+    """The generator's `getrandbits` when its draws are `random.Random`'s own, else None. A fused
+    loop that picks among a few moves on every action writes the rejection loop out itself
+    with it (the same bits as `chooser` and `between` draw), saving a call an action; with None
+    it draws through the generator's own methods."""
+    return rng.getrandbits if _draws_as_random(type(rng)) else None
+
+
 def between(rng) -> Callable[[int, int], int]:
     """A function that does what `rng.randint` does for whole numbers: the same number, the
     same bits drawn (`randrange(low, high + 1)`, which draws `_randbelow(high - low + 1)`)."""
     made = _made("randint", rng)
     if made is not None:
         return made
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.randint
     getrandbits = rng.getrandbits
 
@@ -110,7 +115,7 @@ draw from, the bits drawn for it). Every deal shuffles a pack of the same few le
 
 def shuffle(rng, cards: list) -> None:
     """`rng.shuffle(cards)`, drawing the same bits in the same order."""
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
@@ -127,7 +132,7 @@ def shuffle(rng, cards: list) -> None:
 
 def randrange(rng, start: int, stop: int) -> int:
     """`rng.randrange(start, stop)`: the same number, the same bits drawn."""
-    if not _draws_as_random(rng):
+    if not _draws_as_random(type(rng)):
         return rng.randrange(start, stop)
     n = stop - start
     if n <= 0:  # as randrange refuses an empty range

@@ -40,6 +40,10 @@ from .phases import RUNNERS
 
 __all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
 
+# The phases asked about on every deal or move, as module names: a member looked up on its enum
+# class costs ten times as much (Python 3.11's EnumType.__getattr__).
+_CHOICE, _TRICKS, _OVER = Phase.CONTRACT_CHOICE, Phase.TRICKS, Phase.OVER
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -115,7 +119,7 @@ class Deal:
         self.chosen = chosen if chosen is not None else [set() for _ in range(table.players)]
         self.history: list[tuple[int, int]] = []
         self.contract: CompiledContract | None = None
-        self.phase = Phase.CONTRACT_CHOICE
+        self.phase = _CHOICE
         self.to_act = self.eldest
         self.ended_early: str | None = None
         self.tricks: TrickState | None = None
@@ -272,11 +276,11 @@ class Deal:
 
     def is_over(self) -> bool:
         """Whether the deal has ended (all cards played, ended early, or passed out)."""
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def legal_moves(self) -> list[int]:
         """Move IDs the player to act may make (cards, PASS, bids, contract choices...)."""
-        if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
+        if self.phase == _TRICKS:  # the hot path of random play, without the registry lookup
             return trick_moves(self, self.to_act)
         runner = RUNNERS.get(self.phase)
         return runner.moves(self, self.to_act) if runner is not None else []
@@ -372,7 +376,7 @@ class Deal:
         seat = self.to_act
         self.history.append((seat, move))
         try:
-            if self.phase == Phase.TRICKS:  # the hot path of random play, without the registry lookup
+            if self.phase == _TRICKS:  # the hot path of random play, without the registry lookup
                 trick_push(self, seat, move)
             else:
                 RUNNERS[self.phase].push(self, seat, move)

@@ -38,6 +38,9 @@ def unsupported_mechanics(game: Game) -> list[str]:
     return sorted(found)
 
 
+_BY_TOTAL = frozenset({EndKind.ACCOUNT, EndKind.ANY_PLAYER, EndKind.EVERY_PLAYER})
+"""The kinds of `match ends` rule decided by a total reaching a bound."""
+
 # The table and the compiled rules of a game for a number of players, shared by its matches: they
 # are read-only once built, and a session or a benchmark plays many matches of one game.
 _COMPILED: dict[tuple[int, int], tuple] = {}
@@ -109,7 +112,9 @@ class Match:
                 self.pairs[name] = [[0] * n for _ in range(n)]
             else:
                 self.accounts[name] = [cited.value.start] * n
-        self.accounts.setdefault(game.primary_account, [0] * n)
+        self._main = game.primary_account
+        """The main account's name (the `totals`), read after every deal."""
+        self.accounts.setdefault(self._main, [0] * n)
         self.results: list[DealResult] = []
         self.written = [0] * n
         """Per seat, the multipliers ever written to him (a limit may count these, not the unused)."""
@@ -124,6 +129,14 @@ class Match:
         buys back`): they are not winnings, so the result leaves them out."""
         self.bought_now: tuple[int, ...] = ()
         """The seats that bought back before the current deal."""
+        # What `is_over` asks after every deal depends only on the rules: worked out once here.
+        self._length = self._rules_length()
+        end = game.match_end.value if game.match_end is not None else None
+        self._bound = end if end is not None and end.kind in _BY_TOTAL else None
+        """The `match ends` rule when a total reaching a bound ends the match, else None."""
+        vying = self.vying
+        self._broken_leave = vying is not None and vying.model.broken_player is not None and not vying.model.broken_stays
+        """A player who loses every chip gives up his seat, ending the session as recorded."""
 
     # -- first dealer --------------------------------------------------------------------------------
 
@@ -153,7 +166,7 @@ class Match:
     @property
     def totals(self) -> list[int]:
         """Each seat's total in the game's main account."""
-        return self.accounts[self.game.primary_account]
+        return self.accounts[self._main]
 
     def score_sheet(self) -> dict[str, list[int]]:
         """Every account the players write deal by deal, per seat, as a score sheet shows it: an
@@ -298,6 +311,9 @@ class Match:
     @property
     def length(self) -> int | None:
         """The deals the match lasts, by its `match ends` rule or a session of so many deals."""
+        return self._length
+
+    def _rules_length(self) -> int | None:
         session = self.session
         if session is not None and session.value.unit is SessionUnit.DEALS:
             return session.value.count
@@ -312,20 +328,20 @@ class Match:
 
     def is_over(self) -> bool:
         """Whether the match has ended, by its `match ends` rule (deals played, or a total reached)."""
-        length = self.length
+        length = self._length
         if length is not None:
             return len(self.results) >= length
-        end = self.game.match_end.value if self.game.match_end is not None else None
-        if end is not None and end.kind is EndKind.ACCOUNT:
+        end = self._bound
+        if end is None:  # by agreement, or when a player is broken (`broken_seats`, inline: asked every deal)
+            return self._broken_leave and bool(self.results) and min(self.totals) <= 0
+        if end.kind is EndKind.ACCOUNT:
             assert end.account is not None
             return sum(self.accounts[end.account]) <= end.count
-        if end is not None and end.kind is EndKind.ANY_PLAYER:
+        if end.kind is EndKind.ANY_PLAYER:
             assert end.account is not None
             return any(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
-        if end is not None and end.kind is EndKind.EVERY_PLAYER:
-            assert end.account is not None
-            return all(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
-        return bool(self.broken_seats())
+        assert end.kind is EndKind.EVERY_PLAYER and end.account is not None
+        return all(t >= end.count if end.at_least else t <= end.count for t in self.accounts[end.account])
 
     def _buy_back(self) -> tuple[int, ...]:
         """In a timed session, where a broken player may not leave: each broken seat buys back
@@ -352,9 +368,7 @@ class Match:
         """The seats that have lost every chip, where a broken player gives up his seat: the table
         changes, so the session as recorded ends with the deal that broke them. In a timed
         session that keeps him (`unless session is timed`) nobody leaves: he buys back instead."""
-        if not (self.vying and self.vying.model.broken_player is not None and self.results):
-            return ()
-        if self.vying.model.broken_stays:
+        if not (self._broken_leave and self.results):
             return ()
         totals = self.totals
         if min(totals) > 0:  # after most deals: nobody is broken

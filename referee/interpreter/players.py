@@ -14,9 +14,13 @@ from ..mechanics.base import Phase
 
 __all__ = ["random_move", "play_out"]
 
+# The phases as module names: a member looked up on its enum class costs ten times as much
+# (Python 3.11's EnumType.__getattr__), and the loop below asks on every turn.
+_TRICKS, _LAYOUT, _BETTING, _BLINDS = Phase.TRICKS, Phase.LAYOUT, Phase.BETTING, Phase.BLINDS
+
 
 def random_move(deal, rng: random.Random) -> int:
-    if deal.phase == Phase.BETTING:
+    if deal.phase == _BETTING:
         return deal.random_bet(rng)
     return rng.choice(deal.legal_moves())
 
@@ -30,16 +34,17 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
             from ..errors import SimulationError
             raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
                                   "actions of random play")
-        if deal.phase == Phase.TRICKS:  # the bulk of most deals: a fused loop, same moves as random_move
+        phase = deal.phase
+        if phase == _TRICKS:  # the bulk of most deals: a fused loop, same moves as random_move
             steps += deal.random_tricks(rng, step_cap - steps)
             continue
-        if deal.phase == Phase.LAYOUT:
+        if phase == _LAYOUT:
             steps += deal.random_layout(rng, step_cap - steps)
             continue
-        if deal.phase == Phase.BETTING or deal.phase == Phase.BLINDS:
+        if phase == _BETTING or phase == _BLINDS:
             steps += deal.random_betting(rng, step_cap - steps)
             continue
-        if deal.phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them
+        if phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them
             steps += deal.random_bidding(rng, step_cap - steps)
             continue
         deal.push(random_move(deal, rng))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Protocol
 
-from ...engine.dice import between, chooser
+from ...engine.dice import bits
 from ...engine.moves import BLIND, CALL, FOLD, OPEN_BASE, PAIR_DOUBLE_BASE, PASS, RAISE_BASE
 from ...engine.table import Action
 from ...i18n import N_
@@ -45,11 +45,12 @@ _NO_RAISE = {_FOLD_CALL_RAISE: _FOLD_CALL, _FOLD_RAISE: _FOLD_ONLY, _CALL_RAISE:
 
 _BLIND_OR_PASS = (BLIND, PASS)
 _DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times a module name
+_IN_BLINDS, _IN_BETTING, _OVER = Phase.BLINDS, Phase.BETTING, Phase.OVER  # (so does a phase, in Python 3.11)
 
 BetRange = tuple[tuple[int, ...], int, int, int]
 """(kinds of move, base of the amount moves, least amount, most amount)."""
-Draws = tuple[Callable[[tuple[int, ...]], int], Callable[[], float], Callable[[int, int], int]]
-"""A generator's `choice`, `random` and `randint`, as `engine.dice` draws them."""
+Draws = tuple[Callable[[int], int], Callable[[], float]]
+"""A generator's `getrandbits` and `random`, when it draws as `random.Random` does (`dice.bits`)."""
 
 
 class BettingDeal(DealCore, Protocol):
@@ -90,7 +91,7 @@ def start_betting(deal: BettingDeal, rules: VyingRules, chips: list[int], carry:
         for seat in ((deal.dealer,) if ante.who is _DEALER else range(n)):
             _put(state, seat, min(ante.chips, chips[seat]), ante.clause)
     if rules.model.blinds:
-        deal.phase, deal.to_act = Phase.BLINDS, deal.eldest
+        deal.phase, deal.to_act = _IN_BLINDS, deal.eldest
     else:
         _start_betting(deal, state)
     return state
@@ -126,9 +127,9 @@ def _put(state: BettingState, seat: int, chips: int, clause_id: str) -> None:
 
 
 def _start_betting(deal: BettingDeal, state: BettingState) -> None:
-    deal.phase = Phase.BETTING
+    deal.phase = _IN_BETTING
     if state.all_in_mask == state.everyone:
-        deal.phase = Phase.OVER  # nobody has chips left to bet: straight to the showdown
+        deal.phase = _OVER  # nobody has chips left to bet: straight to the showdown
         start_stock_draw(deal, state)
         return
     start = deal.eldest  # `first bet by player after last blind, else eldest`
@@ -241,9 +242,12 @@ def random_bet(deal: BettingDeal, rng: Random) -> int:
 def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
     """Random blinds and betting until the round ends or `budget` moves are made; the moves
     made. The same moves and draws as a random move then `push`, one by one, without the dispatch."""
-    state, history, choose = _state(deal), deal.history, chooser(rng)
+    state, history = _state(deal), deal.history
+    getrandbits = bits(rng)
+    if getrandbits is None:  # a generator that draws its own way: move by move, through its methods
+        return _random_betting_by_methods(deal, state, rng, budget)
     rules, steps = state.rules, 0
-    while deal.phase == Phase.BLINDS and steps < budget:
+    while deal.phase == _IN_BLINDS and steps < budget:
         seat = deal.to_act
         if state.buying_back:
             chips, clause_id = _blind_offer(state)
@@ -251,12 +255,37 @@ def random_betting(deal: BettingDeal, rng: Random, budget: int) -> int:
             blind = rules.blind(len(state.blinders))
             assert blind is not None, "the blinds phase lasts while a blind may be bet"
             chips, clause_id = blind.size.chips(state.carry + state.staked, state.last_blind), blind.clause
-        move = choose(_BLIND_OR_PASS if state.chips[seat] >= chips else _PASS_ONLY)  # `_blind_options`
+        # `choice(_blind_options(...))`, written out as `engine.dice` draws it (as in `_bet`).
+        if state.chips[seat] >= chips:
+            pick = getrandbits(2)
+            while pick >= 2:
+                pick = getrandbits(2)
+            move = _BLIND_OR_PASS[pick]
+        else:
+            while getrandbits(1):  # the one way to pass draws too, as `choice` of one move does
+                pass
+            move = PASS
         history.append((seat, move))
         _blind(deal, state, seat, move, clause_id, chips)
         steps += 1
-    if deal.phase == Phase.BETTING and steps < budget:
-        steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (choose, rng.random, between(rng)))
+    if deal.phase == _IN_BETTING and steps < budget:
+        steps += _bet(deal, state, deal.to_act, PASS, budget - steps, (getrandbits, rng.random))
+    return steps
+
+
+def _random_betting_by_methods(deal: BettingDeal, state: BettingState, rng: Random, budget: int) -> int:
+    """`random_betting` for a generator whose draws `engine.dice` cannot write out."""
+    steps = 0
+    while (deal.phase == _IN_BLINDS or deal.phase == _IN_BETTING) and steps < budget:
+        seat = deal.to_act
+        blinds = deal.phase == _IN_BLINDS
+        move = rng.choice(_blind_options(state, seat)) if blinds else random_bet(deal, rng)
+        deal.history.append((seat, move))
+        if blinds:
+            _blind_push(deal, seat, move)
+        else:
+            _bet(deal, state, seat, move)
+        steps += 1
     return steps
 
 
@@ -327,8 +356,8 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     append = deal.history.append
     drawing = draws is not None
     if draws is not None:
-        choice, draw, randint = draws
-    phase, steps = Phase.BETTING, 0
+        getrandbits, draw = draws
+    phase, steps = _IN_BETTING, 0
     while steps < budget:
         if drawing:
             # `random_bet` and `_bet_range` written out: the same moves and draws, without the calls.
@@ -350,9 +379,21 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
                     kinds = _NO_FOLD.get(kinds, kinds)
                 if no_lone_raise and not everyone & ~folded & ~all_in & ~(1 << seat):
                     kinds = _NO_RAISE.get(kinds, kinds)
-            move = choice(kinds)
+            # `choice(kinds)`, then `randint(low, top)` for an amount, written out as `engine.dice`
+            # draws them (the same bits in the same order): two calls an action fewer.
+            size = len(kinds)
+            width = size.bit_length()
+            pick = getrandbits(width)
+            while pick >= size:
+                pick = getrandbits(width)
+            move = kinds[pick]
             if move == base:
-                move = base - randint(low, (low + 2 if low + 2 < high else high) if draw() < 0.9 else high)
+                size = ((low + 2 if low + 2 < high else high) if draw() < 0.9 else high) - low + 1
+                width = size.bit_length()
+                pick = getrandbits(width)
+                while pick >= size:
+                    pick = getrandbits(width)
+                move = base - low - pick
             append((seat, move))
         steps += 1
         bit = 1 << seat
@@ -393,35 +434,35 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
         # Who speaks next, or whether the round is over.
         active = everyone & ~folded
         if not active & (active - 1):  # one player left
-            state.won_by_fold, phase = active.bit_length() - 1, Phase.OVER
+            state.won_by_fold, phase = active.bit_length() - 1, _OVER
             break
         able = active & ~all_in
         if not opened:
             waiting = able & ~passed
             if not waiting or waiting == blind_bit:
-                state.pass_out, phase = True, Phase.OVER
+                state.pass_out, phase = True, _OVER
                 break
         elif not able & (able - 1) and (not able or stake[able.bit_length() - 1] == top):
             # At most one player can still bet and he holds the largest stake: the others are
             # all in, so nobody could answer a raise of his. Offering him a turn would leave a
             # finished round waiting for a call that changes nothing.
-            phase = Phase.OVER
+            phase = _OVER
             break
         elif second is not None:
             if not second:
-                phase = Phase.OVER
+                phase = _OVER
                 break
             able &= second
         elif not able & ~(acted & at_top):
             # Everyone still able to bet has acted since the last raise and holds the largest
             # stake (all-in players need not match it): all have called.
             if all_called or (two_left and active.bit_count() == 2):
-                phase = Phase.OVER
+                phase = _OVER
                 break
             # `... and none raises again`: each caller has one more chance to raise.
             second = able & ~(1 << raiser if raiser is not None else 0)
             if not second:
-                phase = Phase.OVER
+                phase = _OVER
                 break
             able = second
         seat = speakers[(seat << n) + able]
@@ -429,7 +470,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
     state.folded_mask, state.all_in_mask, state.passed_mask, state.acted_mask = folded, all_in, passed, acted
     state.opened, state.raiser, state.second_chance, state.called_mask = opened, raiser, second, called
     deal.to_act, deal.phase = seat, phase
-    if phase is Phase.OVER and rules.model.stock_draw is not None:
+    if phase is _OVER and rules.model.stock_draw is not None:
         start_stock_draw(deal, state)  # `hand ... may draw from stock against ...`
     return steps
 

@@ -192,11 +192,8 @@ def _suit_totals(table: Table, state: BettingState, hands: list[Held]) -> list[i
     if rules.turned_card_counts:
         for card in state.upcards:
             total += table.points[card] << bits * table.suit_of[card]
-    mask, totals = (1 << bits) - 1, []
-    for _suit in table.suit_codes:
-        totals.append(total & mask)
-        total >>= bits
-    return totals
+    mask = (1 << bits) - 1
+    return [total >> shift & mask for shift in range(0, bits * len(table.suit_codes), bits)]
 
 
 def _owner(deal: ShowdownDeal, rules: VyingRules, hands: list[Held], suit: int, eligible: list[int]) -> int | None:
@@ -238,13 +235,12 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
             rules.stakes_above_cited, suits_hint
     best: tuple[int, int, int] | None = None
     winners: list[int] = []
-    made = _made_seats(state, hands)
-    loses_ties = state.rules.model.drawn_loses_ties is not None
+    made = _made_seats(state, hands) if state.drawn else _NOBODY
     for seat in eligible:  # the first category listed, then the highest rank
         hand = hands[seat][0]
         if hand is not None:
             # `drawn hand loses ties`: a hand the draw made comes after the same hand dealt.
-            strength = (hand[0], int(loses_ties and seat in made), -hand[1])
+            strength = (hand[0], int(seat in made and rules.model.drawn_loses_ties is not None), -hand[1])
             if best is None or strength < best:
                 best, winners = strength, [seat]
             elif strength == best:
@@ -290,6 +286,8 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
     return _first_in_hand(deal, eligible), N_("{points} pot won"), (), rules.points_cited[0], None
 
 
+_NOBODY: frozenset[int] = frozenset()
+
 _SEATS: dict[int, tuple[list[int], ...]] = {}
 """Players at the table -> for each set of seats as a bit mask, its seats in order."""
 
@@ -308,9 +306,9 @@ def _pots(deal: ShowdownDeal, state: BettingState) -> list[tuple[int, list[int]]
     rules = state.rules
     n = deal.table.players
     folded, stake = state.folded_mask, state.stake
-    active = [s for s in range(n) if not folded >> s & 1]
+    active = (_SEATS.get(n) or _seats(n))[state.everyone & ~folded]
     if rules.all_in_wins_whole_pot or not state.everyone & ~folded & ~state.at_top:
-        return [(state.pot, active)]  # one pot: what the side pots below give when everyone in staked the same
+        return [(state.carry + state.staked, active)]  # one pot: what the side pots below give when everyone in staked the same
     levels = sorted({stake[s] for s in active})
     if rules.stakes_above_go_back:
         short = [stake[s] for s in active if state.all_in_mask >> s & 1]
@@ -341,7 +339,7 @@ def _bonus_payments(deal: ShowdownDeal, state: BettingState, balance: list[int],
     pays more than the chips he has left (`balance`, updated in place). Holders are paid in turn
     from the eldest hand, so a short payer pays the first of them first. On a cancelled deal only
     the bonuses paid `also on cancelled deal` are paid."""
-    hands = seat_hands(deal)
+    hands = seat_hands(deal, state)
     rules = state.rules
     n = deal.table.players
     in_turn = [(deal.eldest + k) % n for k in range(n)]
@@ -416,7 +414,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
     account = rules.account
     stake = state.stake
     pot = state.carry + state.staked
-    net = [-put for put in stake]  # what each wins or loses in the deal
+    net = list(map(int.__neg__, stake))  # what each wins or loses in the deal
     won: list[Line] = []
     written = {account: net}
     if state.pass_out:
@@ -434,7 +432,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
                     (("points", pot),), rules.betting_end_cited))
         net[state.won_by_fold] += pot
     else:
-        hands = seat_hands(deal)
+        hands = seat_hands(deal, state)
         suits = None
         for index, (chips, eligible) in enumerate(_pots(deal, state)):
             hint = suits if index and rules.side_pot_by_main_suit else None
@@ -448,7 +446,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
     paid: list[Payment] = []
     # A deal won by folding, or passed out, ends without the cards being shown.
     if not rules.bonuses_at_showdown or (not state.pass_out and state.won_by_fold is None):
-        for held in state.held or seat_hands(deal):
+        for held in state.held or seat_hands(deal, state):
             if held[3] is not None:  # in most deals nobody holds a hand that earns a bonus
                 balance = [chips + change for chips, change in zip(state.chips_at_start, net)]  # paid from what is left
                 paid = _bonus_payments(deal, state, balance)
