@@ -27,16 +27,19 @@ __all__ = ["chooser", "shuffle", "between", "randrange", "bits", "Draws"]
 T = TypeVar("T")
 
 
-@functools.cache  # asked once per class of generator, though every deal asks several times
-def _draws_as_random(kind: object) -> bool:
+def _draws_as_random_uncached(kind: type) -> bool:
     """A generator of class `kind` draws as `random.Random` does, by `getrandbits` (callers pass
-    `type(rng)` themselves: a wrapper taking the generator would be one more call a draw). Typed
-    `object`, as a class passed to a cached function must be hashable for mypy."""
-    return (isinstance(kind, type) and issubclass(kind, random.Random) and kind.choice is random.Random.choice
+    `type(rng)` themselves: a wrapper taking the generator would be one more call a draw)."""
+    return (issubclass(kind, random.Random) and kind.choice is random.Random.choice
             and kind.shuffle is random.Random.shuffle and kind.randint is random.Random.randint
             and kind.randrange is random.Random.randrange
             # `_randbelow` is private to `random` (typeshed leaves it out), hence the lookups.
             and getattr(kind, "_randbelow", None) is vars(random.Random)["_randbelow_with_getrandbits"])
+
+
+# Asked once per class of generator, though every deal asks several times. The annotation is
+# mypy's view of the cached function (it takes a class for a non-hashable argument otherwise).
+_draws_as_random: Callable[[type], bool] = functools.cache(_draws_as_random_uncached)
 
 
 _MADE: dict[str, tuple[weakref.ref, Callable]] = {}
