@@ -84,8 +84,8 @@ TERMS = {
            # or "ako se drukčije ne dogovori"
            "default": ("osnovno", r"\b[Zz]adano\b"),
            # the contract, in Preferans as in Kierki and Barbu: "igra", as Croatian preferans
-           # sources say (the preferans glossary's note), never "ugovor"
-           "contract": ("igra", r"\b[Uu]govor")},
+           # sources say (the preferans glossary's note), never "ugovor" nor "vrsta igre"
+           "contract": ("igra", r"\b[Uu]govor|\b[Vv]rst(?:a|e|u|i|ama) igr")},
     # Russian Preferans terms for the Croatian game (the preferans glossary's note): the bid 6 is
     # the source's own gloss "мизер", not "Беттель"; bule are a "гора" (a point against its
     # holder worth ten visty), not "булы"; refe the source's "рефет", not an indeclinable "рефе"
