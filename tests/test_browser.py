@@ -357,7 +357,7 @@ QUERIES = {
         ("сколько очков за даму червей", "kierki/rules#K5.4"),
         ("ходить в масть", "kierki/rules#K3.1"),
         ("кто сдаёт первым", "kierki/rules#K1.2"),
-        ("рефе", "preferans/rules#P3.10"),
+        ("рефет", "preferans/rules#P3.10"),
         ("контра", "preferans/rules#P5.5"),
         ("все три игрока спасовали", "preferans/rules#P3.9"),
         ("снос", "preferans/rules#P4.1"),
