@@ -18,7 +18,10 @@ page loads the search index for a search-as-you-type the book does not use. Here
 * a page keeps an extension's stylesheet or script only if it uses it: sphinx-design's on pages
   with its components, myst-nb's on notebook pages, the copy button and the code colours on pages
   with code, the toggle button's where something folds; sphinx-thebe's (a live-kernel button the
-  book does not offer, loading its code from unpkg.com) on none.
+  book does not offer, loading its code from unpkg.com) on none;
+* the formal text of the rules (a `rules` block) writes names and punctuation as plain text, which
+  every style the book ships colours as the block itself (`.n` and `.p` in pygments.css), and a
+  run of words of one kind as one span ("declarer writes"), not a span a word.
 
 FontAwesome Free's icons are CC BY 4.0 (the theme's scripts/fontawesome.js.LICENSE.txt stays).
 """
@@ -31,7 +34,8 @@ import re
 import shutil
 from pathlib import Path
 
-__all__ = ["ICONS_CSS", "compact_search_index", "fontawesome_icons", "prune_css", "setup", "strip_theme_css", "svg_icons"]
+__all__ = ["ICONS_CSS", "compact_search_index", "fontawesome_icons", "light_highlight", "prune_css", "setup",
+           "strip_theme_css", "svg_icons"]
 
 ICONS_CSS = "referee-icons.css"
 _STYLES = {"fas": "solid", "fa-solid": "solid", "far": "regular", "fa-regular": "regular",
@@ -283,8 +287,37 @@ def compact_search_index(path: Path) -> None:
     path.write_text(_INDEX_PREFIX + body + _INDEX_SUFFIX, "utf-8")
 
 
+_PLAIN_SPAN = re.compile(r'<span class="(?:n|p)">([^<]*)</span>')
+_SAME_KIND = re.compile(r'<span class="([a-z0-9]+)">([^<]*)</span>( +)<span class="\1">')
+_RULES_LANGUAGES = ("rules", "referee-rules")
+
+
+def light_highlight(html: str) -> str:
+    """Pygments' HTML for a block of the rules language, with the same look in fewer bytes: a
+    name or a punctuation mark unwrapped, and words of one kind apart only by spaces in one span."""
+    html = _PLAIN_SPAN.sub(r"\1", html)
+    joined = 1
+    while joined:
+        html, joined = _SAME_KIND.subn(r'<span class="\1">\2\3', html)
+    return html
+
+
+def _light_rules_blocks(app) -> None:
+    highlighter = getattr(app.builder, "highlighter", None)
+    if highlighter is None:  # a builder that writes no HTML
+        return
+    highlight_block = highlighter.highlight_block
+
+    def light(source, lang, *args, **kwargs):
+        html = highlight_block(source, lang, *args, **kwargs)
+        return light_highlight(html) if lang in _RULES_LANGUAGES else html
+
+    highlighter.highlight_block = light
+
+
 def setup(app):
     app.add_css_file(ICONS_CSS, priority=900)
+    app.connect("builder-inited", _light_rules_blocks)
     app.connect("html-page-context", _page_assets, priority=950)
     app.connect("doctree-resolved", _drop_thebe_settings, priority=900)
     app.connect("build-finished", _finish)

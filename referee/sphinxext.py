@@ -253,8 +253,8 @@ class _GameDirective(SphinxDirective):
         return f"{self.env.app.builder.get_relative_uri(self.env.docname, target)}#{anchor}"
 
     def citation_links(self, game, clause) -> list[nodes.Node]:
-        """Each cited span by the source's title ("TITLE OF THE SOURCE, line 3"), the
-        file name and lines kept as the link's title (the detail a director may need)."""
+        """Each cited span by the source's title ("TITLE OF THE SOURCE, line 3"), linked to the
+        line on the source's page; the hashed file name is never shown (no tooltip repeats it)."""
         out: list[nodes.Node] = []
         for cite in clause.provenance.citations:
             if out:
@@ -263,9 +263,8 @@ class _GameDirective(SphinxDirective):
             span = str(cite.first) if cite.first == cite.last else f"{cite.first}-{cite.last}"
             label = self._(L_CITE_LINE if cite.first == cite.last else L_CITE_LINES).format(
                 source=source_info(name, self.lang)[0], lines=span)
-            link = _link(label, self.page_uri("source", source_anchor(cite.source, cite.first)), classes=["rules-cite"])
-            link["reftitle"] = f"{name}:{span}"
-            out.append(link)
+            out.append(_link(label, self.page_uri("source", source_anchor(cite.source, cite.first)),
+                             classes=["rules-cite"]))
         return out
 
 

@@ -350,3 +350,20 @@ def test_every_page_is_light(lang):
     heaviest = max(weights, key=weights.__getitem__)
     print(f"[weight {lang}] heaviest of {len(weights)} pages: {heaviest}, {weights[heaviest] / 1e3:.0f} KB")
     assert {page: size for page, size in weights.items() if size > PAGE_BYTES} == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_reader_sees_a_hashed_source_file_name(lang):
+    """A source is named by its title (rules/sources/sources.toml), in the text, in links and in
+    their tooltips; a hashed file name such as `001_ebc1dbd73962e164.txt` may appear only as code
+    (the rules language's `source` statement, the API's machine form), never as prose (issue 23)."""
+    hashed = re.compile(r"\d{3}_[0-9a-f]{16}")
+    code = re.compile(r"<pre\b.*?</pre>|<code\b.*?</code>", re.S)
+    found = []
+    for path in (SITE / lang).rglob("*.html"):
+        if path.relative_to(SITE / lang).parts[0].startswith(("_", "jupyter_execute")):
+            continue
+        text = code.sub("", path.read_text("utf-8"))
+        found += [f"{path.relative_to(SITE)}: …{text[max(0, m.start() - 60):m.end() + 10]}…"
+                  for m in hashed.finditer(text)]
+    assert found == [], "\n".join(found[:10])

@@ -68,7 +68,7 @@ FORBIDDEN = {
            ("herc kralj", "kralj herca"), ("herc dam", "dama herca"),
            ("tapisijer", "tapetar"), ("kontrakaré", "contre-carré"), ("karéa", "carréa"), ("bez dečka", "bez dečki"),
            ("breleni", "brelani"), ("povišic", "povišenje"), ("klađenje", "ulaganje"), ("dolazim", "pratim"),
-           ("morkontra", "mortkontra"), ("sijeće", "siječe")],
+           ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj")],
 }
 
 
@@ -82,8 +82,15 @@ TERMS = {
            "queen": ("D", r"^Q$"),
            # "by default" is not "zadano" (a calque of software settings): "osnovno tumačenje",
            # or "ako se drukčije ne dogovori"
-           "default": ("osnovno", r"\b[Zz]adano\b")},
-    "ru": {"pot": ("банк", r"\b(?:на |в )?кон(?:а|у|ом|е)?\b")},
+           "default": ("osnovno", r"\b[Zz]adano\b"),
+           # the contract, in Preferans as in Kierki and Barbu: "igra", as Croatian preferans
+           # sources say (the preferans glossary's note), never "ugovor" nor "vrsta igre"
+           "contract": ("igra", r"\b[Uu]govor|\b[Vv]rst(?:a|e|u|i|ama) igr")},
+    # Russian Preferans terms for the Croatian game (the preferans glossary's note): the bid 6 is
+    # the source's own gloss "мизер", not "Беттель"; bule are a "гора" (a point against its
+    # holder worth ten visty), not "булы"; refe the source's "рефет", not an indeclinable "рефе"
+    "ru": {"pot": ("банк", r"\b(?:на |в )?кон(?:а|у|ом|е)?\b"), "betl": ("мизер", r"[Бб]еттел"),
+           "bule": ("гора", r"\b[Бб]ул(?:а|ы|у|е|ой|ам|ами|ах)?\b"), "refe": ("рефет", r"\b[Рр]ефе\b")},
     "pl": {"betl": ("betl", r"(?<![\w`_=])Bettel(?![\w`_])"), "sanac": ("sancu", r"\b[Ww] Sanac\b"),
            # a numbered rule is a "punkt" (as in a Polish regulamin), not a "klauzula" (a legal
            # or software word); the ante a "stawka wejściowa", not "wpisowe" (an entry fee)
