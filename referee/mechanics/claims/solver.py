@@ -57,13 +57,18 @@ class OutOfBudget(Exception):
     """The search met its budget of positions before deciding."""
 
 
-def _distinguished(contract: CompiledContract, points: bool) -> tuple[frozenset[int], ...]:
-    """The card sets the contract's rules name: two cards are alike only if each set holds both
-    or neither (a lead restriction, an early end, a discard the duty names, and where points are
-    counted a scoring card; tricks are counted alike whatever cards they hold)."""
+def _distinguished(contract: CompiledContract, state: TrickState, points: bool) -> tuple[frozenset[int], ...]:
+    """The card sets the contract's rules name that can still matter from the trick state `state`
+    on: two cards are alike only if each set holds both or neither (a lead restriction, an early
+    end, a discard the duty names, a first trick's ban before the first trick is taken, a lead
+    barred until broken before it is, and where points are counted a scoring card; tricks are
+    counted alike whatever cards they hold). A search only goes forward, so a set that no longer
+    matters at its root never will (the Q♠ of a first trick's ban is then one spade among others)."""
     sets = [cards for _, cards in contract.duty if cards]
-    sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions,
-                                     *contract.lead_until_broken, *contract.first_trick_bans)]
+    sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions)]
+    sets += [rule.cards for rule in contract.lead_until_broken if rule.cards.isdisjoint(state.taken_all)]
+    if not state.trick_winners:
+        sets += [rule.cards for rule in contract.first_trick_bans]
     if points:
         sets += [score.cards for score in contract.per_card]
         if contract.all_taken is not None:
@@ -98,7 +103,7 @@ class Search:
     def __post_init__(self) -> None:
         contract = self.root.contract
         assert contract is not None and self.root.tricks is not None, "a claim is ruled in trick play"
-        self._sets = _distinguished(contract, self.points)
+        self._sets = _distinguished(contract, self.root.tricks, self.points)
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
         self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
