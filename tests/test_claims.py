@@ -146,6 +146,26 @@ def test_a_concession_gives_back_the_tricks_its_side_cannot_lose(kierki):
     pytest.fail("no position where a player takes a trick on every line")
 
 
+def test_a_claim_inside_a_trick_counts_the_trick_on_the_table_once(kierki):
+    """Regression: with a card on the table the tricks left were counted one too many, so a
+    claim of "the rest" made after the lead claimed a trick that does not exist and failed."""
+    checked = 0
+    for seed in range(40):
+        deal = _position(kierki, seed, 3)
+        if deal is None or deal.trick:
+            continue
+        left = tricks_left(deal)
+        seat = deal.to_act
+        whole = rule_on_claim(deal, Claim(seat, left), kierki.claims, unstated=Unstated.BEST)
+        led = deal.copy()
+        led.push(whole.line[0][1])  # the lead the ruling's line plays: the value stays
+        assert tricks_left(led) == left and len(led.trick) == 1
+        after = rule_on_claim(led, Claim(seat, left), kierki.claims, unstated=Unstated.BEST)
+        assert after.left == left and after.worst == whole.worst and after.holds == whole.holds
+        checked += 1
+    assert checked >= 10
+
+
 def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
     deal = _position(kierki, 1, 4)
     seat = deal.to_act

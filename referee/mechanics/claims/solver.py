@@ -49,8 +49,9 @@ class SearchDeal(Protocol):
 
 
 def tricks_left(deal: SearchDeal) -> int:
-    """The tricks still to be played, counting the one on the table."""
-    return max((len(hand) for hand in deal.hands), default=0) + (1 if deal.tricks and deal.tricks.trick else 0)
+    """The tricks still to be played, counting the one on the table: a seat yet to play to it still
+    holds a card for it, so the longest hand counts it."""
+    return max((len(hand) for hand in deal.hands), default=0)
 
 
 class OutOfBudget(Exception):
