@@ -76,6 +76,25 @@ def test_the_search_agrees_with_every_continuation_on_a_few_endings(kierki):
             assert Search(deal, side, seat, (), unstated).value() == _plain(deal, side, unstated is Unstated.BEST)
 
 
+def test_the_transposition_keys_as_bytes_and_as_tuples_tell_the_same_positions_apart():
+    """The key of a trick's start is bytes when the seats and card classes fit in one, else
+    tuples: both name a card by suit, rank among the live cards and sets, so the same positions
+    meet in the table and the search visits exactly as many."""
+    black_lady = load_game("black_lady")
+    compared = 0
+    for seed in range(12):
+        deal = _position(black_lady, seed, 4)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        as_bytes = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
+        as_tuples = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
+        as_tuples._blank = None
+        assert as_bytes.value() == as_tuples.value() and as_bytes.nodes == as_tuples.nodes > 1
+        compared += 1
+    assert compared >= 8
+
+
 def test_a_failed_claim_shows_a_line_that_gives_the_adjusted_result(kierki):
     checked = 0
     for seed in range(40):

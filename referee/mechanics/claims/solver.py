@@ -77,6 +77,29 @@ def _distinguished(contract: CompiledContract, state: TrickState, points: bool) 
     return tuple(dict.fromkeys(sets))
 
 
+_DEAD = b"\xff"
+"""A cell of `_key_layout` no live card fills."""
+
+
+def _key_layout(by_order: Sequence[int], suit_of: Sequence[int], sig: Sequence[int],
+                players: int) -> tuple[bytes | None, list[int], list[int]]:
+    """The cells of a transposition key as bytes: one cell per card in suit and rank order, each
+    suit closed by a separator; a live card's cell holds its holder and the class of its sets,
+    and the dead cells are dropped, so a suit reads as the holders of its live cards from the
+    lowest, which is what ranks among the live cards tell. (None when the classes and the seats
+    do not fit in a byte: the key is then built as tuples.)"""
+    classes = {value: index for index, value in enumerate(dict.fromkeys(sig))}
+    if len(classes) * players > 254:
+        return None, [], []
+    cells, slot = bytearray(), [0] * len(by_order)
+    for place, card in enumerate(by_order):
+        if place and suit_of[by_order[place - 1]] != suit_of[card]:
+            cells.append(254)
+        slot[card] = len(cells)
+        cells.append(255)
+    return bytes(cells), slot, [classes[value] * players for value in sig]
+
+
 @dataclass
 class Search:
     """One search from one position: `side` are the seats whose tricks count, `claimer` the seat
@@ -130,6 +153,8 @@ class Search:
         for place, card in enumerate(self._by_order):
             self._order[card] = place
         self._sig = [sum(1 << i for i, cards in enumerate(self._sets) if c in cards) for c in range(len(self._suit_of))]
+        self._blank, self._slot, self._code = _key_layout(self._by_order, self._suit_of, self._sig,
+                                                          len(self.root.hands))
 
     # -- positions ------------------------------------------------------------------------------------
 
@@ -179,6 +204,12 @@ class Search:
             return deal.to_act, tuple(map(tuple, deal.hands)), at, counted
         # At a trick's start, cards are named by suit, rank among the live cards of their suit
         # and the sets that tell them apart: positions alike in that are worth the same.
+        if self._blank is not None:  # per suit, the holder and sets of each live card, low to high
+            cells, slot, code = bytearray(self._blank), self._slot, self._code
+            for holder, hand in enumerate(deal.hands):
+                for card in hand:
+                    cells[slot[card]] = code[card] + holder
+            return deal.to_act, bytes(cells).translate(None, _DEAD), counted
         order, suit_of, sig, width = self._order, self._suit_of, self._sig, len(self._sets)
         live = sorted(order[c] << 4 | holder for holder, hand in enumerate(deal.hands) for c in hand)
         hands: list[list[int]] = [[] for _ in deal.hands]
