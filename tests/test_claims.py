@@ -90,9 +90,9 @@ def test_the_transposition_keys_as_bytes_and_as_tuples_tell_the_same_positions_a
         as_bytes = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
         as_tuples = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
         as_tuples._blank = None
-        assert as_bytes.value() == as_tuples.value() and as_bytes.nodes == as_tuples.nodes > 1
-        compared += 1
-    assert compared >= 8
+        assert as_bytes.value() == as_tuples.value() and as_bytes.nodes == as_tuples.nodes
+        compared += as_bytes.nodes > 100
+    assert compared >= 4
 
 
 def test_a_failed_claim_shows_a_line_that_gives_the_adjusted_result(kierki):

@@ -19,7 +19,7 @@ from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
-from ..tricks.phase import Step, led_strength, trick_step, trick_undo
+from ..tricks.phase import Step, led_strength, strength_by_led_suit, trick_step, trick_undo
 from ..tricks.state import TrickState
 from .rules import Unstated
 
@@ -153,6 +153,10 @@ class Search:
         for place, card in enumerate(self._by_order):
             self._order[card] = place
         self._sig = [sum(1 << i for i, cards in enumerate(self._sets) if c in cards) for c in range(len(self._suit_of))]
+        self._cashing = (not self.points and not self.at_most and not self._count_declarer
+                         and not contract.ends_when_taken)
+        """Tricks cashed for sure bound a position (`_cash`): the side's tricks counted, and no
+        early end that could stop the play before they are taken."""
         self._blank, self._slot, self._code = _key_layout(self._by_order, self._suit_of, self._sig,
                                                           len(self.root.hands))
 
@@ -323,7 +327,14 @@ class Search:
             if at >= len(self.line) and max(map(len, deal.hands)) == 1:
                 return self._last_trick(deal)
             key = self._key(deal, at)
-            low, high, first = self._table.get(key) or (*self._bounds(deal), -1)
+            entry = self._table.get(key)
+            if entry is not None:
+                low, high, first = entry
+            else:
+                low, high = self._bounds(deal)
+                first = -1
+                if self._cashing and at >= len(self.line):
+                    low, high = self._cash(deal, low, high)
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -371,6 +382,33 @@ class Search:
             else:
                 self._table[key] = (best, best, chosen)
         return best
+
+    def _cash(self, deal: SearchDeal, low: int, high: int) -> tuple[int, int]:
+        """`low` and `high` narrowed by the tricks the leader takes for sure: each card he may lead
+        that is stronger, led, than every card the other hands hold wins its trick and keeps him
+        on lead (what the others hold only shrinks, and a lead allowed stays allowed). A leader
+        who plays for the side gives it at least that many; one against it, at most the rest."""
+        seat = deal.to_act
+        in_side = seat in self.side
+        if in_side != (self.generous or (in_side and self.unstated is Unstated.BEST)):
+            return low, high  # a leader who plays for nobody in particular cashes nothing for sure
+        strength = strength_by_led_suit(deal)  # type: ignore[arg-type]
+        suit_of = self._suit_of
+        legal = deal.legal_moves()
+        strongest: dict[int, int] = {}
+        sure = 0
+        for card in legal:
+            suit = suit_of[card]
+            table = strength[suit]
+            top = strongest.get(suit)
+            if top is None:
+                top = strongest[suit] = max((table[c] for holder, hand in enumerate(deal.hands) if holder != seat
+                                             for c in hand), default=-1)
+            if table[card] > top:
+                sure += 1
+        if in_side:
+            return max(low, sure), high
+        return low, min(high, tricks_left(deal) - sure)
 
     def _last_trick(self, deal: SearchDeal) -> int:
         """The side's tricks from a last trick, every card forced: played out and taken back."""
