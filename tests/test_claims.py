@@ -16,7 +16,7 @@ from referee.interpreter import Match
 from referee.interpreter.players import random_move
 from referee.mechanics.base import Phase
 from referee.mechanics.claims.rules import Unstated
-from referee.mechanics.claims.ruling import Claim, rule_on_claim, side_of
+from referee.mechanics.claims.ruling import Claim, read_claim, rule_on_claim, side_of
 from referee.mechanics.claims.solver import Search, tricks_left
 from referee.model import load_game
 from referee.report import judgement_json, judgement_text
@@ -190,6 +190,8 @@ def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
     seat = deal.to_act
     with pytest.raises(UsageError, match="cannot be claimed"):
         rule_on_claim(deal, Claim(seat, tricks_left(deal) + 1), kierki.claims)
+    with pytest.raises(UsageError, match="a claim of points names how many"):
+        read_claim(deal, seat, ["points", "rest"])
     with pytest.raises(UsageError, match="no claim rule"):
         rule_on_claim(deal, Claim(seat, 1), None)
     match = Match(kierki)
@@ -328,7 +330,9 @@ def _plain_most(deal, side, count, claimer_best: bool) -> int:
 
 
 @pytest.mark.parametrize("name", ["kierki", "black_lady"])
-def test_claims_of_at_most_so_many_tricks_or_points_agree_with_every_continuation(name):
+def test_claims_of_so_many_tricks_or_points_agree_with_every_continuation(name):
+    """At most so many tricks, at most so many points and at least so many points, each against
+    a plain search of every continuation."""
     game = load_game(name)
     compared = 0
     for seed in range(12):
@@ -350,6 +354,14 @@ def test_claims_of_at_most_so_many_tricks_or_points_agree_with_every_continuatio
                 continue
             most = _plain_most(deal, side, lambda d, side=side, total=total: _points(d, side, total), best)
             assert ruling.worst == ruling.credited == most and ruling.holds == (most <= 10)
+            replayed = deal.copy()
+            for _who, card in ruling.play_out:
+                replayed.push(card)
+            assert _points(replayed, side, total) - _points(deal, side, total) == ruling.credited
+            # at least so many points: the fewest the others can leave the side (the most, negated)
+            fewest = -_plain_most(deal, side, lambda d, side=side, total=total: -_points(d, side, total), best)
+            ruling = rule_on_claim(deal, Claim(seat, 2, points=True), game.claims, unstated=unstated)
+            assert ruling.worst == ruling.credited == fewest and ruling.holds == (fewest >= 2)
             replayed = deal.copy()
             for _who, card in ruling.play_out:
                 replayed.push(card)
@@ -377,6 +389,7 @@ def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_
     data["deals"][0]["actions"] = data["deals"][0]["actions"][:29]
     data["deals"][0].pop("totals", None)
     for words, told in (("points at most 0", "at most 0 more points: the claim fails"),
+                        ("points 5", "at least 5 more points: the claim fails"),
                         ("at most 0", "at most 0 of the 6 tricks left: the claim fails")):
         data["deals"][0]["actions"].append({"seat": 0, "action": f"claim {words}"})
         judged = judge(data)
@@ -392,7 +405,11 @@ def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_
     line.write_text(write_deal(data) + "1: claim 2 (7♥ 9♦)\n")
     read = read_deal_text(line.read_text())
     assert read["deals"][0]["actions"][-1] == {"seat": 0, "action": "claim 2 7H 9D"}
-    line.write_text(write_deal(data) + "1: claim points 3\n")
+    line.write_text(write_deal(data) + "1: claim points 3\n")  # at least 3 more points
+    assert read_deal_text(line.read_text())["deals"][0]["actions"][-1] == {"seat": 0, "action": "claim points 3"}
+    assert main(["judge", str(line)]) == 0
+    assert "claims his side takes at least 3 more points: the claim fails" in capsys.readouterr().out
+    line.write_text(write_deal(data) + "1: claim points rest\n")
     assert main(["judge", str(line)]) == 2
     assert "expected" in capsys.readouterr().err
 
