@@ -214,6 +214,25 @@ def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
         rule_on_claim(before_play, Claim(0, 1), kierki.claims)
 
 
+def test_a_claim_in_layout_play_is_refused_with_what_to_do_instead(tmp_path, capsys):
+    """Barbu's domino is played as a layout, not in tricks: a claim there is refused at its action
+    with the reason and what to record instead, by `judge` and by `claim`."""
+    path = tmp_path / "domino.json"
+    assert main(["play", "barbu", "--seed", "1", "-o", str(path)]) == 0
+    data = json.loads(path.read_text())
+    deal = data["deals"][0]
+    assert deal["actions"][0]["action"].startswith("choose domino")
+    deal["actions"] = deal["actions"][:12] + [{"seat": deal["actions"][11]["seat"], "action": "claim rest"}]
+    deal.pop("totals", None)
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["judge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "deals[0].actions[12]" in err and "played as a layout" in err and "record the rest of the play" in err
+    assert main(["claim", str(path), "1", "rest", "--at", "1.13"]) == 2
+    assert "played as a layout" in capsys.readouterr().err
+
+
 def test_the_claim_command_rules_and_exits_by_the_ruling(tmp_path, capsys):
     path = tmp_path / "deal.json"
     assert main(["play", "kierki", "--seed", "3", "-o", str(path)]) == 0

@@ -125,6 +125,10 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         raise UsageError(Phrase("the rules of this game state no claim rule, so a claim cannot be ruled on "
                                 "(a clause would say `claims are ruled with all hands open, the claimer playing "
                                 "any legal card`)"))
+    if deal.phase is Phase.LAYOUT:
+        raise UsageError(Phrase("this contract is played as a layout, not in tricks, and a claim is ruled only in the "
+                                "play of tricks: record the rest of the play instead (its finishing order decides "
+                                "the deal)"))
     if deal.phase is not Phase.TRICKS or deal.tricks is None:
         raise UsageError(Phrase("a claim is made during the play of the tricks, and the deal is not there: "
                                 "name a position inside the trick play with --at"))
