@@ -60,7 +60,8 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
     """Judge `text` as `referee judge` would; JSON with the exit status, the printed verdict (or
     the error), its line of verdict, the clause links (relative to the book's root), the game
     judged, what could be done at the illegal action or the end (`next`, as `referee legal`
-    prints it) and the table drawn there as HTML (`drawing`)."""
+    prints it) and the table drawn there as HTML (`drawing`; for a deal whose every action is
+    legal and which records a claim, the table at the last claim, as the claimer showed it)."""
     argv = ["--lang", lang, *(f"--param={p}" for p in params)]
     if rules:
         argv += ["--rules", shipped_rules(rules)]
@@ -76,8 +77,11 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
             # What could be done: at the illegal action (what the player might have done
             # instead), else at the end of the deal (whose turn it is, or who deals next).
             at = _position((found.get("illegal") or {}).get("where")) if status == 1 else "end"
-            offered, drawing = _legal_at(name, at, lang, params, shipped_rules(rules) if rules else None) if at \
-                else ("", "")
+            rules_path = shipped_rules(rules) if rules else None
+            offered, drawing = _legal_at(name, at, lang, params, rules_path) if at else ("", "")
+            claimed = _claim_position(name, params, rules_path) if status == 0 else None
+            if claimed is not None:  # a deal stopped by a claim: the table as the claimer showed it
+                drawing = _legal_at(name, claimed, lang, params, rules_path)[1] or drawing
         finally:
             os.chdir(here)
     return json.dumps({"status": status, "text": out, "error": err, "links": links, "game": found.get("game"),
@@ -99,6 +103,23 @@ def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str |
     deal = view.judgement.in_play
     return (view.text(lang) + "\n" if view.exit_status == 0 else "",
             deal.show(lang)._repr_html_() if deal is not None else "")
+
+
+def _claim_position(name: str, params: Sequence[str], rules: str | None) -> str | None:
+    """The position (`D.A`, as `referee claim --at` counts it) of the last claim or concession
+    recorded in the deal file `name`, or None when it records none."""
+    # on demand: the page imports this module before anything is judged
+    from .director import read_transcript
+    try:
+        data = read_transcript(name, rules, _settings(list(params)))
+    except (RefereeError, OSError):
+        return None
+    found = None
+    for number, deal in enumerate(data.get("deals", []), 1):
+        for index, action in enumerate(deal.get("actions", []), 1):
+            if str(action.get("action", "")).split(" ")[0] in ("claim", "concede"):
+                found = f"{number}.{index}"
+    return found
 
 
 _VERDICT_LINES = ("ILLEGAL, {where}: {verdict}", "WRONG SCORE, {where}: {verdict}",

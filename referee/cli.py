@@ -275,7 +275,7 @@ def cmd_claim(args) -> int:
     position = parse_position(args.at)
     data = read_transcript(args.transcript, args.rules, _settings(args.param))
     unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
-    bound = (("points",) if args.points else ()) + (("at", "most") if args.at_most or args.points else ())
+    bound = (("points",) if args.points else ()) + (("at", "most") if args.at_most else ())
     words = (*bound, args.tricks.strip().lower(), *args.line.split())
 
     shown: list[int] = []
@@ -483,8 +483,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--concede", action="store_true", help="a concession: TRICKS of those left go to the others")
     p.add_argument("--at-most", action="store_true", help="a claim that the side takes at most TRICKS more "
                    "(\"no more tricks\": 0)")
-    p.add_argument("--points", action="store_true", help="with --at-most implied: TRICKS counts the points the "
-                   "contract scores for what the side takes (\"no more hearts\": 0)")
+    p.add_argument("--points", action="store_true", help="TRICKS counts the points the contract scores for what "
+                   "the side takes: at least so many more, or with --at-most no more (\"no more hearts\": 0)")
     p.add_argument("--reading", choices=("any", "best"), help="the claimer's plays his claim does not state: any "
                    "legal card (doubt against him) or his best play; default: the game's claim rule")
     p.add_argument("--budget", type=_positive, default=1_000_000, help="the most positions searched before the "

@@ -1107,7 +1107,7 @@ def _action_text(text: str) -> str:
         return " ".join([kind, _name(args[0]), *(_SUIT_SYMBOL.get(a, a) for a in extra)])
     if kind in ("claim", "concede") and args:
         bound = " ".join(args[:3] if args[:3] == ["points", "at", "most"] else args[:2] if args[:2] == ["at", "most"]
-                         else ())
+                         else args[:1] if args[:1] == ["points"] else ())
         rest = args[len(bound.split()):] if bound else args
         if not rest or not (rest[0] == "rest" or _NUMBER.fullmatch(rest[0])) or (bound and rest[0] == "rest") \
                 or (kind == "concede" and (bound or len(rest) > 1)):

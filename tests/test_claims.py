@@ -16,7 +16,7 @@ from referee.interpreter import Match
 from referee.interpreter.players import random_move
 from referee.mechanics.base import Phase
 from referee.mechanics.claims.rules import Unstated
-from referee.mechanics.claims.ruling import Claim, rule_on_claim, side_of
+from referee.mechanics.claims.ruling import Claim, read_claim, rule_on_claim, side_of
 from referee.mechanics.claims.solver import Search, tricks_left
 from referee.model import load_game
 from referee.report import judgement_json, judgement_text
@@ -50,21 +50,33 @@ def _plain(deal, side, claimer_best: bool) -> int:
     return max(values) if claimer_best and deal.to_act in side else min(values)
 
 
+def _trick_taking_games() -> list[str]:
+    """Every shipped game and variant with a claim rule (each plays tricks)."""
+    from referee.model.document import game_names, variant_names
+    return [name for name in game_names() + variant_names() if load_game(name).claims is not None]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["kierki", "preferans", "black_lady"])
+@pytest.mark.parametrize("name", _trick_taking_games())
 def test_the_search_agrees_with_every_continuation_played_out(name):
+    """Seeded positions with two tricks left (25 seeds) and three (3 seeds), every seat's side,
+    both readings: the search's value is the plain enumeration's."""
     game = load_game(name)
     compared = 0
-    for seed in range(25):
-        deal = _position(game, seed, 2)
-        if deal is None:
-            continue
-        for seat in range(deal.table.players):
-            side = side_of(deal, seat)
-            for unstated in Unstated:
-                found = Search(deal, side, seat, (), unstated).value()
-                assert found == _plain(deal, side, unstated is Unstated.BEST), (seed, seat, unstated)
-                compared += 1
+    for left, seeds in ((2, range(25)), (3, range(100, 103))):
+        for seed in seeds:
+            deal = _position(game, seed, left)
+            if deal is None:
+                continue
+            deal = getattr(deal, "inner", deal)  # a deal the dealer sits out: the deal of those who play
+            for seat in range(len(deal.hands)):
+                if not deal.hands[seat]:
+                    continue
+                side = side_of(deal, seat)
+                for unstated in Unstated:
+                    found = Search(deal, side, seat, (), unstated).value()
+                    assert found == _plain(deal, side, unstated is Unstated.BEST), (left, seed, seat, unstated)
+                    compared += 1
     assert compared >= 40
 
 
@@ -74,6 +86,25 @@ def test_the_search_agrees_with_every_continuation_on_a_few_endings(kierki):
         for unstated in Unstated:
             side = side_of(deal, seat)
             assert Search(deal, side, seat, (), unstated).value() == _plain(deal, side, unstated is Unstated.BEST)
+
+
+def test_the_transposition_keys_as_bytes_and_as_tuples_tell_the_same_positions_apart():
+    """The key of a trick's start is bytes when the seats and card classes fit in one, else
+    tuples: both name a card by suit, rank among the live cards and sets, so the same positions
+    meet in the table and the search visits exactly as many."""
+    black_lady = load_game("black_lady")
+    compared = 0
+    for seed in range(12):
+        deal = _position(black_lady, seed, 4)
+        if deal is None:
+            continue
+        seat = deal.to_act
+        as_bytes = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
+        as_tuples = Search(deal, side_of(deal, seat), seat, (), Unstated.BEST)
+        as_tuples._blank = None
+        assert as_bytes.value() == as_tuples.value() and as_bytes.nodes == as_tuples.nodes
+        compared += as_bytes.nodes > 100
+    assert compared >= 4
 
 
 def test_a_failed_claim_shows_a_line_that_gives_the_adjusted_result(kierki):
@@ -146,11 +177,33 @@ def test_a_concession_gives_back_the_tricks_its_side_cannot_lose(kierki):
     pytest.fail("no position where a player takes a trick on every line")
 
 
+def test_a_claim_inside_a_trick_counts_the_trick_on_the_table_once(kierki):
+    """Regression: with a card on the table the tricks left were counted one too many, so a
+    claim of "the rest" made after the lead claimed a trick that does not exist and failed."""
+    checked = 0
+    for seed in range(40):
+        deal = _position(kierki, seed, 3)
+        if deal is None or deal.trick:
+            continue
+        left = tricks_left(deal)
+        seat = deal.to_act
+        whole = rule_on_claim(deal, Claim(seat, left), kierki.claims, unstated=Unstated.BEST)
+        led = deal.copy()
+        led.push(whole.line[0][1])  # the lead the ruling's line plays: the value stays
+        assert tricks_left(led) == left and len(led.trick) == 1
+        after = rule_on_claim(led, Claim(seat, left), kierki.claims, unstated=Unstated.BEST)
+        assert after.left == left and after.worst == whole.worst and after.holds == whole.holds
+        checked += 1
+    assert checked >= 10
+
+
 def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
     deal = _position(kierki, 1, 4)
     seat = deal.to_act
     with pytest.raises(UsageError, match="cannot be claimed"):
         rule_on_claim(deal, Claim(seat, tricks_left(deal) + 1), kierki.claims)
+    with pytest.raises(UsageError, match="a claim of points names how many"):
+        read_claim(deal, seat, ["points", "rest"])
     with pytest.raises(UsageError, match="no claim rule"):
         rule_on_claim(deal, Claim(seat, 1), None)
     match = Match(kierki)
@@ -159,6 +212,25 @@ def test_bad_claims_are_refused_with_the_reason(kierki, tmp_path):
     before_play = match.new_deal(hands, talon=talon)
     with pytest.raises(UsageError, match="during the play of the tricks"):
         rule_on_claim(before_play, Claim(0, 1), kierki.claims)
+
+
+def test_a_claim_in_layout_play_is_refused_with_what_to_do_instead(tmp_path, capsys):
+    """Barbu's domino is played as a layout, not in tricks: a claim there is refused at its action
+    with the reason and what to record instead, by `judge` and by `claim`."""
+    path = tmp_path / "domino.json"
+    assert main(["play", "barbu", "--seed", "1", "-o", str(path)]) == 0
+    data = json.loads(path.read_text())
+    deal = data["deals"][0]
+    assert deal["actions"][0]["action"].startswith("choose domino")
+    deal["actions"] = deal["actions"][:12] + [{"seat": deal["actions"][11]["seat"], "action": "claim rest"}]
+    deal.pop("totals", None)
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["judge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "deals[0].actions[12]" in err and "played as a layout" in err and "record the rest of the play" in err
+    assert main(["claim", str(path), "1", "rest", "--at", "1.13"]) == 2
+    assert "played as a layout" in capsys.readouterr().err
 
 
 def test_the_claim_command_rules_and_exits_by_the_ruling(tmp_path, capsys):
@@ -289,7 +361,9 @@ def _plain_most(deal, side, count, claimer_best: bool) -> int:
 
 
 @pytest.mark.parametrize("name", ["kierki", "black_lady"])
-def test_claims_of_at_most_so_many_tricks_or_points_agree_with_every_continuation(name):
+def test_claims_of_so_many_tricks_or_points_agree_with_every_continuation(name):
+    """At most so many tricks, at most so many points and at least so many points, each against
+    a plain search of every continuation."""
     game = load_game(name)
     compared = 0
     for seed in range(12):
@@ -311,6 +385,14 @@ def test_claims_of_at_most_so_many_tricks_or_points_agree_with_every_continuatio
                 continue
             most = _plain_most(deal, side, lambda d, side=side, total=total: _points(d, side, total), best)
             assert ruling.worst == ruling.credited == most and ruling.holds == (most <= 10)
+            replayed = deal.copy()
+            for _who, card in ruling.play_out:
+                replayed.push(card)
+            assert _points(replayed, side, total) - _points(deal, side, total) == ruling.credited
+            # at least so many points: the fewest the others can leave the side (the most, negated)
+            fewest = -_plain_most(deal, side, lambda d, side=side, total=total: -_points(d, side, total), best)
+            ruling = rule_on_claim(deal, Claim(seat, 2, points=True), game.claims, unstated=unstated)
+            assert ruling.worst == ruling.credited == fewest and ruling.holds == (fewest >= 2)
             replayed = deal.copy()
             for _who, card in ruling.play_out:
                 replayed.push(card)
@@ -338,6 +420,7 @@ def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_
     data["deals"][0]["actions"] = data["deals"][0]["actions"][:29]
     data["deals"][0].pop("totals", None)
     for words, told in (("points at most 0", "at most 0 more points: the claim fails"),
+                        ("points 5", "at least 5 more points: the claim fails"),
                         ("at most 0", "at most 0 of the 6 tricks left: the claim fails")):
         data["deals"][0]["actions"].append({"seat": 0, "action": f"claim {words}"})
         judged = judge(data)
@@ -353,7 +436,11 @@ def test_recorded_claims_of_points_are_read_from_json_and_the_deal_notation(tmp_
     line.write_text(write_deal(data) + "1: claim 2 (7♥ 9♦)\n")
     read = read_deal_text(line.read_text())
     assert read["deals"][0]["actions"][-1] == {"seat": 0, "action": "claim 2 7H 9D"}
-    line.write_text(write_deal(data) + "1: claim points 3\n")
+    line.write_text(write_deal(data) + "1: claim points 3\n")  # at least 3 more points
+    assert read_deal_text(line.read_text())["deals"][0]["actions"][-1] == {"seat": 0, "action": "claim points 3"}
+    assert main(["judge", str(line)]) == 0
+    assert "claims his side takes at least 3 more points: the claim fails" in capsys.readouterr().out
+    line.write_text(write_deal(data) + "1: claim points rest\n")
     assert main(["judge", str(line)]) == 2
     assert "expected" in capsys.readouterr().err
 

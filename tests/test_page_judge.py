@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 
 import pytest
 
@@ -41,6 +42,27 @@ def test_same_verdict_as_the_command_line(lang):
 def test_a_legal_deal_draws_no_table():
     result = json.loads(judge_pasted((GOLDEN / "kierki-seed1.json").read_text("utf-8"), "json", "en"))
     assert result["status"] == 0 and result["drawing"] == "" and "deals the next one" in result["next"]
+
+
+@pytest.mark.parametrize("fmt", ["json", "deal"])
+def test_a_deal_stopped_by_a_claim_is_drawn_as_the_claimer_showed_it(fmt):
+    """Casebook ruling 106: the table is drawn at the claim (six tricks left, seat 2 holding ♠A 8 5 3
+    and ♥4 3), as `referee legal --at 1.33` draws it, not at the end of the deal."""
+    from referee.notation import write_deal
+    from referee.transcript import load_transcript
+    path = repo_root() / "rulings" / "106-claim-points-in-trumps.json"
+    text = path.read_text("utf-8") if fmt == "json" else write_deal(load_transcript(path))
+    result = json.loads(judge_pasted(text, fmt, "en"))
+    assert result["status"] == 0 and "at least 20 more points: the claim fails" in result["text"]
+    cells = re.sub(r"<[^>]+>", " ", result["drawing"]).split()
+    assert "Seat 2" in " ".join(cells) and "A 8 5 3" in " ".join(cells)
+    assert result["drawing"] == _drawn_at(path, "1.33")
+
+
+def _drawn_at(path, at: str) -> str:
+    from referee.director import legal_at, parse_position, read_transcript
+    view = legal_at(read_transcript(path), parse_position(at), path.parent)
+    return view.judgement.in_play.show("en")._repr_html_()
 
 
 def test_errors_name_the_paste_at_line_and_column_in_the_readers_language():

@@ -243,8 +243,8 @@
     this.verdict.hidden = false;
     linked(this.next.querySelector("pre"), result.next || "");
     this.next.hidden = !result.next;
-    // The table at the illegal action, drawn by the referee (referee/drawing.py: every text in it
-    // escaped there, so it is set as HTML).
+    // The table at the illegal action (or at a recorded claim), drawn by the referee
+    // (referee/drawing.py: every text in it escaped there, so it is set as HTML).
     this.drawing.innerHTML = result.drawing || "";
     this.drawing.hidden = !result.drawing;
     var list = this.links.querySelector("ul"), game = this.byName[result.game];

@@ -37,8 +37,9 @@ class Claim:
     at_most: bool = False
     """A claim that the side takes no more than `tricks` ("no more tricks": at most 0)."""
     points: bool = False
-    """With `at_most`: `tricks` counts the points the contract scores for what the side takes
-    ("no more hearts", "at most 10 more points"), not its tricks."""
+    """`tricks` counts the points the contract scores for what the side takes, not its tricks: at
+    least so many ("at least 50 more points"), or with `at_most` no more ("no more hearts", "at
+    most 10 more points")."""
 
 
 @dataclass(frozen=True)
@@ -72,19 +73,20 @@ class ClaimRuling:
 
 def read_claim(deal: SearchDeal, seat: int, words: Sequence[str], concede: bool = False) -> Claim:
     """The claim (or concession) by `seat` of the deal that `words` state as written: the tricks
-    (a number, or `rest` for all those left; for a claim `at most N` tricks or `points at most N`
-    points), then for a claim the cards of its line, in order."""
+    (a number, or `rest` for all those left; for a claim `at most N` tricks, or `points N` or
+    `points at most N` points), then for a claim the cards of its line, in order."""
     words = list(words)
     points = not concede and words[:1] == ["points"]
     if points:
         words = words[1:]
-        if words[:2] != ["at", "most"]:
-            raise UsageError(Phrase("a claim of points bounds them from above: write `points at most N`"))
     at_most = not concede and words[:2] == ["at", "most"]
     if at_most:
         words = words[2:]
         if not words or words[0] == "rest":
             raise UsageError(Phrase("write how many at most, such as `at most 0` (no more) or `at most 10`"))
+    elif points and (not words or words[0] == "rest"):
+        raise UsageError(Phrase("a claim of points names how many: `points 50` (at least 50 more) or `points at "
+                                "most 10`"))
     if not words:
         raise UsageError(Phrase("a claim names the tricks it claims: a number, or `rest` for every trick left"))
     tricks, *codes = words
@@ -123,6 +125,10 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
         raise UsageError(Phrase("the rules of this game state no claim rule, so a claim cannot be ruled on "
                                 "(a clause would say `claims are ruled with all hands open, the claimer playing "
                                 "any legal card`)"))
+    if deal.phase is Phase.LAYOUT:
+        raise UsageError(Phrase("this contract is played as a layout, not in tricks, and a claim is ruled only in the "
+                                "play of tricks: record the rest of the play instead (its finishing order decides "
+                                "the deal)"))
     if deal.phase is not Phase.TRICKS or deal.tricks is None:
         raise UsageError(Phrase("a claim is made during the play of the tricks, and the deal is not there: "
                                 "name a position inside the trick play with --at"))
@@ -136,6 +142,8 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
     left = search.tricks_left()
     if claim.at_most:
         return _rule_at_most(deal, claim, rule, search, left)
+    if claim.points:
+        return _rule_points(claim, rule, search, left)
     if not 0 <= claim.tricks <= left:
         raise UsageError(Phrase("{tricks} tricks cannot be claimed: {left} are left to play (claim a number "
                                 "from 0 to {left})", tricks=claim.tricks, left=left))
@@ -176,6 +184,28 @@ def rule_on_claim(deal: SearchDeal, claim: Claim, rule: Cited[ClaimRule] | None,
                                     "on the line shown his side takes only {worst}, and the result is adjusted "
                                     "to {worst}."), values, cited, claim.seat, _written(claim))
     return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, credited, play_out)
+
+
+def _rule_points(claim: Claim, rule: Cited[ClaimRule], search: Search, left: int) -> ClaimRuling:
+    """A claim that the side takes at least `claim.tricks` more points: it holds if the side's
+    fewest over the continuations, the others playing to give it least, is no fewer."""
+    try:
+        worst = search.value()
+        line = search.line_to(worst)
+    except OutOfBudget:
+        verdict = Verdict(False, N_("Seat {seat}'s claim is not decided: {nodes} positions were searched "
+                                    "without settling it."), (("seat", claim.seat), ("nodes", search.budget)),
+                          (rule.clause,), claim.seat, _written(claim))
+        return ClaimRuling(claim, search.side, left, None, (), search.nodes, verdict)
+    values: tuple[tuple[str, str | int], ...] = (("seat", claim.seat), ("tricks", claim.tricks), ("left", left),
+                                                 ("worst", worst))
+    holds = worst >= claim.tricks
+    message = (N_("Seat {seat} claims his side takes at least {tricks} more points: the claim holds, it takes "
+                  "at least {worst} against every defence.") if holds else
+               N_("Seat {seat} claims his side takes at least {tricks} more points: the claim fails, on the "
+                  "line shown it takes only {worst}, and the result is adjusted to {worst}."))
+    verdict = Verdict(holds, message, values, (rule.clause,), claim.seat, _written(claim))
+    return ClaimRuling(claim, search.side, left, worst, line, search.nodes, verdict, worst, line)
 
 
 def _check_points(deal: SearchDeal) -> None:
@@ -240,5 +270,5 @@ def _exact(deal: SearchDeal, fewest: Search, target: int) -> Line | None:
 
 def _written(claim: Claim) -> str:
     word = "concede" if claim.concede else "claim"
-    bound = ("points at most " if claim.points else "at most ") if claim.at_most else ""
+    bound = ("points at most " if claim.points else "at most ") if claim.at_most else "points " if claim.points else ""
     return f"{word} {bound}{claim.tricks}"

@@ -19,7 +19,7 @@ from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..base import Phase
 from ..tricks.compiled import CompiledContract
-from ..tricks.phase import Step, led_strength, trick_step, trick_undo
+from ..tricks.phase import Step, led_strength, strength_by_led_suit, trick_step, trick_undo
 from ..tricks.state import TrickState
 from .rules import Unstated
 
@@ -49,26 +49,55 @@ class SearchDeal(Protocol):
 
 
 def tricks_left(deal: SearchDeal) -> int:
-    """The tricks still to be played, counting the one on the table."""
-    return max((len(hand) for hand in deal.hands), default=0) + (1 if deal.tricks and deal.tricks.trick else 0)
+    """The tricks still to be played, counting the one on the table: a seat yet to play to it still
+    holds a card for it, so the longest hand counts it."""
+    return max((len(hand) for hand in deal.hands), default=0)
 
 
 class OutOfBudget(Exception):
     """The search met its budget of positions before deciding."""
 
 
-def _distinguished(contract: CompiledContract, points: bool) -> tuple[frozenset[int], ...]:
-    """The card sets the contract's rules name: two cards are alike only if each set holds both
-    or neither (a lead restriction, an early end, a discard the duty names, and where points are
-    counted a scoring card; tricks are counted alike whatever cards they hold)."""
+def _distinguished(contract: CompiledContract, state: TrickState, points: bool) -> tuple[frozenset[int], ...]:
+    """The card sets the contract's rules name that can still matter from the trick state `state`
+    on: two cards are alike only if each set holds both or neither (a lead restriction, an early
+    end, a discard the duty names, a first trick's ban before the first trick is taken, a lead
+    barred until broken before it is, and where points are counted a scoring card; tricks are
+    counted alike whatever cards they hold). A search only goes forward, so a set that no longer
+    matters at its root never will (the Q♠ of a first trick's ban is then one spade among others)."""
     sets = [cards for _, cards in contract.duty if cards]
-    sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions,
-                                     *contract.lead_until_broken, *contract.first_trick_bans)]
+    sets += [rule.cards for rule in (*contract.ends_when_taken, *contract.lead_restrictions)]
+    sets += [rule.cards for rule in contract.lead_until_broken if rule.cards.isdisjoint(state.taken_all)]
+    if not state.trick_winners:
+        sets += [rule.cards for rule in contract.first_trick_bans]
     if points:
         sets += [score.cards for score in contract.per_card]
         if contract.all_taken is not None:
             sets.append(contract.all_taken.cards)
     return tuple(dict.fromkeys(sets))
+
+
+_DEAD = b"\xff"
+"""A cell of `_key_layout` no live card fills."""
+
+
+def _key_layout(by_order: Sequence[int], suit_of: Sequence[int], sig: Sequence[int],
+                players: int) -> tuple[bytes | None, list[int], list[int]]:
+    """The cells of a transposition key as bytes: one cell per card in suit and rank order, each
+    suit closed by a separator; a live card's cell holds its holder and the class of its sets,
+    and the dead cells are dropped, so a suit reads as the holders of its live cards from the
+    lowest, which is what ranks among the live cards tell. (None when the classes and the seats
+    do not fit in a byte: the key is then built as tuples.)"""
+    classes = {value: index for index, value in enumerate(dict.fromkeys(sig))}
+    if len(classes) * players > 254:
+        return None, [], []
+    cells, slot = bytearray(), [0] * len(by_order)
+    for place, card in enumerate(by_order):
+        if place and suit_of[by_order[place - 1]] != suit_of[card]:
+            cells.append(254)
+        slot[card] = len(cells)
+        cells.append(255)
+    return bytes(cells), slot, [classes[value] * players for value in sig]
 
 
 @dataclass
@@ -98,7 +127,7 @@ class Search:
     def __post_init__(self) -> None:
         contract = self.root.contract
         assert contract is not None and self.root.tricks is not None, "a claim is ruled in trick play"
-        self._sets = _distinguished(contract, self.points)
+        self._sets = _distinguished(contract, self.root.tricks, self.points)
         self._suit_of: Sequence[int] = self.root.table.suit_of
         self._rank_of: Sequence[int] = self.root.table.rank_of
         self._table: dict[tuple[object, ...], tuple[int, int, int]] = {}
@@ -126,6 +155,12 @@ class Search:
         for place, card in enumerate(self._by_order):
             self._order[card] = place
         self._sig = [sum(1 << i for i, cards in enumerate(self._sets) if c in cards) for c in range(len(self._suit_of))]
+        self._cashing = (not self.points and not self.at_most and not self._count_declarer
+                         and not contract.ends_when_taken)
+        """Tricks cashed for sure bound a position (`_cash`): the side's tricks counted, and no
+        early end that could stop the play before they are taken."""
+        self._blank, self._slot, self._code = _key_layout(self._by_order, self._suit_of, self._sig,
+                                                          len(self.root.hands))
 
     # -- positions ------------------------------------------------------------------------------------
 
@@ -175,6 +210,12 @@ class Search:
             return deal.to_act, tuple(map(tuple, deal.hands)), at, counted
         # At a trick's start, cards are named by suit, rank among the live cards of their suit
         # and the sets that tell them apart: positions alike in that are worth the same.
+        if self._blank is not None:  # per suit, the holder and sets of each live card, low to high
+            cells, slot, code = bytearray(self._blank), self._slot, self._code
+            for holder, hand in enumerate(deal.hands):
+                for card in hand:
+                    cells[slot[card]] = code[card] + holder
+            return deal.to_act, bytes(cells).translate(None, _DEAD), counted
         order, suit_of, sig, width = self._order, self._suit_of, self._sig, len(self._sets)
         live = sorted(order[c] << 4 | holder for holder, hand in enumerate(deal.hands) for c in hand)
         hands: list[list[int]] = [[] for _ in deal.hands]
@@ -288,7 +329,14 @@ class Search:
             if at >= len(self.line) and max(map(len, deal.hands)) == 1:
                 return self._last_trick(deal)
             key = self._key(deal, at)
-            low, high, first = self._table.get(key) or (*self._bounds(deal), -1)
+            entry = self._table.get(key)
+            if entry is not None:
+                low, high, first = entry
+            else:
+                low, high = self._bounds(deal)
+                first = -1
+                if self._cashing and at >= len(self.line):
+                    low, high = self._cash(deal, low, high)
             if low >= beta or low == high:
                 return low
             if high <= alpha:
@@ -336,6 +384,33 @@ class Search:
             else:
                 self._table[key] = (best, best, chosen)
         return best
+
+    def _cash(self, deal: SearchDeal, low: int, high: int) -> tuple[int, int]:
+        """`low` and `high` narrowed by the tricks the leader takes for sure: each card he may lead
+        that is stronger, led, than every card the other hands hold wins its trick and keeps him
+        on lead (what the others hold only shrinks, and a lead allowed stays allowed). A leader
+        who plays for the side gives it at least that many; one against it, at most the rest."""
+        seat = deal.to_act
+        in_side = seat in self.side
+        if in_side != (self.generous or (in_side and self.unstated is Unstated.BEST)):
+            return low, high  # a leader who plays for nobody in particular cashes nothing for sure
+        strength = strength_by_led_suit(deal)  # type: ignore[arg-type]
+        suit_of = self._suit_of
+        legal = deal.legal_moves()
+        strongest: dict[int, int] = {}
+        sure = 0
+        for card in legal:
+            suit = suit_of[card]
+            table = strength[suit]
+            top = strongest.get(suit)
+            if top is None:
+                top = strongest[suit] = max((table[c] for holder, hand in enumerate(deal.hands) if holder != seat
+                                             for c in hand), default=-1)
+            if table[card] > top:
+                sure += 1
+        if in_side:
+            return max(low, sure), high
+        return low, min(high, tricks_left(deal) - sure)
 
     def _last_trick(self, deal: SearchDeal) -> int:
         """The side's tricks from a last trick, every card forced: played out and taken back."""

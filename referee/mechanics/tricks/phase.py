@@ -115,6 +115,11 @@ def led_strength(deal: TrickDeal) -> tuple[int, ...]:
     return _strength(deal)[deal.table.suit_of[_state(deal).trick[0][1]]]
 
 
+def strength_by_led_suit(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
+    """Per suit led, each card's strength in a trick of this deal, as `winning` ranks them."""
+    return _strength(deal)
+
+
 def _strength(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
     """Per suit led, each card's strength in a trick of this deal (`_trick_strength`)."""
     contract = deal.contract
