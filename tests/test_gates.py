@@ -46,11 +46,6 @@ def test_the_referee_names_no_game():
     assert not found, "\n".join(found)
 
 
-# The packages being restructured (issue 21): their in-function imports are not yet reviewed. A
-# package leaves this list when each of its in-function imports has its comment.
-_IMPORTS_NOT_YET_REVIEWED = ("referee/model/", "referee/interpreter/", "referee/mechanics/")
-
-
 _HANDLER = re.compile(r"\s*(try|else|finally|except\b[^#]*)\s*:")
 """A handler line above an import (`try:`, `except ImportError:`) is part of its block."""
 
@@ -94,7 +89,6 @@ def test_imports_inside_functions_say_why():
     heavy subsystem on demand (Sphinx, docutils, babel, the browser, pyspiel, a command of the
     command line, for start-up time) and says so in a comment."""
     found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "referee").rglob("*.py"))
-             if not path.relative_to(ROOT).as_posix().startswith(_IMPORTS_NOT_YET_REVIEWED)
              for line in in_function_imports_without_reason(path)]
     assert not found, "imports inside functions with no comment saying why (move them to the top):\n" + "\n".join(found)
 

@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -182,6 +183,7 @@ class Deal:
 
     def show(self, lang: str = "en", view: int | None = None):
         """The deal drawn in `lang` (`referee.drawing.Drawing`): HTML in a notebook, text in a terminal."""
+        # loaded on demand: only a deal shown draws itself (judge and play never do)
         from ..drawing import Drawing, picture
         return Drawing(picture(self, lang, view))
 
@@ -193,8 +195,6 @@ class Deal:
 
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
-        import copy
-
         shared = (self.table, self.game, self.contracts, self.bidding.rules if self.bidding else None, self.contract,
                   self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})

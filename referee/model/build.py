@@ -8,8 +8,10 @@ or contract declared in a later clause. Each value is stored with the ID of its 
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from pathlib import Path
 from typing import Any, Callable, cast
+from urllib.parse import urlsplit
 
 import lark
 
@@ -20,6 +22,8 @@ from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
 from ..mechanics.table.build import TableDraft
 from ..mechanics.vocabulary import Phase
 from .cards import Card, CardSet, Deck
+from .checks import run_checks
+from .consumers import check_mechanics
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
     Account,
@@ -121,10 +125,8 @@ class _Builder:
         for mechanic in MECHANICS:  # what every other check reads (the table's players, deal and pack)
             if mechanic.require is not None:
                 mechanic.require(game, header)
-        from .consumers import check_mechanics
         check_mechanics(game, self.seen, header)
-        from .checks import run_checks  # the numbers a source states
-        run_checks(game, self)
+        run_checks(game, self)  # the numbers a source states
         return game
 
     # -- clauses and provenance ----------------------------------------------------------------
@@ -617,7 +619,6 @@ def _check_value(param: Parameter, raw: str) -> str | int:
 
 
 def _dedent(text: str) -> str:
-    import textwrap
     lines = text.split("\n")
     first, rest = lines[0], "\n".join(lines[1:])
     return (first.strip() + ("\n" + textwrap.dedent(rest) if rest else "")).strip("\n") \
@@ -627,7 +628,6 @@ def _dedent(text: str) -> str:
 def _web_address(item: Located, token) -> str:
     """The address of a `see`: a web page, for the book to link to. Any other scheme
     (`javascript:`, `file:`, `data:`) would become a link that runs or opens something else."""
-    from urllib.parse import urlsplit
     address = _string(token)
     try:
         parts = urlsplit(address)
