@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .interpreter import Match
+from .interpreter import Deal, Match
 from .interpreter.players import random_move
 from .judge_bench import read_plan
 from .mechanics.base import Phase
@@ -80,6 +80,7 @@ def positions(game, left: int, count: int, seed: int = 0) -> list:
         match.draw_for_dealer(rng)
         hands, talon, _ = match.deal_pack(rng)
         deal = match.new_deal(hands, talon=talon)
+        assert isinstance(deal, Deal), "the solver runs on a deal every player of the table plays"
         while not deal.is_over():
             if deal.phase is Phase.TRICKS and not deal.trick and tricks_left(deal) <= left:
                 if tricks_left(deal) == left:

@@ -215,7 +215,7 @@ class Replay:
         self._dealing, self._seating = dealing, seating
         self.table = self.match.table
         self.judgement = Judgement(game, seats=list(header.get("seats", [])), table=self.match)
-        self.deal: Deal | None = None
+        self.deal: Deal | SeatedDeal | None = None
         """The deal in play (None between deals, in a cancelled deal, and once stopped)."""
         self.stopped = False
         """A verdict was given against the transcript, or (not strict) the replay lost track."""

@@ -10,6 +10,7 @@ from typing import Any
 from .errors import SimulationError
 from .interpreter import Deal, Match
 from .interpreter.players import random_move
+from .mechanics.table.seating import SeatedDeal
 from .model.game import Game
 from .transcript import FORMAT
 
@@ -17,7 +18,7 @@ __all__ = ["random_deal", "random_transcript"]
 
 
 def random_deal(game: Game | str | Path, seed: int = 0, *, players: int | None = None,
-                parameters: dict[str, str] | None = None) -> Deal:
+                parameters: dict[str, str] | None = None) -> Deal | SeatedDeal:
     """A new deal of `game` (a `Game`, or a game's name or rules file), shuffled and dealt from
     `seed` after the draw for the first dealer, as `referee play GAME --seed N` deals it: one
     call to a position to play from."""

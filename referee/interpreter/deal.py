@@ -7,6 +7,7 @@ citing the deciding clauses, and applies it only when it is legal.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -182,6 +183,7 @@ class Deal:
 
     def show(self, lang: str = "en", view: int | None = None):
         """The deal drawn in `lang` (`referee.drawing.Drawing`): HTML in a notebook, text in a terminal."""
+        # loaded on demand: only a deal shown draws itself (judge and play never do)
         from ..drawing import Drawing, picture
         return Drawing(picture(self, lang, view))
 
@@ -193,8 +195,6 @@ class Deal:
 
     def copy(self) -> "Deal":
         """An independent copy of this deal's state; the rules and tables are shared, not copied."""
-        import copy
-
         shared = (self.table, self.game, self.contracts, self.bidding.rules if self.bidding else None, self.contract,
                   self.betting.rules if self.betting else None, self.layout.tables if self.layout else None)
         return copy.deepcopy(self, {id(x): x for x in shared if x is not None})
@@ -272,6 +272,7 @@ class Deal:
     def trump(self) -> int | None:
         """The trump suit in force: the contract's, or the one its chooser or declarer named."""
         contract = self.contract
+        assert contract is not None  # asked once the contract is known (the play, a drawing of it)
         return contract.trump if contract.trumps_named_by is None else self.named_trump
 
     def is_over(self) -> bool:
@@ -413,9 +414,10 @@ class Deal:
         ruled = runner.judge(self, seat, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
             # The phase the deal is in decides which words are possible: cite the list of phases.
-            phases = self.game.table.phases
+            phases, dealing = self.game.table.phases, self.game.table.deal
+            assert dealing is not None  # every game states its deal (the table's check)
             return illegal(N_("Seat {seat} may not {action} now."),
-                           (phases.clause if phases else self.game.table.deal.clause,), seat=seat, action=what)
+                           (phases.clause if phases else dealing.clause,), seat=seat, action=what)
         return ruled
 
     def _end_clauses(self) -> tuple[str, ...]:
@@ -426,14 +428,18 @@ class Deal:
         ends = end_clauses(self.betting) if self.betting is not None else ()
         if ends:
             return ends
-        return (self.game.table.deal.clause,)
+        dealing = self.game.table.deal
+        assert dealing is not None  # every game states its deal (the table's check)
+        return (dealing.clause,)
 
     def _turn_clauses(self) -> tuple[str, ...]:
         game = self.game
         out = [game.table.direction.clause if game.table.direction else None]
         # Before the first card of the play, the rule on who leads (or moves) first decides.
-        if self.phase in (Phase.TRICKS, Phase.LAYOUT) and len(self.history) == self.play_started_at:
-            out.append(self.contract.first_lead[1])
+        contract = self.contract
+        if self.phase in (Phase.TRICKS, Phase.LAYOUT) and len(self.history) == self.play_started_at \
+                and contract is not None and contract.first_lead is not None:  # both are set in the play
+            out.append(contract.first_lead[1])
         runner = RUNNERS.get(self.phase)
         if runner is not None and runner.turn_clauses is not None:  # the rule that gives the turn in the phase
             out.extend(runner.turn_clauses(self))
@@ -454,7 +460,9 @@ class Deal:
         found = self.parse_action(action)
         verdict = self.judge(seat, found)
         if verdict.legal:
-            self.push(self.table.move(found))
+            move = self.table.move(found)
+            assert move is not None  # a legal action is a move of this game
+            self.push(move)
         return verdict
 
     def parse_action(self, action: Action | str | int) -> Action:

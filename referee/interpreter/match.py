@@ -52,8 +52,13 @@ def _compiled(game: Game, players: int) -> tuple:
     if hit is None or hit[0]() is not game:
         table = Table(game, players)
         contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
+
+        def forget(_ref: weakref.ref[Game], key: tuple[int, int] = key,
+                   cache: dict[tuple[int, int], tuple] = _COMPILED) -> None:
+            cache.pop(key, None)  # (the dict bound here: at exit the module's name may be gone first)
+
         # The entry goes when the game does, before its id can be reused by another.
-        hit = (weakref.ref(game, lambda _ref, key=key, cache=_COMPILED: cache.pop(key, None)), table, contracts,
+        hit = (weakref.ref(game, forget), table, contracts,
                compile_auction(game, table, contracts), compile_vying(game), {})
         _COMPILED[key] = hit
     return hit[1:]
@@ -123,7 +128,7 @@ class Match:
         self.dealer: int | None = None
         self.dealt_in_a_row = 0
         """Deals the dealer has dealt so far in his run (`dealer passes ... after every N deals`)."""
-        self.deal: Deal | None = None
+        self.deal: Deal | SeatedDeal | None = None
         self.bought = [0] * n
         """Per seat, the chips bought back after going broken in a timed session (`broken player
         buys back`): they are not winnings, so the result leaves them out."""
@@ -193,11 +198,12 @@ class Match:
         key = (self.dealer, len(pack))
         plan = self._dealing.get(key)
         if plan is None:
+            assert self.dealer is not None  # cards are dealt once the first dealer is drawn
             plan = self._dealing[key] = dealing.deal_plan(self.game, self.table, self.dealer, len(pack))
         return dealing.deal_by_plan(plan, pack)
 
     def new_deal(self, hands: list[list[int]], contract: str | None = None,
-                 talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal:
+                 talon: list[int] | None = None, upcards: list[int] | None = None) -> Deal | SeatedDeal:
         """The next deal on these hands (from `deal_pack`), talon and face-up cards; its contract
         is the fixed one of `contracts in order`, else `contract` when given, else chosen in play."""
         if self.dealer is None:
@@ -219,7 +225,11 @@ class Match:
                     vying=self.vying,
                     chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
-        self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.table.players.clause) if seats else deal
+        if seats:
+            assert self.game.table.players is not None  # every game states its players (the table's check)
+            self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.table.players.clause)
+        else:
+            self.deal = deal
         return self.deal
 
     @property
@@ -243,6 +253,7 @@ class Match:
 
     def finish_deal(self) -> DealResult:
         """Score the current deal, add it to the totals and pass the deal on."""
+        assert self.deal is not None, "finish_deal() with no deal in play"
         result = self.deal.result()
         cap = self.game.auction.cap if self.game.auction else None
         if cap is not None:  # an account closing at its cap: the overflow goes to the others (auction/closing.py)
@@ -265,6 +276,7 @@ class Match:
                 totals[:] = map(int.__add__, totals, points)
         for line in result.scores if known is None else ():
             if line.account in pairs:
+                assert line.against is not None  # a line of an account kept per opponent names him
                 pairs[line.account][line.seat][line.against] += line.points
                 continue
             totals = accounts.get(line.account)
@@ -286,6 +298,7 @@ class Match:
         remedies, clause = self.game.irregularities[irregularity].value, self.game.irregularities[irregularity].clause
         lines = []
         if "pay_bonuses" in remedies and self.vying is not None:
+            assert self.dealer is not None  # a deal is cancelled once it is dealt
             deal = Deal(self.table, self.dealer, hands, contracts=self.contracts, upcards=upcards, talon=talon,
                         vying=self.vying, chips=list(self.totals), carry=0)
             lines = hand_bonuses(deal, list(self.totals), cancelled=True)
@@ -299,12 +312,15 @@ class Match:
 
     def _pass_deal(self) -> None:
         """The dealer has dealt one more deal: the deal passes on after his last in a row."""
+        assert self.dealer is not None
         self.dealer, self.dealt_in_a_row = dealing.next_dealer(self.game, self.table, self.dealer,
                                                                self.dealt_in_a_row + 1)
 
     @property
     def rotation_clause(self) -> str:
-        return self.game.table.dealer_rotation.clause
+        rotation = self.game.table.dealer_rotation
+        assert rotation is not None  # every game states it (the table's check)
+        return rotation.clause
 
     # -- the end of the match ---------------------------------------------------------------------------
 
@@ -388,7 +404,8 @@ class Match:
         if end.kind is EndKind.ALL_CHOSEN:
             owed = tuple((seat, tuple(c for c in self.game.contracts if c not in self.chosen[seat]))
                          for seat in range(self.table.players))
-            return Remaining(clause, deals=self.length - len(self.results), owed=tuple(o for o in owed if o[1]))
+            assert self._length is not None  # every chooser's contracts: so many deals
+            return Remaining(clause, deals=self._length - len(self.results), owed=tuple(o for o in owed if o[1]))
         if end.kind is EndKind.DEALS:
             return Remaining(clause, deals=end.count - len(self.results))
         account = end.account
@@ -424,6 +441,7 @@ class Match:
             totals, final_clauses = list(self.accounts[named]), ()
         if any(self.bought):  # chips bought back are not won
             totals = [t - b for t, b in zip(totals, self.bought)]
+        assert game.winner is not None  # every game states its winner (the match's needs)
         best = max(totals) if game.winner.value.highest else min(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
         clauses = tuple(c.clause for c in (game.match_end, self.session) if c) + final_clauses + \

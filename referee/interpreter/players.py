@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import SimulationError
 from ..mechanics.auction.phase import BIDDING_PHASES
 from ..mechanics.base import Phase
 
@@ -31,7 +32,6 @@ def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
     steps = 0
     while not deal.is_over():
         if steps >= step_cap:
-            from ..errors import SimulationError
             raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
                                   "actions of random play")
         phase = deal.phase

@@ -8,8 +8,10 @@ or contract declared in a later clause. Each value is stored with the ID of its 
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, cast
+from urllib.parse import urlsplit
 
 import lark
 
@@ -20,6 +22,8 @@ from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
 from ..mechanics.table.build import TableDraft
 from ..mechanics.vocabulary import Phase
 from .cards import Card, CardSet, Deck
+from .checks import run_checks
+from .consumers import check_mechanics
 from .document import Document, Located, _string, find_rules_file, load_document
 from .game import (
     Account,
@@ -87,7 +91,7 @@ class _Builder:
     def build(self) -> Game:
         doc = self.doc
         for item in doc.sources:
-            sid, filename, language, lines = item.tree.children
+            sid, filename, language, lines = cast(list[lark.Token], item.tree.children)
             if str(sid) in self.sources:
                 raise item.error(sid, Phrase('source {sid} is declared twice', sid=sid))
             self.sources[str(sid)] = Source(str(sid), _string(filename), str(language), int(lines))
@@ -108,7 +112,7 @@ class _Builder:
         for item in doc.uncovered:
             *cites, reason = item.tree.children
             for cite in cites:
-                uncovered.append((self._citation(item, cite), _string(reason)))
+                uncovered.append((self._citation(item, cite), _text(reason)))
         game = Game(
             id=doc.id, title=doc.title, path=doc.path, base=doc.base, sources=self.sources,
             clauses=clauses, uncovered=tuple(uncovered), parameters=self.parameters,
@@ -121,16 +125,14 @@ class _Builder:
         for mechanic in MECHANICS:  # what every other check reads (the table's players, deal and pack)
             if mechanic.require is not None:
                 mechanic.require(game, header)
-        from .consumers import check_mechanics
         check_mechanics(game, self.seen, header)
-        from .checks import run_checks  # the numbers a source states
-        run_checks(game, self)
+        run_checks(game, self)  # the numbers a source states
         return game
 
     # -- clauses and provenance ----------------------------------------------------------------
 
     def _citation(self, item: Located, tree: lark.Tree) -> Citation:
-        sid, first, *rest = tree.children
+        sid, first, *rest = cast(list[lark.Token], tree.children)
         last = rest[0] if rest else first
         source = self.sources.get(str(sid))
         if source is None:
@@ -146,7 +148,7 @@ class _Builder:
         cid, statement, *provenance, body = item.tree.children
         title = self.doc.titles.get(str(cid))  # a replacement's, unless it names its own
         if provenance and provenance[0].data == "clause_title":
-            title = _string(provenance.pop(0).children[0])
+            title = _text(provenance.pop(0).children[0])
         citations: list[Citation] = []
         tradition = interpretation = None
         see: list[str] = []
@@ -156,18 +158,18 @@ class _Builder:
             else:
                 reason, *sees = prov.children
                 if prov.data == "tradition":
-                    tradition = _string(reason)
+                    tradition = _text(reason)
                 else:
-                    interpretation = _string(reason)
+                    interpretation = _text(reason)
                 see.extend(_web_address(item, s.children[0]) for s in sees)
-        if not _string(statement).strip():
+        if not _text(statement).strip():
             raise item.error(statement, Phrase('clause {cid} has an empty statement', cid=cid),
                              hint=Phrase('say the rule in one or two plain English sentences'))
         params = tuple(str(s.children[0]) for s in body.children
                        if s.data in ("parameter", "number_parameter"))
         formal = item.source_text(body).strip()
         formal = formal[1:-1].strip("\n") if formal.startswith("{") else formal
-        return Clause(str(cid), _string(statement),
+        return Clause(str(cid), _text(statement),
                       Provenance(tuple(citations), tradition, interpretation, tuple(see)),
                       _dedent(formal), item.position(cid), params, title)
 
@@ -326,7 +328,7 @@ class _Builder:
         else:  # a statement without a node type yet: Lark's `number` or `param_number` tree
             name = number.children[0] if number.data == "param_number" else None
             value = None if name is not None else _signed(number.children[0])
-        if name is None:
+        if name is None and value is not None:  # (a number written out: `value` is never None then)
             return value
         param = self.parameters.get(str(name))
         if param is None or not param.is_number:
@@ -485,8 +487,8 @@ class _Builder:
                 raise item.error(after, Phrase('`{seat}` always names a player, so the seat after `else` never '
                                                'applies', seat=" ".join(item.source_text(seat).split())),
                                  hint=Phrase('`else` may follow only `holder of CARD`'))
-        chained = None
-        for seat in reversed(seats):
+        chained = self._seat(item, seats[-1])
+        for seat in reversed(seats[:-1]):
             chained = dataclasses.replace(self._seat(item, seat), otherwise=chained)
         return chained
 
@@ -573,7 +575,7 @@ _PLAYS = {"tricks": Phase.TRICKS, "layout": Phase.LAYOUT}
 """The word of `contract ... plays WORD` -> the phase its play runs in."""
 
 
-def _contract_rules(records: dict[type, dict[str, Any]]) -> ContractRules:
+def _contract_rules(records: dict[type[Any], dict[str, Any]]) -> ContractRules:
     """The rules of a contract from the fields stated of each record: a mechanic's record fills
     its field of `ContractRules` (its `contract_field`), and `ContractRules`'s own fields are its own."""
     own = dict(records.get(ContractRules, {}))
@@ -584,6 +586,11 @@ def _contract_rules(records: dict[type, dict[str, Any]]) -> ContractRules:
 def _rule_name(stmt) -> str:
     """The grammar rule of a statement, node or Lark tree."""
     return stmt.rule if isinstance(stmt, syntax.Node) else str(stmt.data)
+
+
+def _text(node: lark.Token | lark.Tree) -> str:
+    """The text of the STRING token the grammar puts at this place of a tree (never a subtree)."""
+    return _string(cast(lark.Token, node))
 
 
 def _signed(tree) -> int:
@@ -599,7 +606,8 @@ def _check_value(param: Parameter, raw: str) -> str | int:
         except ValueError:
             raise UsageError(Phrase("parameter {name} takes a whole number, not {raw}",
                                     name=param.name, raw=repr(raw))) from None
-        if not param.low <= number <= param.high:
+        low, high = param.low, param.high  # a number parameter's bounds, always stated
+        if low is not None and high is not None and not low <= number <= high:
             raise UsageError(Phrase("parameter {name} must be between {low} and {high}",
                                     name=param.name, low=param.low, high=param.high))
         return number
@@ -611,7 +619,6 @@ def _check_value(param: Parameter, raw: str) -> str | int:
 
 
 def _dedent(text: str) -> str:
-    import textwrap
     lines = text.split("\n")
     first, rest = lines[0], "\n".join(lines[1:])
     return (first.strip() + ("\n" + textwrap.dedent(rest) if rest else "")).strip("\n") \
@@ -621,7 +628,6 @@ def _dedent(text: str) -> str:
 def _web_address(item: Located, token) -> str:
     """The address of a `see`: a web page, for the book to link to. Any other scheme
     (`javascript:`, `file:`, `data:`) would become a link that runs or opens something else."""
-    from urllib.parse import urlsplit
     address = _string(token)
     try:
         parts = urlsplit(address)

@@ -88,6 +88,7 @@ def load_kept(name, settings: dict[str, str]):
     """The game `name` (a shipped game's path or any rules file) under `settings`: kept, when it
     is a shipped game kept for these readings, else built from its rules file."""
     def build():
+        # the parser and the builder only when no kept game serves (a judge of a kept game loads neither)
         from .build import load_game
         return load_game(name, settings)
     return kept_game(Path(name), settings, build)
@@ -257,6 +258,7 @@ def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writ
 def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
     """The game kept as `name`, if it is there, was built from what `head` says, and reads back
     as a game; else None."""
+    # the model's records only when a kept game is read: install and completion ask only whether it is current
     from .game import Game
     try:
         with top.folder(version) as inside:

@@ -50,7 +50,7 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
                 tricks = 1 if rule.number is not None else min(rule.last or hand_size(game, players),
                                                                  hand_size(game, players))
                 total += rule.points * tricks
-            elif rule.kind is ScoreKind.PER_CARD:
+            elif rule.kind is ScoreKind.PER_CARD and rule.cards is not None:  # (`per card` names its cards)
                 total += rule.points * len(rule.cards.cards & frozenset(deck.cards))
     return total
 

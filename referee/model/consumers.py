@@ -143,7 +143,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                    hint=Phrase('state it for all contracts, or in `in {id} {{ ... }}`', id=contract.id))
         if contract.plays is Phase.TRICKS and rules.trumps is not None and rules.trumps.value.any:
             any_trumps = True
-            if not rules.trick_winner.value.trumps_win:
+            if rules.trick_winner is not None and not rules.trick_winner.value.trumps_win:  # PLAY_NEEDS made it stated
                 item, stmt = next((i, s) for k, _, i, s in seen if k == "trick_winner")
                 raise item.error(stmt, Phrase('contract {id} has trumps, but this rule ignores them', id=contract.id),
                                  hint=Phrase('write `trick won by highest of suit led unless trumped`'))
@@ -167,7 +167,7 @@ def _finish_scores(contract: Contract, contracts: dict[str, Contract]) -> bool:
 def _check_seats(game: Game, seen, phases) -> None:
     """A seat named by its part in the deal needs a phase that gives someone that part."""
     for kind, _scope, item, stmt in seen:
-        roles = []
+        roles: list[str] = []
         if kind in ("first_lead", "first_move"):
             roles.extend(seat.role for seat in (stmt.seat, *stmt.otherwise))
         elif kind in ("trumps_named", "layout_start_named"):

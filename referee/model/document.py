@@ -12,6 +12,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import lark
 
@@ -67,8 +68,9 @@ class Document:
     id: str
     title: str
     path: str
+    header: Located
+    """The file's first line: `game ...`, or the variant's `variant ... extends ...`."""
     base: str | None = None
-    header: Located | None = None
     sources: list[Located] = field(default_factory=list)
     uncovered: list[Located] = field(default_factory=list)
     clauses: dict[str, Located] = field(default_factory=dict)
@@ -184,14 +186,20 @@ def _shown(name: str, width: int = 80, quote: bool = True) -> str:
 
 
 def _clause_id(tree: lark.Tree) -> lark.Token:
-    return tree.children[0]
+    return _leaf(tree, 0)
+
+
+def _leaf(tree: lark.Tree, index: int) -> lark.Token:
+    """The token the grammar puts at `index` among the tree's children (a place that never holds a
+    subtree)."""
+    return cast(lark.Token, tree.children[index])
 
 
 def clause_title(tree: lark.Tree) -> str | None:
     """The title a clause's tree gives (`title "No queens"`), if any."""
     for child in tree.children[2:3]:
         if isinstance(child, lark.Tree) and child.data == "clause_title":
-            return _string(child.children[0])
+            return _string(_leaf(child, 0))
     return None
 
 
@@ -225,10 +233,10 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
     items = [Located(t, shown, text) for t in tree.children[1:]]
     head = header.tree
     if head.data == "game_header":
-        doc = Document(id=str(head.children[0]), title=_string(head.children[1]), path=shown,
+        doc = Document(id=str(head.children[0]), title=_string(_leaf(head, 1)), path=shown,
                        header=header)
     else:
-        base_token = head.children[2]
+        base_token = _leaf(head, 2)
         by_path = base_token.type == "STRING"
         base_name = _string(base_token) if by_path else str(base_token)
         own = (str(head.children[0]), path.resolve())
@@ -258,7 +266,7 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
         # there after `find_game` looked is refused as it is opened).
         doc = load_document(base_path, chain, _follow=by_path or base_path.parent != path.parent)
         doc.base = doc.id
-        doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(head.children[1]),
+        doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(_leaf(head, 1)),
                                                    shown, header)
     for item in items:
         kind = item.tree.data
@@ -278,20 +286,20 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
             doc.clauses[str(cid)] = item
         elif kind == "replace_clause":
             inner = Located(item.tree.children[0], shown, text)
-            cid = str(_clause_id(inner.tree))
-            if cid not in doc.clauses:
-                raise item.error(_clause_id(inner.tree), Phrase('`replace` names clause {cid}, which the base game does not have', cid=cid), hint=Phrase('to add a clause, write it without `replace`'))
-            title = clause_title(doc.clauses[cid].tree) or doc.titles.get(cid)
+            replaced = str(_clause_id(inner.tree))
+            if replaced not in doc.clauses:
+                raise item.error(_clause_id(inner.tree), Phrase('`replace` names clause {cid}, which the base game does not have', cid=replaced), hint=Phrase('to add a clause, write it without `replace`'))
+            title = clause_title(doc.clauses[replaced].tree) or doc.titles.get(replaced)
             if title is not None and clause_title(inner.tree) is None:
-                doc.titles[cid] = title
+                doc.titles[replaced] = title
             else:
-                doc.titles.pop(cid, None)
-            doc.clauses[cid] = inner
+                doc.titles.pop(replaced, None)
+            doc.clauses[replaced] = inner
         elif kind == "remove_clause":
-            cid = str(item.tree.children[0])
-            if cid not in doc.clauses:
-                raise item.error(item.tree.children[0], Phrase('`remove` names clause {cid}, which the base game does not have', cid=cid))
-            del doc.clauses[cid]
+            removed = str(item.tree.children[0])
+            if removed not in doc.clauses:
+                raise item.error(item.tree.children[0], Phrase('`remove` names clause {cid}, which the base game does not have', cid=removed))
+            del doc.clauses[removed]
     return doc
 
 
@@ -323,7 +331,8 @@ _TREE_DEPTH = 8 * LIMITS.nesting_depth
 
 def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
     """Texts, numbers and items within the limits, and `lines N` true to the source file."""
-    def refuse(token, problem: str, hint: str | None = None, kind=RulesLimitError) -> RulesDefinitionError:
+    def refuse(token: lark.Token, problem: str | Phrase, hint: str | Phrase | None = None,
+               kind: type[RulesDefinitionError] = RulesLimitError) -> RulesDefinitionError:
         return kind(SourcePosition(path, token.line or 1, token.column or 1), problem, text=text, hint=hint)
 
     items = tree.children[1:]
@@ -353,7 +362,7 @@ def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
 
 def _check_source(node: lark.Tree, refuse) -> None:
     """A source file is named plainly; a shipped one is read to check `lines N` exactly."""
-    _sid, filename, _language, lines = node.children
+    _sid, filename, _language, lines = cast(list[lark.Token], node.children)
     name = _string(filename)
     if not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
         raise refuse(filename, Phrase('the source file {name} must be a plain file name', name=_shown(name)),

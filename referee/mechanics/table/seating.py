@@ -310,7 +310,7 @@ class SeatedDeal:
 
     def show(self, lang: str = "en", view: int | None = None) -> Drawing:
         """The deal drawn in `lang` (`Deal.show`); `view` is a seat of the table."""
-        from ...drawing import Drawing, picture
+        from ...drawing import Drawing, picture  # loaded on demand, as `Deal.show` loads it
         return Drawing(picture(self.inner, lang, None if view is None else self._inside.get(view, -1),
                                numbers=self.seats, sitting_out=self.dealer))
 
