@@ -70,7 +70,7 @@ def test_each_game_field_a_package_sets_is_typed_on_the_game():
 
 def test_one_vocabulary_of_phases():
     from referee.interpreter.phases import RUNNERS
-    from referee.mechanics.base import Phase
+    from referee.mechanics.vocabulary import Phase
     from referee.model.mechanics import PHASES
 
     # Every phase a deal can be in has its runner, named by the enum; every phase word of the
@@ -126,7 +126,7 @@ def test_a_copied_layout_deal_shares_its_tables_and_not_its_columns():
     import random
 
     from referee.interpreter import Match
-    from referee.mechanics.base import Phase
+    from referee.mechanics.vocabulary import Phase
     from referee.model import load_game
 
     match, rng = Match(load_game("barbu")), random.Random(1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..mechanics.auction.phase import BIDDING_PHASES
-from ..mechanics.base import Phase
+from ..mechanics.vocabulary import Phase
 
 __all__ = ["random_move", "play_out"]
 

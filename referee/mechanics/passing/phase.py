@@ -13,7 +13,8 @@ from typing import Protocol
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
+from ..vocabulary import Phase
 from .rules import PassTarget
 from .state import PassingState
 
