@@ -196,7 +196,7 @@ def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
     its winner, as the records on `Game` hold it (each rule with its clause)."""
     from referee.mechanics.contract_choice.rules import Chooser
     from referee.mechanics.doubling.rules import DoublingRules
-    from referee.mechanics.table.rules import CutSide, DrawKind, FirstDealerRule, PackChoice, PlayDirection, TieBreak
+    from referee.mechanics.table.rules import DrawKind, FirstDealerRule, PackChoice, PlayDirection, Side, TieBreak
     from referee.model import load_game
     from referee.model.game import Account, Winner
 
@@ -214,7 +214,7 @@ def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
 
     bouillotte = load_game("bouillotte")
     assert bouillotte.table.first_dealer.value == FirstDealerRule(DrawKind.RANK, rank="K")
-    assert bouillotte.table.cut.value is CutSide.LEFT and bouillotte.table.draw_ties is None
+    assert bouillotte.table.cut.value is Side.LEFT and bouillotte.table.draw_ties is None
     assert bouillotte.table.direction.value is PlayDirection.COUNTERCLOCKWISE
     assert {p.value.players for p in bouillotte.table.packs} >= {3, 4, 5}
 
