@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from .interpreter import Deal, Match
 from .interpreter.players import random_move
 from .judge_bench import read_plan
-from .mechanics.base import Phase
 from .mechanics.claims.rules import Unstated
 from .mechanics.claims.ruling import Claim, rule_on_claim
 from .mechanics.claims.solver import tricks_left
+from .mechanics.vocabulary import Phase
 from .model import load_game
 from .output import write_output
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import i18n, presentation
 from .i18n import N_
-from .mechanics.base import Phase
+from .mechanics.vocabulary import Phase
 
 # A deal is typed `Any` here: `Deal` and `SeatedDeal` import this module (lazily) to draw
 # themselves, and the drawing reads only their mechanics' typed state.

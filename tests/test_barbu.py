@@ -15,6 +15,7 @@ from referee.cli import main
 from referee.errors import RulesDefinitionError
 from referee.interpreter import Match
 from referee.judge import judge
+from referee.mechanics.table.rules import Side
 from referee.model import load_game
 from referee.model.document import find_game
 from referee.simulate import random_transcript
@@ -273,7 +274,7 @@ def test_the_deal_passes_after_every_deal_or_after_seven_in_a_row(reading, run):
     assert len(dealers) == 28 and Counter(dealers) == {seat: 7 for seat in range(4)}
     runs = [dealers[i:i + run] for i in range(0, 28, run)]
     assert all(len(set(r)) == 1 for r in runs)
-    assert all(match.table.neighbour(a[0], "next") == b[0] for a, b in zip(runs, runs[1:]))
+    assert all(match.table.neighbour(a[0], Side.NEXT) == b[0] for a, b in zip(runs, runs[1:]))
     assert all(len(chosen) == 7 for chosen in match.chosen)
 
 

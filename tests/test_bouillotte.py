@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from referee.interpreter import Action, Match
 from referee.interpreter.players import play_out
 from referee.judge import judge
-from referee.mechanics.base import Phase
+from referee.mechanics.vocabulary import Phase
 from referee.model import load_game
 from referee.model.checks import hand_size
 from referee.report import judgement_text

@@ -14,10 +14,10 @@ from referee.cli import main
 from referee.errors import UsageError
 from referee.interpreter import Match
 from referee.interpreter.players import random_move
-from referee.mechanics.base import Phase
 from referee.mechanics.claims.rules import Unstated
 from referee.mechanics.claims.ruling import Claim, read_claim, rule_on_claim, side_of
 from referee.mechanics.claims.solver import Search, tricks_left
+from referee.mechanics.vocabulary import Phase
 from referee.model import load_game
 from referee.report import judgement_json, judgement_text
 

@@ -70,7 +70,7 @@ def test_each_game_field_a_package_sets_is_typed_on_the_game():
 
 def test_one_vocabulary_of_phases():
     from referee.interpreter.phases import RUNNERS
-    from referee.mechanics.base import Phase
+    from referee.mechanics.vocabulary import Phase
     from referee.model.mechanics import PHASES
 
     # Every phase a deal can be in has its runner, named by the enum; every phase word of the
@@ -126,7 +126,7 @@ def test_a_copied_layout_deal_shares_its_tables_and_not_its_columns():
     import random
 
     from referee.interpreter import Match
-    from referee.mechanics.base import Phase
+    from referee.mechanics.vocabulary import Phase
     from referee.model import load_game
 
     match, rng = Match(load_game("barbu")), random.Random(1)
@@ -196,7 +196,7 @@ def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
     its winner, as the records on `Game` hold it (each rule with its clause)."""
     from referee.mechanics.contract_choice.rules import Chooser
     from referee.mechanics.doubling.rules import DoublingRules
-    from referee.mechanics.table.rules import CutSide, DrawKind, FirstDealerRule, PackChoice, PlayDirection, TieBreak
+    from referee.mechanics.table.rules import DrawKind, FirstDealerRule, PackChoice, PlayDirection, Side, TieBreak
     from referee.model import load_game
     from referee.model.game import Account, Winner
 
@@ -214,7 +214,7 @@ def test_the_table_and_the_small_mechanics_read_into_typed_records(kierki):
 
     bouillotte = load_game("bouillotte")
     assert bouillotte.table.first_dealer.value == FirstDealerRule(DrawKind.RANK, rank="K")
-    assert bouillotte.table.cut.value is CutSide.LEFT and bouillotte.table.draw_ties is None
+    assert bouillotte.table.cut.value is Side.LEFT and bouillotte.table.draw_ties is None
     assert bouillotte.table.direction.value is PlayDirection.COUNTERCLOCKWISE
     assert {p.value.players for p in bouillotte.table.packs} >= {3, 4, 5}
 

@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass
 
 from ..errors import Phrase, UsageError
-from ..mechanics.table.rules import PlayDirection
+from ..mechanics.table.rules import PlayDirection, Side
 from ..model.cards import Card
 from ..model.game import Game
 from . import moves
@@ -123,12 +123,12 @@ class Table:
     def next(self, seat: int, steps: int = 1) -> int:
         return (seat + steps) % self.players
 
-    def neighbour(self, seat: int, side: str) -> int:
+    def neighbour(self, seat: int, side: Side) -> int:
         """The player on `seat`'s left or right (or the next one, or the one opposite him at an
-        even table: `Match` refuses an odd one)."""
-        if side == "opposite":
+        even table: `Match` and the passing's load check refuse an odd one)."""
+        if side is Side.OPPOSITE:
             return self.next(seat, self.players // 2)
-        forward = side == "next" or (side == "left") == self.clockwise
+        forward = side is Side.NEXT or (side is Side.LEFT) == self.clockwise
         return self.next(seat, 1 if forward else -1)
 
     def code(self, card: int) -> str:

@@ -20,7 +20,6 @@ from ..mechanics.auction.compiled import CompiledAuction
 from ..mechanics.auction.phase import random_bidding, start_auction
 from ..mechanics.auction.settlement import settle_deal
 from ..mechanics.auction.state import AuctionState
-from ..mechanics.base import Phase
 from ..mechanics.contract_choice.phase import NAMERS, chooser_of
 from ..mechanics.doubling.phase import pair_settlement, start_doubling
 from ..mechanics.doubling.state import DoublingState
@@ -32,6 +31,7 @@ from ..mechanics.tricks.compiled import CompiledContract
 from ..mechanics.tricks.phase import first_leader, random_tricks, trick_moves, trick_push
 from ..mechanics.tricks.score import all_taken_lines, taken_lines
 from ..mechanics.tricks.state import TrickState
+from ..mechanics.vocabulary import Phase
 from ..mechanics.vying.betting import end_clauses, random_bet, random_betting, start_betting
 from ..mechanics.vying.compiled import VyingRules
 from ..mechanics.vying.showdown import settle_vying

@@ -16,7 +16,7 @@ from ..mechanics.auction.closing import close_overflow, final_scores
 from ..mechanics.auction.compiled import compile_auction
 from ..mechanics.table import dealing
 from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
-from ..mechanics.table.rules import RotationSide
+from ..mechanics.table.rules import Side
 from ..mechanics.table.seating import SeatedDeal, playing_seats
 from ..mechanics.tricks.compiled import compile_contract
 from ..mechanics.vying.compiled import compile_vying
@@ -100,7 +100,7 @@ class Match:
         self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
             game, players or game.table.default_players)
         rotation = game.table.dealer_rotation
-        if rotation is not None and rotation.value.side is RotationSide.OPPOSITE and self.table.players % 2:
+        if rotation is not None and rotation.value.side is Side.OPPOSITE and self.table.players % 2:
             raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "
                                     "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
                                     players=self.table.players))
@@ -258,7 +258,7 @@ class Match:
         cap = self.game.auction.cap if self.game.auction else None
         if cap is not None:  # an account closing at its cap: the overflow goes to the others (auction/closing.py)
             more = close_overflow(cap, self.accounts[cap.account], result.scores,
-                                  lambda seat: self.table.neighbour(seat, "left"))
+                                  lambda seat: self.table.neighbour(seat, Side.LEFT))
             if more:
                 result = DealResult(result.contract, tuple(result.scores) + tuple(more), result.finish_order,
                                     result.ended_early)

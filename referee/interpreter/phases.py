@@ -8,8 +8,9 @@ the state is the deal's, the rules are the model's.
 
 from __future__ import annotations
 
-from ..mechanics.base import Phase, PhaseRunner
+from ..mechanics.base import PhaseRunner
 from ..mechanics.phases import PHASE_RUNNERS
+from ..mechanics.vocabulary import Phase
 
 __all__ = ["PhaseRunner", "RUNNERS"]
 

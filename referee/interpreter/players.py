@@ -11,7 +11,7 @@ import random
 
 from ..errors import SimulationError
 from ..mechanics.auction.phase import BIDDING_PHASES
-from ..mechanics.base import Phase
+from ..mechanics.vocabulary import Phase
 
 __all__ = ["random_move", "play_out"]
 

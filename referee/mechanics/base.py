@@ -14,7 +14,7 @@ from ..model.game import Game
 from ..verdicts import Verdict
 from .vocabulary import Phase
 
-__all__ = ["Phase", "DealCore", "Illegal", "PhaseRunner"]
+__all__ = ["DealCore", "Illegal", "PhaseRunner"]
 
 
 class DealCore(Protocol):

@@ -174,10 +174,9 @@ _RECORDS = Records({
         "ConditionKind", "Condition", "TrickRules"),
     "referee.mechanics.vocabulary": ("Phase",),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
-    "referee.mechanics.passing.rules": ("CardPassing", "PassTarget"),
+    "referee.mechanics.passing.rules": ("CardPassing",),
     "referee.mechanics.table.rules": (
-        "Packet", "PacketKind", "Rotation", "RotationSide", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak",
-        "CutSide"),
+        "Packet", "PacketKind", "Rotation", "Side", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak"),
     "referee.mechanics.contract_choice.rules": ("Chooser", "ContractChoiceRules"),
     "referee.mechanics.doubling.rules": ("DoublingRules",),
     "referee.mechanics.vying.rules": (

@@ -24,8 +24,9 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...model.values import SeatRef
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
 from ..tricks.compiled import CompiledContract
+from ..vocabulary import Phase
 from .compiled import ANY_SPECIAL, LATER_SPECIALS, NO_SPECIAL, CompiledAuction
 from .rules import Undefended
 from .state import AuctionState, Said

@@ -17,7 +17,7 @@ from ...i18n import N_
 from ...model.values import Cited
 from ...verdicts import Verdict
 from ..auction.rules import DeclinerTricks
-from ..base import Phase
+from ..vocabulary import Phase
 from .rules import ClaimRule, Unstated
 from .solver import Line, OutOfBudget, Search, SearchDeal, tricks_left
 

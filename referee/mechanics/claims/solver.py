@@ -17,10 +17,10 @@ from typing import Protocol
 
 from ...engine.table import Table
 from ..auction.state import AuctionState
-from ..base import Phase
 from ..tricks.compiled import CompiledContract
 from ..tricks.phase import Step, led_strength, strength_by_led_suit, trick_step, trick_undo
 from ..tricks.state import TrickState
+from ..vocabulary import Phase
 from .rules import Unstated
 
 __all__ = ["SearchDeal", "OutOfBudget", "Search", "Line", "tricks_left"]

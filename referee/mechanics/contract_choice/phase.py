@@ -15,7 +15,8 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...model.game import Game
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
+from ..vocabulary import Phase
 
 __all__ = ["NAMERS", "NamedContract", "ChoosingDeal", "chooser_of", "dealer_chooses", "may_choose", "naming_moves",
            "CHOOSE"]

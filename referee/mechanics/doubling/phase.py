@@ -14,7 +14,8 @@ from ...engine.moves import PASS
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
+from ..vocabulary import Phase
 from .state import DoublingState
 
 __all__ = ["DoublingDeal", "start_doubling", "pair_settlement", "DOUBLING"]

@@ -10,8 +10,9 @@ from ...engine.moves import PASS
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
 from ..play import rule_on_card
+from ..vocabulary import Phase
 from .compiled import LayoutTables
 from .state import LayoutState
 

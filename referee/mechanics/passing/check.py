@@ -7,7 +7,7 @@ from ...errors import Phrase
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
-from .rules import PassTarget
+from ..table.rules import Side
 from .syntax import PassCards
 
 __all__ = ["check_passing"]
@@ -26,7 +26,7 @@ def check_passing(game: Game, seen: Seen, phases: tuple[str, ...], header: Locat
     rule = game.card_passing.value
     assert game.table.players is not None  # the table's needs are checked first
     for players in game.table.players.value:
-        if PassTarget.ACROSS in rule.targets and game.table.dealt_players(players) % 2:
+        if Side.OPPOSITE in rule.targets and game.table.dealt_players(players) % 2:
             raise item.error(node, Phrase('with {players} players nobody sits across the table', players=players),
                              hint=Phrase('pass to left or right, or play with an even number of players'))
         hand = game.table.dealt_cards(players)[0]

@@ -13,8 +13,8 @@ from typing import Protocol
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
-from .rules import PassTarget
+from ..base import DealCore, Illegal, PhaseRunner
+from ..vocabulary import Phase
 from .state import PassingState
 
 __all__ = ["PassingDeal", "start_passing", "receiver", "PASSING"]
@@ -34,7 +34,7 @@ def start_passing(deal: PassingDeal, number: int) -> PassingState | None:
     if rule is None or "passing" not in deal.table.phases:
         return None
     target = rule.value.target(number)
-    if target is PassTarget.NONE:
+    if target is None:
         return None
     deal.phase, deal.to_act = Phase.PASSING, deal.eldest
     return PassingState(target, rule.value.count, rule.clause, [[] for _ in range(deal.table.players)])
@@ -42,10 +42,7 @@ def start_passing(deal: PassingDeal, number: int) -> PassingState | None:
 
 def receiver(deal: PassingDeal, state: PassingState, seat: int) -> int:
     """The seat that receives the cards `seat` passes in this deal."""
-    table = deal.table
-    if state.target is PassTarget.ACROSS:
-        return table.next(seat, table.players // 2)
-    return table.neighbour(seat, state.target.value)
+    return deal.table.neighbour(seat, state.target)
 
 
 def _state(deal: PassingDeal) -> PassingState:

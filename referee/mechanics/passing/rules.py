@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
-__all__ = ["PassTarget", "CardPassing"]
+from ..table.rules import Side
 
-
-class PassTarget(Enum):
-    """Whom a player passes to in one deal."""
-
-    LEFT = "left"
-    RIGHT = "right"
-    ACROSS = "across"
-    NONE = "none"
-    """Nobody: the deal is played as dealt."""
+__all__ = ["CardPassing"]
 
 
 @dataclass(frozen=True)
@@ -24,8 +15,10 @@ class CardPassing:
     deal k of the match uses targets[k % len(targets)]."""
 
     count: int
-    targets: tuple[PassTarget, ...]
+    targets: tuple[Side | None, ...]
+    """The neighbour each player passes to, deal by deal (`across` is `Side.OPPOSITE`); None:
+    nobody, the deal is played as dealt (`none`)."""
 
-    def target(self, number: int) -> PassTarget:
+    def target(self, number: int) -> Side | None:
         """The target of deal `number` of the match (0 for the first)."""
         return self.targets[number % len(self.targets)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rules import PassTarget
+from ..table.rules import Side
 
 __all__ = ["PassingState"]
 
@@ -13,7 +13,8 @@ __all__ = ["PassingState"]
 class PassingState:
     """Who passes to whom in this deal, and the cards each has set aside so far."""
 
-    target: PassTarget
+    target: Side
+    """The neighbour each player passes to."""
     count: int
     """Cards each player passes."""
     clause: str

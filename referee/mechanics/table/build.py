@@ -18,7 +18,6 @@ from ...model.document import Located
 from ...model.values import Cited
 from ..declaration import Builder, state_once
 from .rules import (
-    CutSide,
     DrawKind,
     FirstDealerRule,
     PackChoice,
@@ -26,7 +25,7 @@ from .rules import (
     PacketKind,
     PlayDirection,
     Rotation,
-    RotationSide,
+    Side,
     TableRules,
     TieBreak,
 )
@@ -235,7 +234,7 @@ def build_draw_ties(builder: Builder, item: Located, node: DrawTies, cid: str, s
 
 
 def build_cut(builder: Builder, item: Located, node: Cut, cid: str, scope: str | None) -> None:
-    _table(builder).state(item, node, cid, "cut", CutSide(str(node.side)))
+    _table(builder).state(item, node, cid, "cut", Side(str(node.side)))
 
 
 def build_eldest_next(builder: Builder, item: Located, node: EldestNext, cid: str, scope: str | None) -> None:
@@ -270,4 +269,4 @@ def build_dealer_rotation(builder: Builder, item: Located, node: DealerRotation,
         raise item.error(node.every, Phrase('`after every {count} deals` names no run of deals: a dealer who deals '
                                             'one deal at a time passes the deal after every deal', count=every),
                          hint=Phrase('write `after every deal`, or `after every 7 deals` for seven in a row'))
-    _table(builder).state(item, node, cid, "dealer_rotation", Rotation(RotationSide(str(node.side)), every))
+    _table(builder).state(item, node, cid, "dealer_rotation", Rotation(Side(str(node.side)), every))

@@ -35,7 +35,7 @@ def cutter(game: Game, table: Table, dealer: int | None) -> int | None:
     side read through the direction of play), or None where the rules state no cut."""
     if game.table.cut is None or dealer is None:
         return None
-    return table.neighbour(dealer, game.table.cut.value.value)
+    return table.neighbour(dealer, game.table.cut.value)
 
 
 def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int, int]:
@@ -45,7 +45,7 @@ def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int,
     rotation = game.table.dealer_rotation.value
     if dealt < rotation.every:
         return dealer, dealt
-    return table.neighbour(dealer, rotation.side.value), 0
+    return table.neighbour(dealer, rotation.side), 0
 
 
 def _runs(places: list[int]) -> tuple[slice, ...]:

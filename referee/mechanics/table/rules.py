@@ -10,8 +10,8 @@ from enum import Enum
 from ...model.cards import Deck
 from ...model.values import Cited
 
-__all__ = ["PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak", "CutSide", "PacketKind", "Packet",
-           "RotationSide", "Rotation", "TableRules"]
+__all__ = ["PlayDirection", "Side", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak", "PacketKind", "Packet",
+           "Rotation", "TableRules"]
 
 
 class PlayDirection(Enum):
@@ -19,6 +19,19 @@ class PlayDirection(Enum):
 
     CLOCKWISE = "clockwise"
     COUNTERCLOCKWISE = "counterclockwise"
+
+
+class Side(Enum):
+    """A seat's neighbour, the one vocabulary of sides (`Table.neighbour`): who cuts (`cut by left
+    neighbour`: left or right), where the deal passes (`dealer passes ...`) and to whom cards are
+    passed (`pass 3 cards to across`: opposite). Left and right are read through the direction of
+    play; opposite needs an even table."""
+
+    NEXT = "next"
+    """The next player in the direction of play."""
+    LEFT = "left"
+    RIGHT = "right"
+    OPPOSITE = "opposite"
 
 
 @dataclass(frozen=True)
@@ -60,14 +73,6 @@ class TieBreak(Enum):
     """The suit listed later in the deck ranks higher: there is no tie."""
 
 
-class CutSide(Enum):
-    """Which neighbour of the dealer cuts the pack (`cut by left neighbour`), read through the
-    direction of play."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-
 class PacketKind(Enum):
     """Where a packet of the deal goes."""
 
@@ -91,22 +96,12 @@ class Packet:
     """`until all cards are dealt`: to each player until the pack is used up (the last packet)."""
 
 
-class RotationSide(Enum):
-    """Where the deal passes (`dealer passes ...`): left and right are read through the
-    direction of play; opposite needs an even table."""
-
-    NEXT = "next"
-    LEFT = "left"
-    RIGHT = "right"
-    OPPOSITE = "opposite"
-
-
 @dataclass(frozen=True)
 class Rotation:
     """`dealer passes left after every deal` (`every` 1), or after every `every` deals: one dealer
     deals that many in a row before the deal passes to `side`."""
 
-    side: RotationSide
+    side: Side
     every: int = 1
 
 
@@ -130,7 +125,8 @@ class TableRules:
     """Points of each rank (rank code -> points), for the showdown's count (`card points ...`)."""
     first_dealer: Cited[FirstDealerRule] | None = None
     draw_ties: Cited[TieBreak] | None = None
-    cut: Cited[CutSide] | None = None
+    cut: Cited[Side] | None = None
+    """Which neighbour of the dealer cuts the pack (left or right), or None: no cut."""
     eldest: Cited[int] | None = None
     """Seats after the dealer of the eldest hand (1: the next player; 0: the dealer)."""
     phases: Cited[tuple[str, ...]] | None = None

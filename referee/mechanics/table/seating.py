@@ -20,7 +20,7 @@ from ...engine.table import Action, Table
 from ...i18n import N_
 from ...presentation import SEAT_KEYS
 from ...verdicts import Verdict
-from ..base import Phase
+from ..vocabulary import Phase
 
 if TYPE_CHECKING:
     from ...drawing import Drawing

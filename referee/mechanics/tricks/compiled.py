@@ -11,10 +11,10 @@ from ...engine.moves import choice as choice_move
 from ...engine.table import Table
 from ...model.game import Contract, Game
 from ...model.values import Cited, SeatRef
-from ..base import Phase
 from ..contract_choice.phase import NAMERS, dealer_chooses
 from ..layout.compiled import LayoutTables, compile_layout
 from ..layout.rules import LayoutRules
+from ..vocabulary import Phase
 from .rules import (
     AllTaken,
     Condition,

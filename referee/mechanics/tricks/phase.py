@@ -13,8 +13,9 @@ from ...engine.dice import chooser
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
 from ..play import rule_on_card
+from ..vocabulary import Phase
 from .rules import DutyKind
 from .state import TrickState
 

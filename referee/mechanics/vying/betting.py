@@ -19,7 +19,8 @@ from ...engine.moves import BLIND, CALL, FOLD, OPEN_BASE, PAIR_DOUBLE_BASE, PASS
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import DealCore, Illegal, Phase, PhaseRunner
+from ..base import DealCore, Illegal, PhaseRunner
+from ..vocabulary import Phase
 from .compiled import VyingRules, clause
 from .rules import AnteWho
 from .state import BettingState

@@ -14,7 +14,7 @@ from ...errors import Phrase
 from ...front.syntax import Node
 from ...model.document import Located
 from ...model.values import Cited
-from ..declaration import Builder, StatementBuilder
+from ..declaration import Builder, StatementBuilder, state_once
 from .rules import (
     Ante,
     BetSeat,
@@ -95,12 +95,7 @@ def _draft(builder: Builder, item: Located, node: Node, scope: str | None) -> Vy
 
 def _once(builder: Builder, item: Located, node: Node, cid: str, scope: str | None, name: str, value: object) -> None:
     """Set the rule `name` (a field of `VyingModel`), which may be stated once."""
-    once = _draft(builder, item, node, scope).once
-    if name in once:
-        raise item.error(node, Phrase('`{data}` is already stated by clause {clause}', data=node.rule,
-                                      clause=once[name].clause),
-                         hint=Phrase('state each rule once; a variant replaces the clause instead'))
-    once[name] = Cited(value, cid)
+    state_once(_draft(builder, item, node, scope).once, item, node, cid, name, value)
 
 
 # -- blinds and betting -------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from ...engine.moves import PASS, STOCK_DRAW_BASE, drawn, stock_draw
 from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
-from ..base import Illegal, Phase, PhaseRunner
+from ..base import Illegal, PhaseRunner
+from ..vocabulary import Phase
 from .showdown import ShowdownDeal, seat_hands
 from .state import BettingState
 
