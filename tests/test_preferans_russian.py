@@ -100,6 +100,11 @@ def test_judging_a_match_reproduces_the_worked_sheet_of_the_source_to_the_vist(c
     out = capsys.readouterr().out
     assert "Totals: pulka: 20 20 20; gora: 42 96 132; visty: 230 242 183" in out
     assert "Match over. Totals: 558 -83 -475. Winner: seat 1." in out
+    assert out.rstrip().endswith("Pair by pair, visty: seat 1 on seat 2: 170, seat 1 on seat 3: 60, "
+                                 "seat 2 on seat 1: 64, seat 2 on seat 3: 178, seat 3 on seat 1: 88, "
+                                 "seat 3 on seat 2: 95")
+    assert main(["judge", "--lang", "ru", str(MAIL_RU_SHEET)]) == 0
+    assert "По парам игроков, висты: игрок 1 на игрока 2: 170," in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("seed", [1, 2])
