@@ -165,10 +165,27 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
             winners = ", ".join(seat_name(judgement, s) for s in judgement.match.winners)
             ending = _("Match over. Totals: {totals}. Winner: seat {winners}.").format(totals=totals, winners=winners)
         out.append(ending + f" [{cite(g, judgement.match.clauses, lang)}]")
+        out.extend(_pairs_text(judgement, lang))
     else:
         out.append(_("Every action is legal."))
         out.extend(remaining_text(judgement, lang))
     return "\n".join(out)
+
+def _pairs_text(judgement: Judgement, lang: str) -> list[str]:
+    """The accounts kept per opponent (the visty) as the finished sheet holds them, pair by pair:
+    the per-seat totals above add up what each wrote, and the settlement sets pairs off."""
+    match, g = judgement.table, judgement.game
+    if match is None:
+        return []
+    _ = functools.partial(i18n.gettext, lang)
+    lines = []
+    for name, rows in match.pairs.items():
+        title = _(g.accounts[name].value.title) if name in g.accounts else name
+        each = ", ".join(_("seat {seat} on seat {other}: {points}").format(
+            seat=seat_name(judgement, a), other=seat_name(judgement, b), points=rows[a][b])
+            for a in range(len(rows)) for b in range(len(rows)) if a != b)
+        lines.append(_("Pair by pair, {account}: {pairs}").format(account=title, pairs=each))
+    return lines
 
 def judgement_json(judgement: Judgement, lang: str = "en") -> dict[str, Any]:
     """The judgement as `referee-judgement/1` (referee/data/judgement.schema.json)."""

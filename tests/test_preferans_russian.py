@@ -6,12 +6,17 @@ Rostov, the refusals of broken rules, and random matches of all three to their e
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+from referee.cli import main
 from referee.interpreter import Match
+from referee.judge import judge
 from referee.model import load_game
+from referee.simulate import random_transcript
 
 from .helpers import load_error
 from .test_preferans_sochi import _seven_spades, run, start
@@ -68,6 +73,53 @@ def test_the_worked_settlement_of_a_source_is_reproduced_to_the_vist(sochi):
     assert list(result.totals) == by_hand == [558, -83, -475]
     assert sum(result.totals) == 0 and result.winners == (0,)
     assert result.clauses == ("P8.1", "P8.2")
+
+
+MAIL_RU_SHEET = Path(__file__).parent / "fixtures" / "preferans_rostov-mail-ru-sheet.json"
+
+
+def test_judging_a_match_reproduces_the_worked_sheet_of_the_source_to_the_vist(capsys):
+    """P7.2, P7.3, P3.9 (Rostov), P8.1-P8.3: a transcript of 17 deals (made up to reach the page's
+    finished sheet: tests/fixtures/worked_sheet_mail_ru.py says how) is judged deal by deal, every
+    sheet it writes agrees, and the match ends on the page's gora, visty and settlement."""
+    record = json.loads(MAIL_RU_SHEET.read_text(encoding="utf-8"))
+    judgement = judge(record)
+    assert judgement.verdict == "legal" and judgement.legal
+    assert [d.sheet_checked for d in judgement.deals] == [True] * 17
+    match = judgement.table
+    assert match is not None
+    assert match.accounts["gora"] == list(MAIL_RU_GORA)
+    assert match.accounts["pulka"] == [20, 20, 20]
+    assert tuple(map(tuple, match.pairs["visty"])) == MAIL_RU_VISTY
+    assert judgement.match is not None
+    assert judgement.match.totals == (558, -83, -475) and judgement.match.winners == (0,)
+    # the odd vist: В wrote 25 + 10 + 35 on Б in the raspasy of deal 1 (the fewest, five a trick)
+    first = judgement.deals[0]
+    assert [(l.seat, l.against, l.points) for l in first.scores if l.account == "visty"] == [(2, 0, 10), (2, 1, 35)]
+    assert main(["judge", str(MAIL_RU_SHEET)]) == 0
+    out = capsys.readouterr().out
+    assert "Totals: pulka: 20 20 20; gora: 42 96 132; visty: 230 242 183" in out
+    assert "Match over. Totals: 558 -83 -475. Winner: seat 1." in out
+    assert out.rstrip().endswith("Pair by pair, visty: seat 1 on seat 2: 170, seat 1 on seat 3: 60, "
+                                 "seat 2 on seat 1: 64, seat 2 on seat 3: 178, seat 3 on seat 1: 88, "
+                                 "seat 3 on seat 2: 95")
+    assert main(["judge", "--lang", "ru", str(MAIL_RU_SHEET)]) == 0
+    assert "По парам игроков, висты: игрок 1 на игрока 2: 170," in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sochi_writes_no_odd_vist_so_the_worked_sheet_is_a_rostov_one(sochi, seed):
+    """Why the worked sheet is judged under Rostov: its В on Б is 95, and every vist Sochi writes is
+    a game's value (2 to 10) a trick or ten a pulka point, so always even (here over random
+    matches); Rostov's raspasy write five a trick. The same transcript under Sochi is a wrong score
+    at its first deal, whose raspasy Sochi writes in the gora."""
+    record = random_transcript(sochi, seed, whole_match=True)
+    written = [line.points for deal in judge(record).deals for line in deal.scores if line.account == "visty"]
+    assert written and all(points % 2 == 0 for points in written)
+    rostov = json.loads(MAIL_RU_SHEET.read_text(encoding="utf-8"))
+    rostov["game"] = "preferans_sochi"
+    judgement = judge(rostov)
+    assert judgement.verdict == "wrong_score" and judgement.where == "deals[0].totals.gora"
 
 
 def test_a_settlement_that_does_not_divide_is_rounded_and_still_adds_up_to_nothing(sochi):
