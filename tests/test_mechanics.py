@@ -70,7 +70,7 @@ def test_each_game_field_a_package_sets_is_typed_on_the_game():
 
 def test_one_vocabulary_of_phases():
     from referee.interpreter.phases import RUNNERS
-    from referee.mechanics.vocabulary import Phase
+    from referee.mechanics.vocabulary import Phase, PhaseWord
     from referee.model.mechanics import PHASES
 
     # Every phase a deal can be in has its runner, named by the enum; every phase word of the
@@ -78,8 +78,24 @@ def test_one_vocabulary_of_phases():
     assert set(RUNNERS) == set(Phase) - {Phase.OVER}
     assert all(isinstance(name, Phase) for name in RUNNERS)
     assert {phase.word for phase in Phase} - {None} == set(PHASES)
-    assert Phase.STOCK_DRAW.word == "showdown"
-    assert Phase.TRICKS.word == Phase.LAYOUT.word == "play" and Phase.KONTRA.word == "defence"
+    assert Phase.STOCK_DRAW.word is PhaseWord.SHOWDOWN
+    assert Phase.TRICKS.word is Phase.LAYOUT.word is PhaseWord.PLAY and Phase.KONTRA.word is PhaseWord.DEFENCE
+    # The rules file's words are one enum: every word a mechanic's name, in the order the checks
+    # run; each phase is run by the mechanic of its word (or by one way of running it).
+    assert set(PHASES) == set(PhaseWord) and all(type(word) is PhaseWord for word in PHASES)
+    for mechanic in MECHANICS:
+        for runner in mechanic.phases:
+            assert runner.name.word is (mechanic.part_of or mechanic.name)
+
+
+def test_the_table_keeps_the_rules_files_phase_words(kierki):
+    from referee.mechanics.vocabulary import PhaseWord
+    from referee.model import load_game
+
+    assert kierki.table.phases is not None
+    assert all(type(word) is PhaseWord for word in kierki.table.phases.value)
+    assert load_game("preferans").table.phases.value == (
+        PhaseWord.AUCTION, PhaseWord.TALON_EXCHANGE, PhaseWord.DECLARATION, PhaseWord.DEFENCE, PhaseWord.PLAY)
 
 
 @pytest.mark.parametrize("name", ["kierki", "preferans", "bouillotte", "barbu", "black_lady", "kierki_polish"])

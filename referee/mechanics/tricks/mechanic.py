@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
+from ..vocabulary import PhaseWord
 from .build import BUILDERS
 from .phase import TRICKS
 
@@ -15,5 +16,5 @@ MECHANIC = Mechanic(
     title=N_("the play of the cards"),  # the phase it is part of names it in messages
     builders=dict(BUILDERS),
     phases=(TRICKS,),
-    part_of="play",
+    part_of=PhaseWord.PLAY,
 )
