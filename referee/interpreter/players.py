@@ -11,21 +11,22 @@ from __future__ import annotations
 import random
 
 from ..errors import SimulationError
-from ..mechanics.table.seating import SeatedDeal
+from ..mechanics.table.seating import InnerDeal, SeatedDeal
 from .phases import RUNNERS
 
 __all__ = ["random_move", "play_out"]
 
 
-def random_move(deal, rng: random.Random) -> int:
-    """A random player's move in the phase the deal is in (a move of the deal's own codec)."""
+def random_move(deal: InnerDeal | SeatedDeal, rng: random.Random) -> int:
+    """A random player's move in the phase the deal is in (a move of the deal's own codec); `deal`
+    is a `Deal` or the table's view of one (`SeatedDeal`)."""
     runner = RUNNERS.get(deal.phase)
     if runner is not None and runner.random_move is not None:
         return runner.random_move(deal.inner if isinstance(deal, SeatedDeal) else deal, rng)
     return rng.choice(deal.legal_moves())
 
 
-def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
+def play_out(deal: InnerDeal | SeatedDeal, rng: random.Random, step_cap: int = 10_000) -> int:
     """Play a deal to its end with random legal players; the number of actions taken. A deal
     that does not end within `step_cap` actions is a bug in the rules or the referee.
 
