@@ -88,6 +88,18 @@ def test_one_vocabulary_of_phases():
             assert runner.name.word is (mechanic.part_of or mechanic.name)
 
 
+def test_each_way_of_playing_says_the_phase_its_statements_are_rules_of():
+    """The load check that a trick-play or layout statement stands where a contract plays that
+    way reads the packages' declarations (`Mechanic.plays`), not a list of its own."""
+    from referee.mechanics.vocabulary import Phase, PhaseWord
+
+    ways = {m.name: m for m in MECHANICS if m.part_of is PhaseWord.PLAY}
+    assert {name: m.plays for name, m in ways.items()} == {
+        "tricks": Phase.TRICKS, "layout": Phase.LAYOUT, "claims": Phase.TRICKS}
+    assert all(m.either_way <= m.statements for m in ways.values())
+    assert all(m.plays is None and not m.either_way for m in MECHANICS if m.part_of is None)
+
+
 def test_the_table_keeps_the_rules_files_phase_words(kierki):
     from referee.mechanics.vocabulary import PhaseWord
     from referee.model import load_game

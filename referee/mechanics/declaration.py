@@ -15,7 +15,7 @@ from ..model.document import Located
 from ..model.game import Account, Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
-from .vocabulary import PhaseWord
+from .vocabulary import Phase, PhaseWord
 
 __all__ = ["Need", "Mechanic", "Builder", "Draft", "state_once", "StatementBuilder", "GameCheck", "Requirement", "Seen"]
 
@@ -143,6 +143,11 @@ class Mechanic:
     part_of: PhaseWord | None = None
     """The phase word this mechanic is one way of running (layout play is a way of `play`), or
     None when `name` is a phase word of its own."""
+    plays: Phase | None = None
+    """For a way of playing the cards: the phase of a contract that `plays` this way. Its
+    statements are rules of that way, and the load checks refuse one where no contract plays it."""
+    either_way: frozenset[str] = frozenset()
+    """Statements of this way of playing that the other ways read too (the deal's early end)."""
 
     @property
     def statements(self) -> frozenset[str]:

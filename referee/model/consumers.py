@@ -23,11 +23,11 @@ from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEED
 
 __all__ = ["check_mechanics"]
 
-_TRICK_ONLY = {"claim_rule", "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
-               "score_per_card", "score_all_taken", "score_no_trick", "score_fewest"}
-_LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish",
-                "skip_start"}
+_WAY_OF: dict[str, Phase] = {kind: mechanic.plays for mechanic in PACKAGES if mechanic.plays is not None
+                             for kind in mechanic.statements - mechanic.either_way}
+"""Each statement of one way of playing the cards, with the phase of a contract played that way
+(the tricks, layout and claims packages declare them)."""
+
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
 _ACTION_IRREGULARITIES = {"out_of_turn", "illegal_bid", "illegal_card", "revoke", "over_stake",
                           "blind_taken_back"}
@@ -116,8 +116,8 @@ def _check_contracts(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], head
                            hint=Phrase('add `contract choice` or `auction` to `deal phases`, or play them in '
                                        'turn with `contracts in order ...`'))
     for kind, scope, item, stmt in seen:
-        if kind in _TRICK_ONLY | _LAYOUT_ONLY:
-            wanted = Phase.TRICKS if kind in _TRICK_ONLY else Phase.LAYOUT
+        wanted = _WAY_OF.get(kind)
+        if wanted is not None:
             if scope is not None and contracts[scope].plays is not wanted:
                 raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, but contract {scope} plays '
                                               '{plays}', stmt=_words(item, stmt), wanted=wanted.value, scope=scope,

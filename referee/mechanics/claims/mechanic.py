@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
-from ..vocabulary import PhaseWord
+from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
 
 __all__ = ["MECHANIC"]
@@ -15,4 +15,5 @@ MECHANIC = Mechanic(
     title=N_("claims"),
     builders=dict(BUILDERS),
     part_of=PhaseWord.PLAY,
+    plays=Phase.TRICKS,  # claims are made in trick play
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
-from ..vocabulary import PhaseWord
+from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
 from .phase import LAYOUT
 
@@ -17,4 +17,5 @@ MECHANIC = Mechanic(
     builders=dict(BUILDERS),
     phases=(LAYOUT,),
     part_of=PhaseWord.PLAY,
+    plays=Phase.LAYOUT,
 )

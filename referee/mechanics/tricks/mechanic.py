@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
-from ..vocabulary import PhaseWord
+from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
 from .phase import TRICKS
 
@@ -17,4 +17,6 @@ MECHANIC = Mechanic(
     builders=dict(BUILDERS),
     phases=(TRICKS,),
     part_of=PhaseWord.PLAY,
+    plays=Phase.TRICKS,
+    either_way=frozenset({"early_end"}),  # a layout deal ends early too (`when places are decided`)
 )
