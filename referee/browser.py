@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import i18n
-from .cli import _settings, main
+from .cli import main, param_settings
 from .errors import RefereeError
 from .resources import rules_dir
 
@@ -95,7 +95,7 @@ def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str |
     # on demand: the page imports this module before anything is judged
     from .director import legal_at, parse_position, read_transcript
     try:
-        settings = _settings(list(params))
+        settings = param_settings(list(params))
         data = read_transcript(name, rules, settings)
         view = legal_at(data, parse_position(at), Path(name).parent, settings, rules)
     except (RefereeError, OSError):
@@ -111,7 +111,7 @@ def _claim_position(name: str, params: Sequence[str], rules: str | None) -> str 
     # on demand: the page imports this module before anything is judged
     from .director import read_transcript
     try:
-        data = read_transcript(name, rules, _settings(list(params)))
+        data = read_transcript(name, rules, param_settings(list(params)))
     except (RefereeError, OSError):
         return None
     found = None

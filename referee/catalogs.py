@@ -35,7 +35,7 @@ import lark
 from .front.grammar import grammar
 from .front.parser import grammar_path, parse_text
 from .model.document import shipped_rules_files
-from .presentation import _source_table, source_glosses
+from .presentation import source_glosses, source_table
 from .resources import repo_root, sources_dir
 from .rulings import load_rulings
 from .sections import section_titles
@@ -204,13 +204,13 @@ def section_messages() -> list[Message]:
     for path in shipped_rules_files():
         for prefix, title in section_titles(path).items():
             out.append(Message(title, None, [(_relative(path), 0)], [f"title of the section {prefix}"]))
-    for filename in _source_table():
+    for filename in source_table():
         where = _relative(sources_dir() / (Path(filename).stem + ".gloss"))
         for number, gloss in enumerate(source_glosses(filename), 1):
             if gloss:
                 out.append(Message(gloss, None, [(where, number)], [f"gloss of line {number} of {filename}"]))
     where = _relative(sources_dir() / "sources.toml")
-    for filename, entry in _source_table().items():
+    for filename, entry in source_table().items():
         for key in ("title", "about"):
             if entry.get(key):
                 out.append(Message(entry[key], None, [(where, 0)], [f"{key} of the source {filename}"]))

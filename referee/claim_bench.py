@@ -27,6 +27,7 @@ from .judge_bench import read_plan
 from .mechanics.claims.rules import Unstated
 from .mechanics.claims.ruling import Claim, rule_on_claim
 from .mechanics.claims.solver import tricks_left
+from .mechanics.table.seating import SeatedDeal
 from .mechanics.vocabulary import Phase
 from .model import load_game
 from .output import write_output
@@ -70,7 +71,8 @@ class ClaimFigures:
 
 def positions(game, left: int, count: int, seed: int = 0) -> list:
     """`count` seeded random deals of `game` at the first moment trick play has `left` tricks to
-    go with no card on the table (deals that end before that are skipped)."""
+    go with no card on the table (deals that end before that are skipped), each in its own seat
+    numbers (where the dealer sits out, the deal of those who play)."""
     out: list = []
     attempt = seed
     while len(out) < count and attempt < seed + 50 * count:
@@ -79,8 +81,11 @@ def positions(game, left: int, count: int, seed: int = 0) -> list:
         match = Match(game)
         match.draw_for_dealer(rng)
         hands, talon, _ = match.deal_pack(rng)
-        deal = match.new_deal(hands, talon=talon)
-        assert isinstance(deal, Deal), "the solver runs on a deal every player of the table plays"
+        live = match.new_deal(hands, talon=talon)
+        # A sit-out game seats a deal among those who play it: the solver and the claim read
+        # that deal in its own seat numbers (the declarer, the seat to act), as the director does.
+        deal = live.inner if isinstance(live, SeatedDeal) else live
+        assert isinstance(deal, Deal), "the match seats a Deal"
         while not deal.is_over():
             if deal.phase is Phase.TRICKS and not deal.trick and tricks_left(deal) <= left:
                 if tricks_left(deal) == left:

@@ -34,7 +34,8 @@ from .i18n import N_
 __all__ = ["main"]
 
 
-def _settings(pairs: list[str] | None) -> dict[str, str]:
+def param_settings(pairs: list[str] | None) -> dict[str, str]:
+    """The readings chosen with `--param NAME=VALUE` (repeatable), by parameter name."""
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
@@ -108,7 +109,7 @@ def cmd_rules(args) -> int:
     # on demand, for start-up time
     from .model import load_game
     from .verdicts import cite
-    game = load_game(args.game, _settings(args.param))
+    game = load_game(args.game, param_settings(args.param))
     lang = args.lang
     out = [f"{game.title} — {game.path}"]
     for sid, source in game.sources.items():
@@ -145,7 +146,7 @@ def cmd_params(args) -> int:
     """Every parameter of a game: the names `--param NAME=VALUE` takes, each value, the default."""
     # on demand, for start-up time
     from .model import load_game
-    game = load_game(args.game, _settings(args.param))
+    game = load_game(args.game, param_settings(args.param))
     lang = args.lang
     if args.json:
         print(json.dumps({"format": "referee-params/1", "game": game.id, "parameters": [
@@ -189,7 +190,7 @@ def cmd_play(args) -> int:
     # on demand, for start-up time
     from .model.cache import load_kept, shipped_game
     from .simulate import random_transcript
-    settings = _settings(args.param)
+    settings = param_settings(args.param)
     path = shipped_game(args.game)  # a shipped game is read as the install step kept it, as `judge` does
     if path is None:
         from .model.document import find_rules_file  # any other file is parsed: the reader on demand
@@ -217,7 +218,7 @@ def _transcript_text(data: dict, output: str | None, game=None, base: Path | Non
 def cmd_convert(args) -> int:
     # on demand, for start-up time
     from .records import read_deal_file
-    data = read_deal_file(args.input, settings=_settings(args.param))
+    data = read_deal_file(args.input, settings=param_settings(args.param))
     output = None if args.output == "-" else args.output
     # Standard output gets the other form than the input's.
     shown = output or ("-.json" if Path(args.input).suffix.lower() == ".deal" else "-.deal")
@@ -229,7 +230,7 @@ def cmd_judge(args) -> int:
     # on demand, for start-up time
     from .judge import judge_file
     from .report import judgement_json, judgement_text
-    judgement = judge_file(args.transcript, _settings(args.param), rules_file=args.rules)
+    judgement = judge_file(args.transcript, param_settings(args.param), rules_file=args.rules)
     if args.json:
         print(json.dumps(judgement_json(judgement, args.lang), ensure_ascii=False, indent=1))
     else:
@@ -250,8 +251,8 @@ def cmd_legal(args) -> int:
     if args.transcript is None:
         raise UsageError(Phrase("name a transcript (and --at a position in it), or give --position TEXT"))
     position = parse_position(args.at)
-    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
-    view = legal_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules, at=at)
+    at = read_at(args.transcript, position, args.rules, param_settings(args.param))  # one read, one replay
+    view = legal_at(at.data, position, Path(args.transcript).parent, param_settings(args.param), args.rules, at=at)
     _show(view, args)
     return view.exit_status
 
@@ -260,8 +261,8 @@ def cmd_explain(args) -> int:
     # on demand, for start-up time
     from .director import explain_at, parse_position, read_at
     position = parse_position(args.at)
-    at = read_at(args.transcript, position, args.rules, _settings(args.param))  # one read, one replay
-    found = explain_at(at.data, position, Path(args.transcript).parent, _settings(args.param), args.rules,
+    at = read_at(args.transcript, position, args.rules, param_settings(args.param))  # one read, one replay
+    found = explain_at(at.data, position, Path(args.transcript).parent, param_settings(args.param), args.rules,
                        lang=args.lang, at=at)
     _show(found, args)
     return found.exit_status
@@ -273,7 +274,7 @@ def cmd_claim(args) -> int:
     from .director import parse_position, read_transcript
     from .mechanics.claims.rules import Unstated
     position = parse_position(args.at)
-    data = read_transcript(args.transcript, args.rules, _settings(args.param))
+    data = read_transcript(args.transcript, args.rules, param_settings(args.param))
     unstated = {"any": Unstated.ANY, "best": Unstated.BEST}.get(args.reading or "")
     bound = (("points",) if args.points else ()) + (("at", "most") if args.at_most else ())
     words = (*bound, args.tricks.strip().lower(), *args.line.split())
@@ -285,7 +286,7 @@ def cmd_claim(args) -> int:
         print(f"\r{nodes:,} positions searched...", end="", file=sys.stderr, flush=True)
 
     view = claim_at(data, position, args.seat - 1, words, concede=args.concede, unstated=unstated, base=Path(args.transcript).parent,
-                    settings=_settings(args.param), rules_file=args.rules, budget=args.budget,
+                    settings=param_settings(args.param), rules_file=args.rules, budget=args.budget,
                     progress=None if args.json or not sys.stderr.isatty() else progress)
     if shown:
         print(file=sys.stderr)
@@ -310,7 +311,7 @@ def cmd_check(args) -> int:
     # on demand, for start-up time
     from .coverage import uncovered_lines
     from .model import load_game
-    game = load_game(args.file, _settings(args.param))
+    game = load_game(args.file, param_settings(args.param))
     rulings = sum(1 for c in game.clauses.values() if c.is_ruling)
     lang = args.lang
 
@@ -375,7 +376,7 @@ def cmd_bench(args) -> int:
     if (args.game is None) == (not args.all):
         raise UsageError(Phrase("name one game, or give --all for every shipped game (not both)"))
     return run_bench(None if args.all else [args.game], deals=args.deals, repeats=args.repeats,
-                     players=args.players, settings=_settings(args.param), peer=not args.no_peer,
+                     players=args.players, settings=param_settings(args.param), peer=not args.no_peer,
                      output=args.output)
 
 

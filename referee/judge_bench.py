@@ -33,7 +33,7 @@ from .simulate import random_transcript
 from .transcript import dump_transcript
 from .verdicts import Verdict
 
-__all__ = ["run_judge_bench", "TARGETS", "PLAN", "read_plan"]
+__all__ = ["run_judge_bench", "TARGETS", "PLAN", "read_plan", "bench_plan", "seeded_match", "fresh_process_ms"]
 
 PLAN = "judge.json"
 """In the checkout's `bench/` folder: the match judged, the vying game and stacks timed, and the
@@ -43,7 +43,7 @@ TARGETS = {"help": 80.0, "judge_process": 250.0, "judge_in_process": 25.0}
 """Milliseconds each figure should stay under (issue 13)."""
 
 
-def _process_ms(argv: list[str], repeats: int, env: dict[str, str] | None = None) -> tuple[float, float]:
+def fresh_process_ms(argv: list[str], repeats: int, env: dict[str, str] | None = None) -> tuple[float, float]:
     """The median wall time and CPU time (user and system) of a fresh process, in milliseconds.
     On a machine shared with other work the CPU time is the steadier of the two."""
     import resource  # Unix only: imported where it is used, so that the module imports anywhere
@@ -70,7 +70,8 @@ def _in_process_ms(work: Callable[[], object], repeats: int) -> tuple[float, flo
     return statistics.median(walls), statistics.median(cpus)
 
 
-def _match(name: str, seed: int, settings: dict[str, str] | None = None) -> dict[str, Any]:
+def seeded_match(name: str, seed: int, settings: dict[str, str] | None = None) -> dict[str, Any]:
+    """The transcript of a whole match of game `name` played by seeded random players."""
     game = load_game(name, settings or {})
     return random_transcript(game, seed, whole_match=True, parameters=settings)
 
@@ -83,7 +84,7 @@ def _per_action_us(name: str, settings: dict[str, str], least_actions: int = 400
     sessions, actions, seed = [], 0, 0
     while actions < least_actions:
         seed += 1
-        sessions.append(_match(name, seed, settings))
+        sessions.append(seeded_match(name, seed, settings))
         actions += sum(len(deal["actions"]) for deal in sessions[-1]["deals"])
     play, spent = Deal.play, [0.0, 0]
 
@@ -116,15 +117,16 @@ def read_plan(name: str, command: str) -> dict[str, Any]:
                                 command=command, path=str(path))) from None
 
 
-def _plan() -> dict[str, Any]:
+def bench_plan() -> dict[str, Any]:
+    """What `bench judge` measures (`bench/judge.json`)."""
     return read_plan(PLAN, "bench judge")
 
 
 def run_judge_bench(repeats: int = 7) -> int:
-    plan = _plan()
+    plan = bench_plan()
     python = [sys.executable, "-m", "referee"]
     named = plan["match"]
-    match = _match(named["game"], named["seed"])
+    match = seeded_match(named["game"], named["seed"])
     title = load_game(named["game"], {}).title
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         path = Path(folder) / "match.json"
@@ -133,9 +135,9 @@ def run_judge_bench(repeats: int = 7) -> int:
         kept = {**plain, "REFEREE_CACHE": str(Path(folder) / "kept")}
         subprocess.run(python + ["judge", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        check=False, env=kept)  # the game built once and kept, as for any later judge
-        help_ms, help_cpu = _process_ms(python + ["--help"], repeats, plain)
-        process_ms, process_cpu = _process_ms(python + ["judge", str(path)], repeats, plain)
-        kept_ms, kept_cpu = _process_ms(python + ["judge", str(path)], repeats, kept)
+        help_ms, help_cpu = fresh_process_ms(python + ["--help"], repeats, plain)
+        process_ms, process_cpu = fresh_process_ms(python + ["judge", str(path)], repeats, plain)
+        kept_ms, kept_cpu = fresh_process_ms(python + ["judge", str(path)], repeats, kept)
     judge(match)
     in_process_ms, in_process_cpu = _in_process_ms(lambda: judge(match), repeats * 3)
     print(f"referee --help, as a process: {help_ms:.0f} ms wall, {help_cpu:.0f} ms CPU "
@@ -176,8 +178,8 @@ def _child(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, f
 def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
     """A JSON transcript and a `.deal` file of `deals` deals of `actions` actions each, of the
     plan's game and seed: each action the plan's illegal one, by the seat to act first."""
-    named = _plan()["stream"]
-    seeded = _match(named["game"], named["seed"])
+    named = bench_plan()["stream"]
+    seeded = seeded_match(named["game"], named["seed"])
     first = seeded["deals"][0]
     chooser, illegal = first["actions"][0]["seat"], named["illegal"]
     deal = {**{k: v for k, v in first.items() if k in ("dealer", "hands", "talon", "upcard")},
@@ -198,8 +200,8 @@ def _big_files(folder: Path, deals: int, actions: int) -> tuple[Path, Path]:
 def _played_files(folder: Path, deals: int) -> tuple[Path, Path]:
     """A JSON transcript and a `.deal` file of `deals` played deals of the plan's game (a match's,
     repeated): what reading costs a megabyte of real deals."""
-    named = _plan()["stream"]
-    seeded = _match(named["game"], named["played_seed"])
+    named = bench_plan()["stream"]
+    seeded = seeded_match(named["game"], named["played_seed"])
     data = {**seeded, "deals": (seeded["deals"] * (deals // len(seeded["deals"]) + 1))[:deals]}
     as_json, as_deal = folder / "played.json", folder / "played.deal"
     as_json.write_text(dump_transcript(data), encoding="utf-8")

@@ -19,7 +19,7 @@ from .i18n import N_, NC_
 from .resources import sources_dir
 
 __all__ = ["card", "cards", "suit_symbol", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
-           "cardset"]
+           "cardset", "source_table"]
 
 # The keys of verdict values that hold a seat number or a card code (see Verdict.values).
 SEAT_KEYS = frozenset({"seat", "turn", "recorded", "payer", "holder", "winner", "dealer", "declarer",
@@ -187,7 +187,9 @@ def position(where: str | None, lang: str = "en") -> str:
 
 
 @functools.cache
-def _source_table() -> dict[str, dict[str, str]]:
+def source_table() -> dict[str, dict[str, str]]:
+    """Each source document's entry in `rules/sources/sources.toml` (its title and the line on what
+    it is), by file name."""
     path = sources_dir() / "sources.toml"
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
@@ -195,7 +197,7 @@ def _source_table() -> dict[str, dict[str, str]]:
 def source_info(filename: str, lang: str = "en") -> tuple[str, str]:
     """(title, what it is) of a source document in the reader's language; the file name and an
     empty line when rules/sources/sources.toml does not describe it."""
-    entry = _source_table().get(filename, {})
+    entry = source_table().get(filename, {})
     title, about = entry.get("title"), entry.get("about", "")
     return (i18n.gettext(lang, title) if title else filename), (i18n.gettext(lang, about) if about else "")
 

@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .judge_bench import _match, _plan, _process_ms
+from .judge_bench import bench_plan, fresh_process_ms, seeded_match
 from .model.cache import installed_is_current
 from .resources import repo_root
 from .transcript import dump_transcript
@@ -75,8 +75,8 @@ def site_files(package: Path) -> dict[str, int]:
 
 
 def run_wheel_bench(repeats: int = 7) -> int:
-    named = _plan()["match"]  # the match `bench judge` times (bench/judge.json)
-    transcript = _match(named["game"], named["seed"])
+    named = bench_plan()["match"]  # the match `bench judge` times (bench/judge.json)
+    transcript = seeded_match(named["game"], named["seed"])
     checkout = Path(sys.executable).parent / "referee"
     if not installed_is_current():
         print("note: the checkout's kept games are stale (its code changed since the install step): "
@@ -97,7 +97,7 @@ def run_wheel_bench(repeats: int = 7) -> int:
         figures: dict[str, list[float]] = {"wheel": [], "checkout": []}
         for _ in range(repeats):  # interleaved: both see the same load on the machine
             for name, command in (("wheel", installed.referee), ("checkout", checkout)):
-                figures[name].append(_process_ms([str(command), "judge", str(match)], 1, clean)[1])
+                figures[name].append(fresh_process_ms([str(command), "judge", str(match)], 1, clean)[1])
         after = site_files(installed.package)
         size = installed.wheel.stat().st_size
     print(f"referee judge {match.name} ({len(transcript['deals'])} deals), median CPU of {repeats} fresh "

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from referee.interpreter import Match
+from referee.interpreter.phases import RUNNERS
 from referee.interpreter.players import random_move
 from referee.mechanics.auction.rules import AmountKind, Declaring, Outcome, Writer
 from referee.mechanics.table.seating import SeatedDeal
@@ -39,7 +40,7 @@ def test_the_contracts_a_declarer_may_name_are_those_the_deal_names(name, settin
 
 @pytest.mark.parametrize("name,settings", _READINGS)
 def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
-    """`random_bidding` draws from the tuples `legal_moves` copies: the same moves, the same
+    """`random_bidding` (the auction runners' `random_loop`) draws from the tuples `legal_moves` copies: the same moves, the same
     phases reached, over many seeded deals."""
     game = load_game(name, settings)
     for seed in range(40):
@@ -51,7 +52,9 @@ def test_the_fused_bidding_loop_makes_the_moves_of_legal_moves(name, settings):
             hands, talon, _ = match.deal_pack(rng)
             deal = match.new_deal(hands, talon=talon)
             if fused:
-                deal.random_bidding(rng, 100)
+                loop = RUNNERS[deal.phase].random_loop
+                assert loop is not None
+                loop(deal.inner if isinstance(deal, SeatedDeal) else deal, rng, 100)
             else:
                 while deal.phase not in ("tricks", "over"):
                     assert sorted(deal.legal_moves()) == sorted(set(deal.legal_moves()))  # no move twice

@@ -475,3 +475,14 @@ def test_the_claim_bench_reads_its_games_from_the_bench_folder():
     for name, left, target in plan:
         assert load_game(name).claims is not None, name
         assert 1 <= left <= 13 and target > 0, (name, left, target)
+
+
+def test_the_claim_bench_rules_on_a_game_whose_dealer_sits_out():
+    """Four-handed Preferans seats each deal among three of four players: the bench's positions
+    are those deals in their own seat numbers, and a claim of the rest is ruled on each."""
+    from referee.claim_bench import measure_claims, positions
+    game = load_game("preferans_four")
+    found = positions(game, 3, 2)
+    assert len(found) == 2 and all(len(deal.hands) == 3 and tricks_left(deal) == 3 for deal in found)
+    figures = measure_claims("preferans_four", 3, 10.0, 2, Unstated.ANY, progress=False)
+    assert len(figures.seconds) == 2 and all(n > 0 for n in figures.nodes)

@@ -105,3 +105,78 @@ def test_the_import_gate_finds_a_bare_import(tmp_path):
         "    return json\n\n\n"
         "def after_code():\n    x = 1  # a note on x\n    import json\n    return json, x\n", encoding="utf-8")
     assert in_function_imports_without_reason(module) == [5, 32]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _imported_module(path: Path, node: ast.ImportFrom, root: Path) -> str:
+    """The dotted module an `from ... import` names, a relative one resolved against `path`."""
+    if not node.level:
+        return node.module or ""
+    package = list(path.relative_to(root).parts[:-1])
+    package = package[:len(package) - (node.level - 1)]
+    return ".".join(package + ([node.module] if node.module else []))
+
+
+def _is_package_module(dotted: str, root: Path) -> bool:
+    where = root.joinpath(*dotted.split("."))
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
+
+
+def private_names_used_across_modules(path: Path, root: Path = ROOT) -> list[str]:
+    """Each `from M import _name` and `M._name` in `path` that reaches into another module of the
+    package for a name it keeps private (`M` a module of `referee`, however it was imported)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules: set[str] = set()  # the local names that are modules of the package
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            source = _imported_module(path, node, root)
+            for alias in node.names:
+                if _is_package_module(f"{source}.{alias.name}", root):
+                    modules.add(alias.asname or alias.name)
+                elif _private(alias.name) and source.split(".")[0] == "referee":
+                    found.append(f"{node.lineno}: from {source} import {alias.name}")
+        elif isinstance(node, ast.Import):
+            modules.update(alias.asname or alias.name.split(".")[0] for alias in node.names
+                           if alias.name.split(".")[0] == "referee")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            base = node.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in modules:
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def test_no_module_uses_another_modules_private_names():
+    """A name with a leading underscore is its module's own: a module that needs another's makes
+    it public there (or the code moves to where it belongs). No allowlist."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "referee").rglob("*.py"))
+             for line in private_names_used_across_modules(path)]
+    assert not found, "private names used from another module (make them public where they belong):\n" + "\n".join(found)
+
+
+def test_the_private_name_gate_finds_each_way_in(tmp_path):
+    """The gate above, on a module of a scratch package laid out like `referee`."""
+    package = tmp_path / "referee" / "sub"
+    package.mkdir(parents=True)
+    (tmp_path / "referee" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "other.py").write_text("_hidden = 1\nshown = 2\n", encoding="utf-8")
+    module = package / "m.py"
+    module.write_text(
+        "from __future__ import annotations\n"
+        "import referee.sub.other\n"
+        "from . import other\n"
+        "from .other import _hidden, shown\n"
+        "from ..sub import other as o\n"
+        "import os\n\n"
+        "a = other._hidden + o._hidden + referee.sub.other._hidden + other.shown + shown\n"
+        "b = os._exit, other.__name__, _local\n", encoding="utf-8")
+    assert sorted(private_names_used_across_modules(module, tmp_path)) == [
+        "4: from referee.sub.other import _hidden", "8: o._hidden", "8: other._hidden",
+        "8: referee.sub.other._hidden"]

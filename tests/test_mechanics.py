@@ -70,7 +70,7 @@ def test_each_game_field_a_package_sets_is_typed_on_the_game():
 
 def test_one_vocabulary_of_phases():
     from referee.interpreter.phases import RUNNERS
-    from referee.mechanics.vocabulary import Phase
+    from referee.mechanics.vocabulary import Phase, PhaseWord
     from referee.model.mechanics import PHASES
 
     # Every phase a deal can be in has its runner, named by the enum; every phase word of the
@@ -78,8 +78,36 @@ def test_one_vocabulary_of_phases():
     assert set(RUNNERS) == set(Phase) - {Phase.OVER}
     assert all(isinstance(name, Phase) for name in RUNNERS)
     assert {phase.word for phase in Phase} - {None} == set(PHASES)
-    assert Phase.STOCK_DRAW.word == "showdown"
-    assert Phase.TRICKS.word == Phase.LAYOUT.word == "play" and Phase.KONTRA.word == "defence"
+    assert Phase.STOCK_DRAW.word is PhaseWord.SHOWDOWN
+    assert Phase.TRICKS.word is Phase.LAYOUT.word is PhaseWord.PLAY and Phase.KONTRA.word is PhaseWord.DEFENCE
+    # The rules file's words are one enum: every word a mechanic's name, in the order the checks
+    # run; each phase is run by the mechanic of its word (or by one way of running it).
+    assert set(PHASES) == set(PhaseWord) and all(type(word) is PhaseWord for word in PHASES)
+    for mechanic in MECHANICS:
+        for runner in mechanic.phases:
+            assert runner.name.word is (mechanic.part_of or mechanic.name)
+
+
+def test_each_way_of_playing_says_the_phase_its_statements_are_rules_of():
+    """The load check that a trick-play or layout statement stands where a contract plays that
+    way reads the packages' declarations (`Mechanic.plays`), not a list of its own."""
+    from referee.mechanics.vocabulary import Phase, PhaseWord
+
+    ways = {m.name: m for m in MECHANICS if m.part_of is PhaseWord.PLAY}
+    assert {name: m.plays for name, m in ways.items()} == {
+        "tricks": Phase.TRICKS, "layout": Phase.LAYOUT, "claims": Phase.TRICKS}
+    assert all(m.either_way <= m.statements for m in ways.values())
+    assert all(m.plays is None and not m.either_way for m in MECHANICS if m.part_of is None)
+
+
+def test_the_table_keeps_the_rules_files_phase_words(kierki):
+    from referee.mechanics.vocabulary import PhaseWord
+    from referee.model import load_game
+
+    assert kierki.table.phases is not None
+    assert all(type(word) is PhaseWord for word in kierki.table.phases.value)
+    assert load_game("preferans").table.phases.value == (
+        PhaseWord.AUCTION, PhaseWord.TALON_EXCHANGE, PhaseWord.DECLARATION, PhaseWord.DEFENCE, PhaseWord.PLAY)
 
 
 @pytest.mark.parametrize("name", ["kierki", "preferans", "bouillotte", "barbu", "black_lady", "kierki_polish"])

@@ -6,7 +6,9 @@ import random
 import pytest
 
 from referee.interpreter import Match
+from referee.interpreter.phases import RUNNERS
 from referee.interpreter.players import play_out, random_move
+from referee.mechanics.table.seating import SeatedDeal
 from referee.model import load_game
 
 
@@ -16,18 +18,19 @@ def _one_at_a_time(deal, rng):
 
 
 def _cut_short(budgets: random.Random):
-    """Fused trick and layout play in short runs of 1 to 7 moves (drawn from `budgets`, not the
+    """Each phase's fused loop (`PhaseRunner.random_loop`: trick play, the layout, the bidding
+    phases, blinds and betting) in short runs of 1 to 7 moves (drawn from `budgets`, not the
     players' generator), so that it stops and starts again anywhere: in the middle of a trick,
-    before a trick the budget cannot finish, and in the middle of a layout."""
+    before a trick the budget cannot finish, in the middle of a layout or a betting round."""
     def play(deal, rng):
-        while not deal.is_over():
+        own = deal.inner if isinstance(deal, SeatedDeal) else deal
+        while not own.is_over():
             budget = budgets.randint(1, 7)
-            if deal.phase == "tricks":
-                assert 0 < deal.random_tricks(rng, budget) <= budget
-            elif deal.phase == "layout":
-                assert 0 < deal.random_layout(rng, budget) <= budget
+            loop = RUNNERS[own.phase].random_loop
+            if loop is not None:
+                assert 0 < loop(own, rng, budget) <= budget
             else:
-                deal.push(random_move(deal, rng))
+                own.push(random_move(own, rng))
     return play
 
 

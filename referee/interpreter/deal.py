@@ -31,7 +31,7 @@ from ..mechanics.tricks.compiled import CompiledContract
 from ..mechanics.tricks.phase import first_leader, random_tricks, trick_moves, trick_push
 from ..mechanics.tricks.score import all_taken_lines, taken_lines
 from ..mechanics.tricks.state import TrickState
-from ..mechanics.vocabulary import Phase
+from ..mechanics.vocabulary import Phase, PhaseWord
 from ..mechanics.vying.betting import end_clauses, random_bet, random_betting, start_betting
 from ..mechanics.vying.compiled import VyingRules
 from ..mechanics.vying.showdown import settle_vying
@@ -44,6 +44,7 @@ __all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
 # The phases asked about on every deal or move, as module names: a member looked up on its enum
 # class costs ten times as much (Python 3.11's EnumType.__getattr__).
 _CHOICE, _TRICKS, _OVER = Phase.CONTRACT_CHOICE, Phase.TRICKS, Phase.OVER
+_CHOICE_WORD = PhaseWord.CONTRACT_CHOICE
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class Deal:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
         self.phase, self.to_act = Phase.CONTRACT_CHOICE, self.chooser if self.game.contract_choice else self.eldest
-        if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
+        if _CHOICE_WORD not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
     def __repr__(self) -> str:

@@ -2,7 +2,8 @@
 
 In trick and layout games every legal move is equally likely. In betting, the kind of action
 (pass, open, call, raise, fold) is chosen first and then a small amount is preferred, so that a
-simulated session lasts more than one all-in deal.
+simulated session lasts more than one all-in deal. How a phase's random player moves is its
+mechanic's (`PhaseRunner.random_move`, `PhaseRunner.random_loop`): this module only asks.
 """
 
 from __future__ import annotations
@@ -10,43 +11,39 @@ from __future__ import annotations
 import random
 
 from ..errors import SimulationError
-from ..mechanics.auction.phase import BIDDING_PHASES
-from ..mechanics.vocabulary import Phase
+from ..mechanics.table.seating import InnerDeal, SeatedDeal
+from .phases import RUNNERS
 
 __all__ = ["random_move", "play_out"]
 
-# The phases as module names: a member looked up on its enum class costs ten times as much
-# (Python 3.11's EnumType.__getattr__), and the loop below asks on every turn.
-_TRICKS, _LAYOUT, _BETTING, _BLINDS = Phase.TRICKS, Phase.LAYOUT, Phase.BETTING, Phase.BLINDS
 
-
-def random_move(deal, rng: random.Random) -> int:
-    if deal.phase == _BETTING:
-        return deal.random_bet(rng)
+def random_move(deal: InnerDeal | SeatedDeal, rng: random.Random) -> int:
+    """A random player's move in the phase the deal is in (a move of the deal's own codec); `deal`
+    is a `Deal` or the table's view of one (`SeatedDeal`)."""
+    runner = RUNNERS.get(deal.phase)
+    if runner is not None and runner.random_move is not None:
+        return runner.random_move(deal.inner if isinstance(deal, SeatedDeal) else deal, rng)
     return rng.choice(deal.legal_moves())
 
 
-def play_out(deal, rng: random.Random, step_cap: int = 10_000) -> int:
+def play_out(deal: InnerDeal | SeatedDeal, rng: random.Random, step_cap: int = 10_000) -> int:
     """Play a deal to its end with random legal players; the number of actions taken. A deal
-    that does not end within `step_cap` actions is a bug in the rules or the referee."""
+    that does not end within `step_cap` actions is a bug in the rules or the referee.
+
+    A phase whose mechanic has a fused random loop (trick play, the layout, the bidding phases,
+    blinds and betting) is played by that loop until the deal leaves it: the runner is looked up
+    once per change of phase, not once per move."""
+    own = deal.inner if isinstance(deal, SeatedDeal) else deal  # the loops move by the deal's own turn
     steps = 0
-    while not deal.is_over():
+    while not own.is_over():
         if steps >= step_cap:
             raise SimulationError(f"{deal.table.game.path}: the deal did not end within {step_cap} "
                                   "actions of random play")
-        phase = deal.phase
-        if phase == _TRICKS:  # the bulk of most deals: a fused loop, same moves as random_move
-            steps += deal.random_tricks(rng, step_cap - steps)
+        runner = RUNNERS.get(own.phase)
+        loop = runner.random_loop if runner is not None else None
+        if loop is not None:
+            steps += loop(own, rng, step_cap - steps)
             continue
-        if phase == _LAYOUT:
-            steps += deal.random_layout(rng, step_cap - steps)
-            continue
-        if phase == _BETTING or phase == _BLINDS:
-            steps += deal.random_betting(rng, step_cap - steps)
-            continue
-        if phase in BIDDING_PHASES:  # auction, talon, declaration, defence: one loop through them
-            steps += deal.random_bidding(rng, step_cap - steps)
-            continue
-        deal.push(random_move(deal, rng))
+        own.push(random_move(own, rng))
         steps += 1
     return steps

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Protocol
 
 from ..engine.table import Action, Table
@@ -59,3 +60,11 @@ class PhaseRunner:
     before_turn: Callable[[Any, int, Action, Illegal], Verdict | None] | None = None
     """(deal, seat, action, illegal) -> a ruling the phase gives whoever's turn it is (a player who
     has passed for good may not bid again), or None to go on to the turn."""
+    random_loop: Callable[[Any, Random, int], int] | None = None
+    """(deal, rng, budget) -> the actions taken: random legal play, fused into one loop, from this
+    phase until the deal leaves the phases the loop plays or `budget` actions are made; the same
+    moves and draws as `random_move` then `push`, one by one. The deal is in its own seat numbers
+    (a seated deal's `inner`). None: random play pushes one `random_move` at a time."""
+    random_move: Callable[[Any, Random], int] | None = None
+    """(deal, rng) -> a random player's move in this phase, when it is not drawn evenly from the
+    legal moves (a bet: the kind of action first, then a small amount); None: evenly."""

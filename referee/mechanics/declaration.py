@@ -15,6 +15,7 @@ from ..model.document import Located
 from ..model.game import Account, Game
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
+from .vocabulary import Phase, PhaseWord
 
 __all__ = ["Need", "Mechanic", "Builder", "Draft", "state_once", "StatementBuilder", "GameCheck", "Requirement", "Seen"]
 
@@ -112,7 +113,7 @@ Requirement = Callable[[Game, Located], None]
 """(game, the game's header) -> None: raise a definition error at the header if the game lacks a
 rule that every other check and mechanic reads."""
 
-GameCheck = Callable[[Game, Seen, tuple[str, ...], Located], None]
+GameCheck = Callable[[Game, Seen, tuple[PhaseWord, ...], Located], None]
 """(game, statements seen, the deal's phases, the game's header) -> None: raise a definition
 error if the game is not one the mechanic can run (at the header for a statement it lacks)."""
 
@@ -139,9 +140,14 @@ class Mechanic:
     """Statements the builder reads in its first pass, since others refer to what they declare
     (players, decks, packs)."""
     phases: tuple[PhaseRunner, ...] = ()
-    part_of: str | None = None
+    part_of: PhaseWord | None = None
     """The phase word this mechanic is one way of running (layout play is a way of `play`), or
     None when `name` is a phase word of its own."""
+    plays: Phase | None = None
+    """For a way of playing the cards: the phase of a contract that `plays` this way. Its
+    statements are rules of that way, and the load checks refuse one where no contract plays it."""
+    either_way: frozenset[str] = frozenset()
+    """Statements of this way of playing that the other ways read too (the deal's early end)."""
 
     @property
     def statements(self) -> frozenset[str]:

@@ -17,14 +17,14 @@ import lark
 
 from ..errors import Phrase, RulesDefinitionError, Term, UsageError
 from ..front import syntax
-from ..front.syntax import statement
+from ..front.syntax import statement, unquote
 from ..mechanics.registry import MECHANICS, STATEMENT_BUILDERS
 from ..mechanics.table.build import TableDraft
 from ..mechanics.vocabulary import Phase
 from .cards import Card, CardSet, Deck
 from .checks import run_checks
 from .consumers import check_mechanics
-from .document import Document, Located, _string, find_rules_file, load_document
+from .document import Document, Located, find_rules_file, load_document
 from .game import (
     Account,
     Check,
@@ -94,7 +94,7 @@ class _Builder:
             sid, filename, language, lines = cast(list[lark.Token], item.tree.children)
             if str(sid) in self.sources:
                 raise item.error(sid, Phrase('source {sid} is declared twice', sid=sid))
-            self.sources[str(sid)] = Source(str(sid), _string(filename), str(language), int(lines))
+            self.sources[str(sid)] = Source(str(sid), unquote(filename), str(language), int(lines))
         clauses: dict[str, Clause] = {}
         for cid, item in doc.clauses.items():
             clauses[cid] = self._clause(item)
@@ -126,7 +126,7 @@ class _Builder:
             if mechanic.require is not None:
                 mechanic.require(game, header)
         check_mechanics(game, self.seen, header)
-        run_checks(game, self)  # the numbers a source states
+        run_checks(game, self.check_items)  # the numbers a source states
         return game
 
     # -- clauses and provenance ----------------------------------------------------------------
@@ -206,12 +206,12 @@ class _Builder:
     def _parameter(self, item, stmt, cid) -> Parameter:
         if stmt.data == "number_parameter":
             name, question, low, high, default = stmt.children
-            param = Parameter(str(name), _string(question), (), int(default), cid, int(low), int(high))
+            param = Parameter(str(name), unquote(question), (), int(default), cid, int(low), int(high))
             if not int(low) <= int(default) <= int(high):
                 raise item.error(default, Phrase('the default {default} of {name} is outside {low} to {high}', default=default, name=name, low=low, high=high))
             return param
         name, question, *choices, default = stmt.children
-        options = tuple((str(c.children[0]), _string(c.children[1])) for c in choices)
+        options = tuple((str(c.children[0]), unquote(c.children[1])) for c in choices)
         values = [v for v, _ in options]
         if len(set(values)) != len(values):
             raise item.error(stmt, Phrase('parameter {name} lists a choice twice', name=name))
@@ -219,7 +219,7 @@ class _Builder:
         if dvalue not in values:
             raise item.error(default, Phrase('the default {dvalue} of {name} is not one of its choices', dvalue=repr(dvalue), name=name),
                              expected=", ".join(values))
-        return Parameter(str(name), _string(question), options, dvalue, cid)
+        return Parameter(str(name), unquote(question), options, dvalue, cid)
 
     @staticmethod
     def _raw_value(value: lark.Tree) -> str | int:
@@ -350,14 +350,14 @@ class _Builder:
             raise item.error(node.plays, Phrase('a contract is played by tricks or in a layout, not to a showdown'),
                              expected=Phrase('`plays tricks` or `plays layout`'),
                              hint=Phrase('a vying game has no contracts: its showdown is a phase of `deal phases`'))
-        self.contracts[str(node.id)] = {"title": _string(node.title), "plays": plays,
+        self.contracts[str(node.id)] = {"title": unquote(node.title), "plays": plays,
                                         "clause": cid, "combines": ()}
 
     def _s_account(self, item, node, cid, scope) -> None:
         if str(node.id) in self.accounts:
             raise item.error(node.id, Phrase('account {id} is declared twice', id=node.id))
         start = self._number(item, node.start) if node.start is not None else 0
-        self.accounts[str(node.id)] = Cited(Account(_string(node.title), start, node.per_opponent), cid)
+        self.accounts[str(node.id)] = Cited(Account(unquote(node.title), start, node.per_opponent), cid)
 
     def _s_card_points(self, item, node, cid, scope) -> None:
         deck = self._deck(item, node)
@@ -590,7 +590,7 @@ def _rule_name(stmt) -> str:
 
 def _text(node: lark.Token | lark.Tree) -> str:
     """The text of the STRING token the grammar puts at this place of a tree (never a subtree)."""
-    return _string(cast(lark.Token, node))
+    return unquote(cast(lark.Token, node))
 
 
 def _signed(tree) -> int:
@@ -628,7 +628,7 @@ def _dedent(text: str) -> str:
 def _web_address(item: Located, token) -> str:
     """The address of a `see`: a web page, for the book to link to. Any other scheme
     (`javascript:`, `file:`, `data:`) would become a link that runs or opens something else."""
-    address = _string(token)
+    address = unquote(token)
     try:
         parts = urlsplit(address)
     except ValueError:

@@ -172,7 +172,7 @@ _RECORDS = Records({
     "referee.mechanics.tricks.rules": (
         "Trumps", "DutyKind", "DutyStep", "HeadDuty", "Extreme", "TrickWinner", "ScoreKind", "ScoreRule", "AllTaken",
         "ConditionKind", "Condition", "TrickRules"),
-    "referee.mechanics.vocabulary": ("Phase",),
+    "referee.mechanics.vocabulary": ("Phase", "PhaseWord"),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
     "referee.mechanics.passing.rules": ("CardPassing",),
     "referee.mechanics.table.rules": (

@@ -6,9 +6,15 @@ number is, and then the clause must say so as a ruling and the check must state 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from ..errors import Phrase
 from ..mechanics.tricks.rules import ScoreKind
 from .game import EndKind, Game
+
+if TYPE_CHECKING:  # the parser's side: a judge of a kept game reads the checks' numbers without it
+    from .document import Located
 
 __all__ = ["run_checks", "hand_size", "quantity"]
 
@@ -55,8 +61,9 @@ def quantity(game: Game, name: str, contract: str | None) -> int:
     return total
 
 
-def run_checks(game: Game, builder) -> None:
-    for check, (item, stmt) in zip(game.checks, builder.check_items):
+def run_checks(game: Game, statements: Sequence[tuple[Located, Any]]) -> None:
+    """Each `check` of the game against the rules: `statements` holds each check's, in order."""
+    for check, (item, stmt) in zip(game.checks, statements):
         try:
             actual = quantity(game, check.quantity, check.contract)
         except ValueError as err:

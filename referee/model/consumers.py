@@ -8,41 +8,44 @@ the statement (or, for a missing one, at the game's header) and say what would m
 
 from __future__ import annotations
 
-from ..errors import Phrase, Term
+from typing import Any
+
+from ..errors import Phrase, RulesDefinitionError, Term
 from ..mechanics.contract_choice.phase import dealer_chooses
+from ..mechanics.declaration import Mechanic, Seen
 from ..mechanics.registry import MECHANICS as PACKAGES
 from ..mechanics.table.check import check_holder
 from ..mechanics.tricks.rules import ScoreKind, TrickRules
-from ..mechanics.vocabulary import Phase
+from ..mechanics.vocabulary import Phase, PhaseWord
 from .document import Located
 from .game import Contract, Game
 from .mechanics import ALWAYS, IRREGULARITIES_SEEN, MECHANICS, PHASES, PLAY_NEEDS, owner_of
 
 __all__ = ["check_mechanics"]
 
-_TRICK_ONLY = {"claim_rule", "play_duty", "no_trumps", "trump_suit", "trumps_named", "no_head_duty", "head_duty",
-               "first_lead", "trick_winner", "lead_restriction", "lead_until_broken", "first_trick_ban", "score_per_trick",
-               "score_per_card", "score_all_taken", "score_no_trick", "score_fewest"}
-_LAYOUT_ONLY = {"layout_start", "layout_start_named", "layout_build", "pass_rule", "first_move", "score_finish",
-                "skip_start"}
+_WAY_OF: dict[str, Phase] = {kind: mechanic.plays for mechanic in PACKAGES if mechanic.plays is not None
+                             for kind in mechanic.statements - mechanic.either_way}
+"""Each statement of one way of playing the cards, with the phase of a contract played that way
+(the tricks, layout and claims packages declare them)."""
+
 # Irregularities met in judging actions (a remedy is needed) vs reported for a whole deal.
 _ACTION_IRREGULARITIES = {"out_of_turn", "illegal_bid", "illegal_card", "revoke", "over_stake",
                           "blind_taken_back"}
 
 
-def _words(item: Located, stmt) -> str:
+def _words(item: Located, stmt: Any) -> str:
     """The statement as written, on one line, for messages."""
     text = " ".join(item.source_text(stmt).split())
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def check_mechanics(game: Game, seen: list, header: Located) -> None:
+def check_mechanics(game: Game, seen: Seen, header: Located) -> None:
     at_header = header.tree
-    phases = game.table.phases.value if game.table.phases else ()
+    phases: tuple[PhaseWord, ...] = game.table.phases.value if game.table.phases else ()
     active = set(ALWAYS) | set(phases)
     kinds = {kind for kind, *_ in seen}
 
-    def missing(mech, write):
+    def missing(mech: Mechanic, write: str) -> RulesDefinitionError:
         return header.error(at_header, Phrase('{title} needs a rule the game never states', title=Term(mech.title)),
                             expected=Phrase('a statement such as `{write}`', write=write),
                             hint=Phrase('add it to the clause that rules on it'))
@@ -74,7 +77,7 @@ def check_mechanics(game: Game, seen: list, header: Located) -> None:
     _check_all_taken(game, seen)
 
 
-def _check_all_taken(game: Game, seen) -> None:
+def _check_all_taken(game: Game, seen: Seen) -> None:
     """Taking every scoring card needs cards that score per card against their taker in each
     contract it covers (the moon's cards, unless the rule names them)."""
     against = -1 if game.winner is not None and game.winner.value.highest else 1
@@ -94,27 +97,27 @@ def _check_all_taken(game: Game, seen) -> None:
                                  hint=Phrase('name the cards the moon needs: `taking all of suit H, QS: ...`'))
 
 
-def _check_contracts(game: Game, seen, phases, header: Located) -> None:
+def _check_contracts(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     contracts = game.contracts
     plays = {c.plays for c in contracts.values()}
-    if "play" in phases and not contracts:
+    if PhaseWord.PLAY in phases and not contracts:
         raise header.error(header.tree, Phrase('the deal has a play phase but no contract says how it is played'),
                            hint=Phrase('declare one: `contract whist "Whist" plays tricks`'))
-    if contracts and "play" not in phases:
+    if contracts and PhaseWord.PLAY not in phases:
         item, stmt = next((i, s) for k, _, i, s in seen if k == "contract")
         raise item.error(stmt, Phrase('contracts are declared but the deal has no play phase'),
                          hint=Phrase('add `play` to `deal phases`'))
-    if game.contract_order is not None and {"contract_choice", "auction"} & set(phases):
+    if game.contract_order is not None and {PhaseWord.CONTRACT_CHOICE, PhaseWord.AUCTION} & set(phases):
         item, stmt = next((i, s) for k, _, i, s in seen if k == "contract_order")
         raise item.error(stmt, Phrase('the contracts come in a fixed order, so no phase may choose one'),
                          hint=Phrase('remove `contracts in order ...` or the phase that chooses'))
-    if len(contracts) > 1 and not {"contract_choice", "auction"} & set(phases) and game.contract_order is None:
+    if len(contracts) > 1 and not {PhaseWord.CONTRACT_CHOICE, PhaseWord.AUCTION} & set(phases) and game.contract_order is None:
         raise header.error(header.tree, Phrase('the game has several contracts but no phase chooses one'),
                            hint=Phrase('add `contract choice` or `auction` to `deal phases`, or play them in '
                                        'turn with `contracts in order ...`'))
     for kind, scope, item, stmt in seen:
-        if kind in _TRICK_ONLY | _LAYOUT_ONLY:
-            wanted = Phase.TRICKS if kind in _TRICK_ONLY else Phase.LAYOUT
+        wanted = _WAY_OF.get(kind)
+        if wanted is not None:
             if scope is not None and contracts[scope].plays is not wanted:
                 raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, but contract {scope} plays '
                                               '{plays}', stmt=_words(item, stmt), wanted=wanted.value, scope=scope,
@@ -129,7 +132,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
             if condition == "place_decided" and (scope is None or contracts[scope].plays is not Phase.LAYOUT):
                 raise item.error(stmt, Phrase('places are decided only in a layout game'),
                                  hint=Phrase('put it in the `in` block of a contract that plays layout'))
-            if condition in ("declarer_tricks", "defenders_tricks") and "auction" not in phases:
+            if condition in ("declarer_tricks", "defenders_tricks") and PhaseWord.AUCTION not in phases:
                 raise item.error(stmt, Phrase('only an auction makes a declarer and defenders'),
                                  hint=Phrase('add `auction` to `deal phases`, or end the deal on cards taken'))
     any_trumps = False
@@ -149,7 +152,7 @@ def _check_contracts(game: Game, seen, phases, header: Located) -> None:
                                  hint=Phrase('write `trick won by highest of suit led unless trumped`'))
             if rules.overtrump_duty is None:
                 raise header.error(header.tree, Phrase('contract {id} has trumps and needs a rule on overtrumping', id=contract.id), expected=Phrase('`no duty to overtrump` or `must overtrump if able`'))
-        if not (contract.trick_scores(contracts) or _finish_scores(contract, contracts) or "auction" in phases):
+        if not (contract.trick_scores(contracts) or _finish_scores(contract, contracts) or PhaseWord.AUCTION in phases):
             raise header.error(header.tree, Phrase('contract {id} has no score rule: a deal of it could not be scored', id=contract.id), hint=Phrase('add `in {id} {{ score 1 per trick }}`', id=contract.id))
     if not any_trumps:
         for kind, _scope, item, stmt in seen:
@@ -164,7 +167,7 @@ def _finish_scores(contract: Contract, contracts: dict[str, Contract]) -> bool:
                for c in (contract, *(contracts[part.value] for part in contract.combines)))
 
 
-def _check_seats(game: Game, seen, phases) -> None:
+def _check_seats(game: Game, seen: Seen, phases: tuple[PhaseWord, ...]) -> None:
     """A seat named by its part in the deal needs a phase that gives someone that part."""
     for kind, _scope, item, stmt in seen:
         roles: list[str] = []
@@ -173,23 +176,23 @@ def _check_seats(game: Game, seen, phases) -> None:
         elif kind in ("trumps_named", "layout_start_named"):
             roles.append(str(stmt.namer))
         for role in roles:
-            if role in ("declarer", "before_declarer") and "auction" not in phases:
+            if role in ("declarer", "before_declarer") and PhaseWord.AUCTION not in phases:
                 raise item.error(stmt, Phrase('`{stmt}` names the declarer, but no auction makes one', stmt=_words(item, stmt)),
                                  hint=Phrase('add `auction` to `deal phases`, or name another seat (eldest, chooser)'))
-            if role == "chooser" and "contract_choice" not in phases:
+            if role == "chooser" and PhaseWord.CONTRACT_CHOICE not in phases:
                 raise item.error(stmt, Phrase('`{stmt}` names the chooser, but nobody chooses the contract', stmt=_words(item, stmt)),
                                  hint=Phrase('add `contract choice` to `deal phases`, or name another seat'))
             if role == "dealer" and kind in ("trumps_named", "layout_start_named"):
                 _check_dealer_names(game, item, stmt, phases)
 
 
-def _check_dealer_names(game: Game, item: Located, stmt, phases) -> None:
+def _check_dealer_names(game: Game, item: Located, stmt: Any, phases: tuple[PhaseWord, ...]) -> None:
     """Trumps or a starting rank `named by dealer` are named with the contract: by the dealer as its
     chooser (`contract chosen by dealer`), or, where the match's order fixes the contract, by the
     dealer alone; in any other game the dealer never names one, and the rule could not play."""
     if dealer_chooses(game) or game.contract_order is not None:
         return
-    if "contract_choice" in phases:
+    if PhaseWord.CONTRACT_CHOICE in phases:
         raise item.error(stmt, Phrase('`{stmt}` names the dealer, but the eldest hand chooses the contract',
                                       stmt=_words(item, stmt)),
                          hint=Phrase('name the chooser, or write `contract chosen by dealer`'))
@@ -198,7 +201,7 @@ def _check_dealer_names(game: Game, item: Located, stmt, phases) -> None:
                      hint=Phrase('name the player who names the contract: the chooser, or the declarer'))
 
 
-def _check_holders(game: Game, seen) -> None:
+def _check_holders(game: Game, seen: Seen) -> None:
     """The holder of a card leads (or moves) first only if somebody holds it: where cards lie
     outside the hands (a talon, cards left undealt), the rule's `else` seats must cover every
     way the cards it names can all lie there."""
@@ -207,11 +210,11 @@ def _check_holders(game: Game, seen) -> None:
             check_holder(game, item, stmt, (stmt.seat, *stmt.otherwise))
 
 
-def _check_irregularities(game: Game, seen, phases, header: Located) -> None:
+def _check_irregularities(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     can_meet = set(IRREGULARITIES_SEEN["table"])
     for phase in phases:
         can_meet.update(IRREGULARITIES_SEEN[phase])
-    if "play" in phases and not any(c.plays is Phase.TRICKS for c in game.contracts.values()):
+    if PhaseWord.PLAY in phases and not any(c.plays is Phase.TRICKS for c in game.contracts.values()):
         can_meet.discard("revoke")
     for kind, _scope, item, stmt in seen:
         if kind == "irregularity":

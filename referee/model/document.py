@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import lark
 
@@ -33,11 +34,11 @@ _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 class Located:
     """A parse tree together with the file it came from (for positions and excerpts)."""
 
-    tree: lark.Tree
+    tree: lark.Tree[Any]  # children read by position: a statement's grammar says which is a tree
     path: str
     text: str
 
-    def position(self, node=None) -> SourcePosition:
+    def position(self, node: Any = None) -> SourcePosition:
         node = self.tree if node is None else node
         if isinstance(node, lark.Token):
             return SourcePosition(self.path, node.line or 1, node.column or 1)
@@ -48,10 +49,10 @@ class Located:
         meta = node.meta
         return SourcePosition(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
 
-    def error(self, node, problem: str | Phrase, **kw) -> RulesDefinitionError:
+    def error(self, node: Any, problem: str | Phrase, **kw: Any) -> RulesDefinitionError:
         return RulesDefinitionError(self.position(node), problem, text=self.text, **kw)
 
-    def source_text(self, node=None) -> str:
+    def source_text(self, node: Any = None) -> str:
         node = self.tree if node is None else node
         if isinstance(node, Node):
             return self.text[node.pos.start:node.pos.end]
@@ -185,21 +186,21 @@ def _shown(name: str, width: int = 80, quote: bool = True) -> str:
     return shown if cut is name else shown + f"... ({len(name):,} characters)"
 
 
-def _clause_id(tree: lark.Tree) -> lark.Token:
+def _clause_id(tree: lark.Tree[lark.Token]) -> lark.Token:
     return _leaf(tree, 0)
 
 
-def _leaf(tree: lark.Tree, index: int) -> lark.Token:
+def _leaf(tree: lark.Tree[lark.Token], index: int) -> lark.Token:
     """The token the grammar puts at `index` among the tree's children (a place that never holds a
     subtree)."""
     return cast(lark.Token, tree.children[index])
 
 
-def clause_title(tree: lark.Tree) -> str | None:
+def clause_title(tree: lark.Tree[lark.Token]) -> str | None:
     """The title a clause's tree gives (`title "No queens"`), if any."""
     for child in tree.children[2:3]:
         if isinstance(child, lark.Tree) and child.data == "clause_title":
-            return _string(_leaf(child, 0))
+            return unquote(_leaf(child, 0))
     return None
 
 
@@ -233,12 +234,12 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
     items = [Located(t, shown, text) for t in tree.children[1:]]
     head = header.tree
     if head.data == "game_header":
-        doc = Document(id=str(head.children[0]), title=_string(_leaf(head, 1)), path=shown,
+        doc = Document(id=str(head.children[0]), title=unquote(_leaf(head, 1)), path=shown,
                        header=header)
     else:
         base_token = _leaf(head, 2)
         by_path = base_token.type == "STRING"
-        base_name = _string(base_token) if by_path else str(base_token)
+        base_name = unquote(base_token) if by_path else str(base_token)
         own = (str(head.children[0]), path.resolve())
         chain = _seen + (own,)
         if len(chain) >= LIMITS.variant_chain:
@@ -266,7 +267,7 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
         # there after `find_game` looked is refused as it is opened).
         doc = load_document(base_path, chain, _follow=by_path or base_path.parent != path.parent)
         doc.base = doc.id
-        doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), _string(_leaf(head, 1)),
+        doc.id, doc.title, doc.path, doc.header = (str(head.children[0]), unquote(_leaf(head, 1)),
                                                    shown, header)
     for item in items:
         kind = item.tree.data
@@ -285,7 +286,7 @@ def load_document(path: Path, _seen: tuple[tuple[str, Path], ...] = (), _follow:
                 raise item.error(cid, Phrase('clause {cid} is defined twice (first at {where})', cid=cid, where=where), hint=hint)
             doc.clauses[str(cid)] = item
         elif kind == "replace_clause":
-            inner = Located(item.tree.children[0], shown, text)
+            inner = Located(cast(lark.Tree[lark.Token], item.tree.children[0]), shown, text)
             replaced = str(_clause_id(inner.tree))
             if replaced not in doc.clauses:
                 raise item.error(_clause_id(inner.tree), Phrase('`replace` names clause {cid}, which the base game does not have', cid=replaced), hint=Phrase('to add a clause, write it without `replace`'))
@@ -329,7 +330,7 @@ def _check_nesting(text: str, path: str) -> None:
 _TREE_DEPTH = 8 * LIMITS.nesting_depth
 
 
-def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
+def _check_sizes(tree: lark.Tree[lark.Token], path: str, text: str) -> None:
     """Texts, numbers and items within the limits, and `lines N` true to the source file."""
     def refuse(token: lark.Token, problem: str | Phrase, hint: str | Phrase | None = None,
                kind: type[RulesDefinitionError] = RulesLimitError) -> RulesDefinitionError:
@@ -360,10 +361,10 @@ def _check_sizes(tree: lark.Tree, path: str, text: str) -> None:
             _check_source(node, refuse)
 
 
-def _check_source(node: lark.Tree, refuse) -> None:
+def _check_source(node: lark.Tree[lark.Token], refuse: Callable[..., RulesDefinitionError]) -> None:
     """A source file is named plainly; a shipped one is read to check `lines N` exactly."""
     _sid, filename, _language, lines = cast(list[lark.Token], node.children)
-    name = _string(filename)
+    name = unquote(filename)
     if not name or "/" in name or "\\" in name or name in (".", "..") or "\0" in name:
         raise refuse(filename, Phrase('the source file {name} must be a plain file name', name=_shown(name)),
                      hint=Phrase('source documents are looked up in rules/sources/ by name'))
@@ -381,8 +382,8 @@ def _check_source(node: lark.Tree, refuse) -> None:
         raise refuse(lines, Phrase('{lines} lines is more than a source may have ({limit:,})', lines=lines, limit=LIMITS.source_lines))
 
 
-def _first_token(tree: lark.Tree) -> lark.Token:
-    stack = [tree]
+def _first_token(tree: lark.Tree[lark.Token] | lark.Token) -> lark.Token:
+    stack: list[lark.Tree[lark.Token] | lark.Token] = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, lark.Token):
@@ -390,5 +391,3 @@ def _first_token(tree: lark.Tree) -> lark.Token:
         stack.extend(reversed(node.children))
     return lark.Token("ID", "", line=1, column=1)
 
-
-_string = unquote  # the name the builders know it by

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..i18n import N_
 from ..mechanics.declaration import Mechanic, Need
 from ..mechanics.registry import MECHANICS as PACKAGES
-from ..mechanics.vocabulary import Phase
+from ..mechanics.vocabulary import Phase, PhaseWord
 
 __all__ = ["ROLES", "Need", "Mechanic", "MECHANICS", "ALWAYS", "PHASES", "owner_of", "PLAY_NEEDS",
            "IRREGULARITIES_SEEN"]
@@ -36,21 +36,23 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     _mechanic("match", N_("the match"), frozenset({"account", "winner", *_MATCH_ENDS}),
              (_need("match ends after 24 deals", *_MATCH_ENDS),
               _need("winner lowest total of points", "winner"))),
-    *(m for m in PACKAGES if m.name == "passing"),
-    *(m for m in PACKAGES if m.name == "doubling"),
-    *(m for m in PACKAGES if m.name == "contract_choice"),
-    *(m for m in PACKAGES if m.name in ("auction", "talon_exchange", "declaration", "defence")),
-    *(m for m in PACKAGES if m.name == "blinds"),
-    *(m for m in PACKAGES if m.name == "betting"),
-    *(m for m in PACKAGES if m.name == "showdown"),
-    _mechanic("play", N_("the play of the cards"), frozenset({
-        "contract_order", *(s for m in PACKAGES if m.part_of == "play" for s in m.statements)})),
+    *(m for m in PACKAGES if m.name == PhaseWord.PASSING),
+    *(m for m in PACKAGES if m.name == PhaseWord.DOUBLING),
+    *(m for m in PACKAGES if m.name == PhaseWord.CONTRACT_CHOICE),
+    *(m for m in PACKAGES if m.name in (PhaseWord.AUCTION, PhaseWord.TALON_EXCHANGE, PhaseWord.DECLARATION,
+                                         PhaseWord.DEFENCE)),
+    *(m for m in PACKAGES if m.name == PhaseWord.BLINDS),
+    *(m for m in PACKAGES if m.name == PhaseWord.BETTING),
+    *(m for m in PACKAGES if m.name == PhaseWord.SHOWDOWN),
+    _mechanic(PhaseWord.PLAY, N_("the play of the cards"), frozenset({
+        "contract_order", *(s for m in PACKAGES if m.part_of is PhaseWord.PLAY for s in m.statements)})),
 )}
 
 ALWAYS = ("table", "match")
 """Mechanics every game has."""
-PHASES = tuple(name for name in MECHANICS if name not in ALWAYS)
-"""The phase words a `deal phases` statement may list."""
+PHASES: tuple[PhaseWord, ...] = tuple(PhaseWord(name) for name in MECHANICS if name not in ALWAYS)
+"""The phase words a `deal phases` statement may list, in the order their checks run (every
+`PhaseWord`, each the name of a mechanic: `tests/test_mechanics.py`)."""
 
 
 def owner_of(kind: str) -> tuple[str, ...]:
@@ -76,7 +78,7 @@ PLAY_NEEDS: dict[Phase, tuple[tuple[str, str], ...]] = {
 # (`irregularity revoke: reject`), and may not rule on one that none of its phases can meet.
 IRREGULARITIES_SEEN: dict[str, tuple[str, ...]] = {
     **{m.name: m.irregularities for m in PACKAGES if m.part_of is None},
-    "play": ("revoke", "illegal_card"),
+    PhaseWord.PLAY: ("revoke", "illegal_card"),
 }
 
 

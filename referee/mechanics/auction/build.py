@@ -17,6 +17,7 @@ from ...front.syntax import Node, unquote
 from ...model.document import Located
 from ...model.values import Cited, SeatRef
 from ..declaration import Builder, StatementBuilder
+from ..vocabulary import PhaseWord
 from .rules import (
     AccountCap,
     Amount,
@@ -514,8 +515,8 @@ def _cap(builder: Builder, item: Located, node: AccountCapStatement, cid: str, s
     draft.set_once(item, node, cid, "cap", AccountCap(str(node.account), cap, str(node.help), times, rest, cid))
 
 
-BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
-    "auction": {
+BUILDERS: dict[PhaseWord, dict[type[Node], StatementBuilder]] = {
+    PhaseWord.AUCTION: {
         BidLadder: _ladder, BidGrid: _grid, TargetOfLevel: _target_of_level, ScoreLevel: _score_level,
         BidSpecial: _special, FirstBid: _first_bid,
         NextStep: _once("steps", Rise.NEXT), AnyHigherStep: _once("steps", Rise.ANY_HIGHER),
@@ -528,15 +529,15 @@ BUILDERS: dict[str, dict[type[Node], StatementBuilder]] = {
         MultiplierRule: _multiplier, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final, AccountCapStatement: _cap,
     },
-    "talon_exchange": {
+    PhaseWord.TALON_EXCHANGE: {
         TalonTake: _talon_take, TalonShown: _once("talon_shown", True), TalonHidden: _once("talon_shown", False),
     },
-    "declaration": {
+    PhaseWord.DECLARATION: {
         NumberNotTo: _step_rule("not_after_number"),
         DeclareAtLeastBid: _once("declaration", Declaring.AT_LEAST_BID), DeclareBid: _once("declaration", Declaring.BID),
         DeclareAfterSpecial: _after_special,
     },
-    "defence": {
+    PhaseWord.DEFENCE: {
         DefenceMayDecline: _defence(DefenceRule.MAY_DECLINE), DefenceMust: _defence(DefenceRule.MUST),
         QuotaTogether: _quota_together, QuotaEach: _quota(QuotaKind.EACH), QuotaLone: _quota(QuotaKind.LONE),
         QuotaNone: _quota(QuotaKind.NONE),

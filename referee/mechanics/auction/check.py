@@ -13,6 +13,7 @@ from ...model.game import Contract, Game
 from ..declaration import Seen
 from ..table.check import check_holder
 from ..tricks.rules import ConditionKind
+from ..vocabulary import PhaseWord
 from .rules import AuctionRules, DefenceRule, Outcome, QuotaKind, Target, Undefended, Writer
 from .syntax import (
     BidBinds,
@@ -31,19 +32,19 @@ from .syntax import (
 
 __all__ = ["check_auction", "TITLES"]
 
-TITLES = {"auction": N_("the auction"), "talon_exchange": N_("the talon exchange"),
-          "declaration": N_("the declaration"), "defence": N_("the defence")}
+TITLES = {PhaseWord.AUCTION: N_("the auction"), PhaseWord.TALON_EXCHANGE: N_("the talon exchange"),
+          PhaseWord.DECLARATION: N_("the declaration"), PhaseWord.DEFENCE: N_("the defence")}
 """How messages name each phase of an auction game (the mechanics' titles)."""
 
-_ORDER = ("auction", "talon_exchange", "declaration", "defence", "play")
+_ORDER = (PhaseWord.AUCTION, PhaseWord.TALON_EXCHANGE, PhaseWord.DECLARATION, PhaseWord.DEFENCE, PhaseWord.PLAY)
 
 Fail = Callable[..., RulesDefinitionError]
 
 
-def check_auction(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+def check_auction(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     listed = [p for p in phases if p in _ORDER]
-    if "auction" not in phases:
-        for phase in ("talon_exchange", "declaration", "defence"):
+    if PhaseWord.AUCTION not in phases:
+        for phase in (PhaseWord.TALON_EXCHANGE, PhaseWord.DECLARATION, PhaseWord.DEFENCE):
             if phase in phases:
                 raise header.error(header.tree, Phrase('{title} follows an auction, and the deal has none',
                                                        title=Term(TITLES[phase])),
@@ -257,8 +258,8 @@ def _check_pass_out(rules: AuctionRules, fail: Fail) -> None:
                    hint=Phrase('write `all passing: each player writes 1 {account}`', account=held.account))
 
 
-def _check_talon(game: Game, rules: AuctionRules, phases: tuple[str, ...], fail: Fail) -> None:
-    if "talon_exchange" not in phases:
+def _check_talon(game: Game, rules: AuctionRules, phases: tuple[PhaseWord, ...], fail: Fail) -> None:
+    if PhaseWord.TALON_EXCHANGE not in phases:
         return
     _, talon, _ = game.table.dealt_cards(game.table.default_players)
     assert rules.talon_discards is not None, "the mechanics check asks for `declarer takes the talon`"
@@ -276,11 +277,11 @@ def _check_talon(game: Game, rules: AuctionRules, phases: tuple[str, ...], fail:
                    hint=Phrase('a talon of two cards can be exchanged; deal two to the talon'))
 
 
-def _check_specials(rules: AuctionRules, phases: tuple[str, ...], fail: Fail) -> None:
+def _check_specials(rules: AuctionRules, phases: tuple[PhaseWord, ...], fail: Fail) -> None:
     if not rules.specials:
         return
     name = rules.specials[0].name
-    if "declaration" not in phases:
+    if PhaseWord.DECLARATION not in phases:
         raise fail("bid_special", Phrase('the declarer of {name} names his contract, and the deal has no '
                                          'declaration', name=name), hint=Phrase('add `declaration` to `deal phases`'))
     if rules.after_special is None:
@@ -292,8 +293,8 @@ def _check_specials(rules: AuctionRules, phases: tuple[str, ...], fail: Fail) ->
                                    name=name))
 
 
-def _check_defence(game: Game, rules: AuctionRules, phases: tuple[str, ...], seen: Seen, fail: Fail) -> None:
-    if "defence" not in phases:
+def _check_defence(game: Game, rules: AuctionRules, phases: tuple[PhaseWord, ...], seen: Seen, fail: Fail) -> None:
+    if PhaseWord.DEFENCE not in phases:
         return
     choices = {scope: rule.value for scope, rule in rules.defence.items()}
     if None not in choices and set(choices) != set(game.contracts):

@@ -20,6 +20,7 @@ from ...model.game import Game
 from ...verdicts import ScoreLine
 from ..contract_choice.phase import NAMERS
 from ..tricks.compiled import CompiledContract
+from ..vocabulary import PhaseWord
 from .rules import (
     AmountKind,
     AuctionRules,
@@ -152,7 +153,7 @@ def compile_auction(game: Game, table: Table, contracts: Mapping[str, CompiledCo
     """The auction rules the deals of `game` run at `table`, with the compiled `contracts`, or
     None for a game without an auction."""
     rules = game.auction
-    if rules is None or game.table.phases is None or "auction" not in game.table.phases.value:
+    if rules is None or game.table.phases is None or PhaseWord.AUCTION not in game.table.phases.value:
         return None
     passed, used = _fixed_lines(rules, table.players)
     multiplier = rules.multiplier
@@ -217,9 +218,9 @@ def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, Compi
     defence = {cid: rules.defence.get(cid) or rules.defence.get(None) for cid in ids}
     phases = table.phases
     return dict(
-        has_talon_exchange="talon_exchange" in phases,
-        has_declaration="declaration" in phases,
-        has_defence="defence" in phases,
+        has_talon_exchange=PhaseWord.TALON_EXCHANGE in phases,
+        has_declaration=PhaseWord.DECLARATION in phases,
+        has_defence=PhaseWord.DEFENCE in phases,
         bid_options=tuple(options(numbers_from(nxt)) for nxt in range(size + 1)),
         spoken_options=tuple(options(numbers_from(nxt, True)) for nxt in range(size + 1)),
         binding_steps=frozenset(i for i, step in enumerate(ladder) if step.contract in rules.binding),

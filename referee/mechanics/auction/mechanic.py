@@ -6,6 +6,7 @@ once (with the auction)."""
 from __future__ import annotations
 
 from ..declaration import Mechanic, Need
+from ..vocabulary import PhaseWord
 from .build import BUILDERS
 from .check import TITLES, check_auction
 from .phase import AUCTION_RUNNERS, DECLARATION_RUNNERS, DEFENCE_RUNNERS, TALON_RUNNERS
@@ -18,9 +19,9 @@ def _need(write: str, *kinds: str) -> Need:
 
 
 AUCTION = Mechanic(
-    name="auction",
-    title=TITLES["auction"],
-    builders=dict(BUILDERS["auction"]),
+    name=PhaseWord.AUCTION,
+    title=TITLES[PhaseWord.AUCTION],
+    builders=dict(BUILDERS[PhaseWord.AUCTION]),
     needs=(_need("bid ladder 2 spades, 3 hearts", "bid_ladder", "bid_grid"),
            _need("first bid by eldest", "first_bid"),
            _need("each bid is the next step", "bid_next_step", "bid_any_higher"),
@@ -34,9 +35,9 @@ AUCTION = Mechanic(
 )
 
 TALON_EXCHANGE = Mechanic(
-    name="talon_exchange",
-    title=TITLES["talon_exchange"],
-    builders=dict(BUILDERS["talon_exchange"]),
+    name=PhaseWord.TALON_EXCHANGE,
+    title=TITLES[PhaseWord.TALON_EXCHANGE],
+    builders=dict(BUILDERS[PhaseWord.TALON_EXCHANGE]),
     needs=(_need("declarer takes the talon and discards 2", "talon_take"),
            _need("talon shown", "talon_shown", "talon_hidden")),
     irregularities=("illegal_card",),
@@ -44,9 +45,9 @@ TALON_EXCHANGE = Mechanic(
 )
 
 DECLARATION = Mechanic(
-    name="declaration",
-    title=TITLES["declaration"],
-    builders=dict(BUILDERS["declaration"]),
+    name=PhaseWord.DECLARATION,
+    title=TITLES[PhaseWord.DECLARATION],
+    builders=dict(BUILDERS[PhaseWord.DECLARATION]),
     needs=(_need("declarer may name any contract at least as high as his bid", "declare_at_least_bid",
                  "declare_bid"),),
     irregularities=("illegal_bid",),
@@ -54,9 +55,9 @@ DECLARATION = Mechanic(
 )
 
 DEFENCE = Mechanic(
-    name="defence",
-    title=TITLES["defence"],
-    builders=dict(BUILDERS["defence"]),
+    name=PhaseWord.DEFENCE,
+    title=TITLES[PhaseWord.DEFENCE],
+    builders=dict(BUILDERS[PhaseWord.DEFENCE]),
     needs=(_need("each defender may decline", "defence_may_decline", "defence_must"),),
     phases=DEFENCE_RUNNERS,
 )

@@ -32,7 +32,7 @@ from .rules import Undefended
 from .state import AuctionState, Said
 
 __all__ = ["AuctionDeal", "start_auction", "random_bidding", "Discards", "AUCTION_RUNNERS", "TALON_RUNNERS",
-           "DECLARATION_RUNNERS", "DEFENCE_RUNNERS", "BIDDING_PHASES"]
+           "DECLARATION_RUNNERS", "DEFENCE_RUNNERS"]
 
 _DOUBLE_OR_PASS = (PASS, DOUBLE)
 _PASS_ONLY = (PASS,)
@@ -641,7 +641,7 @@ def _runner(phase: Phase, options: Callable[[AuctionDeal, int], Sequence[int]],
             moves_of: Callable[[AuctionDeal, int], list[int]] | None = None,
             before_turn: Callable[..., Verdict | None] | None = None) -> PhaseRunner:
     return PhaseRunner(phase, moves_of or _listed(options), push, judge, frozenset(words), turn_clauses=turn,
-                       before_turn=before_turn)
+                       before_turn=before_turn, random_loop=random_bidding)
 
 
 AUCTION_RUNNERS = (
@@ -667,5 +667,3 @@ _RANDOM_STEPS: dict[Phase, tuple[Callable[[AuctionDeal, int], Sequence[int]], Ca
     Phase.DEFENCE: (_defence_options, _defence_push),
     Phase.KONTRA: (_double_options, _double_push),
 }
-BIDDING_PHASES = frozenset(_RANDOM_STEPS)
-"""The phases `random_bidding` plays."""

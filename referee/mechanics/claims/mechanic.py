@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
+from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
 
 __all__ = ["MECHANIC"]
@@ -13,5 +14,6 @@ MECHANIC = Mechanic(
     name="claims",
     title=N_("claims"),
     builders=dict(BUILDERS),
-    part_of="play",
+    part_of=PhaseWord.PLAY,
+    plays=Phase.TRICKS,  # claims are made in trick play
 )

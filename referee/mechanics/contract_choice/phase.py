@@ -16,7 +16,7 @@ from ...i18n import N_
 from ...model.game import Game
 from ...verdicts import Verdict
 from ..base import DealCore, Illegal, PhaseRunner
-from ..vocabulary import Phase
+from ..vocabulary import Phase, PhaseWord
 
 __all__ = ["NAMERS", "NamedContract", "ChoosingDeal", "chooser_of", "dealer_chooses", "may_choose", "naming_moves",
            "CHOOSE"]
@@ -70,7 +70,7 @@ def dealer_chooses(game: Game) -> bool:
     """Whether the player who chooses the contract is always the dealer (`contract chosen by
     dealer`, or an eldest hand who is the dealer): then a contract's trumps or starting rank
     `named by dealer` are named by its chooser, with the contract."""
-    if game.table.phases is None or "contract_choice" not in game.table.phases.value:
+    if game.table.phases is None or PhaseWord.CONTRACT_CHOICE not in game.table.phases.value:
         return False
     rule = game.contract_choice
     return (rule is not None and rule.by_dealer) or (game.table.eldest is not None and game.table.eldest.value == 0)

@@ -6,18 +6,19 @@ from ...errors import Phrase
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
+from ..vocabulary import PhaseWord
 from .syntax import DoubleQuota
 
 __all__ = ["check_doubling"]
 
 
-def check_doubling(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+def check_doubling(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     """Doubling between players comes after the contract is chosen and before the play; a duty
     to double the dealer counts the deals he deals in a row, one per contract he chooses."""
-    if "doubling" not in phases:
+    if PhaseWord.DOUBLING not in phases:
         return
     item, stmt = next((i, s) for k, _, i, s in seen if k == "phases")
-    if "contract_choice" not in phases or phases.index("doubling") != phases.index("contract_choice") + 1:
+    if PhaseWord.CONTRACT_CHOICE not in phases or phases.index(PhaseWord.DOUBLING) != phases.index(PhaseWord.CONTRACT_CHOICE) + 1:
         raise item.error(stmt, Phrase('players double once the contract is named: `doubling` comes right '
                                       'after `contract choice`'),
                          hint=Phrase('write `deal phases contract choice, doubling, play`'))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic, Need
+from ..vocabulary import PhaseWord
 from .build import build_double_quota, build_only_dealer_doubled, build_pair_doubling
 from .check import check_doubling
 from .phase import DOUBLING
@@ -12,7 +13,7 @@ from .syntax import DoubleQuota, OnlyDealerDoubled, PairDoubling
 __all__ = ["MECHANIC"]
 
 MECHANIC = Mechanic(
-    name="doubling",
+    name=PhaseWord.DOUBLING,
     title=N_("the doubling between players"),
     builders={PairDoubling: build_pair_doubling, OnlyDealerDoubled: build_only_dealer_doubled,
               DoubleQuota: build_double_quota},

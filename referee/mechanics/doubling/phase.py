@@ -15,7 +15,7 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import ScoreLine, Verdict
 from ..base import DealCore, Illegal, PhaseRunner
-from ..vocabulary import Phase
+from ..vocabulary import Phase, PhaseWord
 from .state import DoublingState
 
 __all__ = ["DoublingDeal", "start_doubling", "pair_settlement", "DOUBLING"]
@@ -35,7 +35,7 @@ class DoublingDeal(DealCore, Protocol):
 def start_doubling(deal: DoublingDeal, contract_id: str, trump: int | None) -> DoublingState | None:
     """The doubling round after the contract is named, with the phase opened; None when the
     game has none."""
-    if deal.game.doubling is None or "doubling" not in deal.table.phases:
+    if deal.game.doubling is None or PhaseWord.DOUBLING not in deal.table.phases:
         return None
     n = deal.table.players
     limit = deal.game.contracts[contract_id].rules.only_dealer_doubled

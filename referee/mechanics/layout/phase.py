@@ -149,4 +149,4 @@ def finish_lines(deal: LayoutDeal, account: str) -> list[ScoreLine]:
             for place, seat in enumerate(state.finished) if place < len(values) and values[place]]
 
 
-LAYOUT = PhaseRunner(Phase.LAYOUT, _moves, _push, _judge, frozenset({"play", "pass"}))
+LAYOUT = PhaseRunner(Phase.LAYOUT, _moves, _push, _judge, frozenset({"play", "pass"}), random_loop=random_layout)

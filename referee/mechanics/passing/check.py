@@ -8,18 +8,19 @@ from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
 from ..table.rules import Side
+from ..vocabulary import PhaseWord
 from .syntax import PassCards
 
 __all__ = ["check_passing"]
 
 
-def check_passing(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+def check_passing(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
     has a player across the table and enough cards to give."""
     if game.card_passing is None:
         return
     item, node = next((i, s) for _, _, i, s in seen if isinstance(s, PassCards))
-    if phases[0] != "passing" or {"auction", "blinds", "betting"} & set(phases):
+    if phases[0] != PhaseWord.PASSING or {PhaseWord.AUCTION, PhaseWord.BLINDS, PhaseWord.BETTING} & set(phases):
         raise item.error(node, Phrase('cards are passed first, before the contract choice or the play, in a '
                                       'game without an auction or betting'),
                          hint=Phrase('write `deal phases passing, play`'))

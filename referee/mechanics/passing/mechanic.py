@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic, Need
+from ..vocabulary import PhaseWord
 from .build import build_pass_cards
 from .check import check_passing
 from .phase import PASSING
@@ -12,7 +13,7 @@ from .syntax import PassCards
 __all__ = ["MECHANIC"]
 
 MECHANIC = Mechanic(
-    name="passing",
+    name=PhaseWord.PASSING,
     title=N_("the card passing"),
     builders={PassCards: build_pass_cards},
     needs=(Need(frozenset({"card_passing"}), "pass 3 cards to left"),),

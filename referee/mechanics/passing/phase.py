@@ -14,7 +14,7 @@ from ...engine.table import Action
 from ...i18n import N_
 from ...verdicts import Verdict
 from ..base import DealCore, Illegal, PhaseRunner
-from ..vocabulary import Phase
+from ..vocabulary import Phase, PhaseWord
 from .state import PassingState
 
 __all__ = ["PassingDeal", "start_passing", "receiver", "PASSING"]
@@ -31,7 +31,7 @@ def start_passing(deal: PassingDeal, number: int) -> PassingState | None:
     """The passing of deal `number` (0 for the match's first), with the phase opened; None when
     this deal passes no cards (no `pass` statement, or `none` is its turn in the rotation)."""
     rule = deal.game.card_passing
-    if rule is None or "passing" not in deal.table.phases:
+    if rule is None or PhaseWord.PASSING not in deal.table.phases:
         return None
     target = rule.value.target(number)
     if target is None:

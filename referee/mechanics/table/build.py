@@ -17,6 +17,7 @@ from ...model.cards import Rank, Suit
 from ...model.document import Located
 from ...model.values import Cited
 from ..declaration import Builder, state_once
+from ..vocabulary import PhaseWord
 from .rules import (
     DrawKind,
     FirstDealerRule,
@@ -211,7 +212,7 @@ def build_pack(builder: Builder, item: Located, node: Pack, cid: str, scope: str
 
 
 def build_phases(builder: Builder, item: Located, node: Phases, cid: str, scope: str | None) -> None:
-    names = tuple(str(name) for name in node.names)
+    names = tuple(PhaseWord(str(name)) for name in node.names)  # the grammar's `phase_word`: one of them
     if len(set(names)) != len(names):
         raise item.error(node, Phrase('a phase is listed twice'), hint=Phrase('each phase of a deal comes once'))
     _table(builder).state(item, node, cid, "phases", names)

@@ -13,6 +13,7 @@ from ...model.cards import Deck
 from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
+from ..vocabulary import PhaseWord
 from .rules import DrawKind, PacketKind
 from .syntax import Deal
 
@@ -39,7 +40,7 @@ def require_table(game: Game, header: Located) -> None:
                                hint=Phrase('add `pack DECK when players {count}`', count=count)) from None
 
 
-def check_table(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+def check_table(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     """The pack covers the deal for every number of players, and the draw can name a dealer."""
     where = {kind: (item, stmt) for kind, _, item, stmt in seen}
     assert game.table.players is not None
@@ -107,7 +108,7 @@ def _check_dealt_out(game: Game, players: int, deck: Deck, where: Where) -> None
             hand = packet.until if packet.until is not None else hand + packet.count
         else:
             other += packet.count
-    if "play" not in game.table.phases.value:
+    if PhaseWord.PLAY not in game.table.phases.value:
         return
     hand, talon, up = game.table.dealt_cards(players)
     left = len(deck.cards) - hand * hands - talon - up

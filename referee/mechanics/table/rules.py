@@ -9,6 +9,7 @@ from enum import Enum
 
 from ...model.cards import Deck
 from ...model.values import Cited
+from ..vocabulary import PhaseWord
 
 __all__ = ["PlayDirection", "Side", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak", "PacketKind", "Packet",
            "Rotation", "TableRules"]
@@ -129,8 +130,9 @@ class TableRules:
     """Which neighbour of the dealer cuts the pack (left or right), or None: no cut."""
     eldest: Cited[int] | None = None
     """Seats after the dealer of the eldest hand (1: the next player; 0: the dealer)."""
-    phases: Cited[tuple[str, ...]] | None = None
-    """The phases of every deal, in order (`deal phases ...`)."""
+    phases: Cited[tuple[PhaseWord, ...]] | None = None
+    """The phases of every deal, in order (`deal phases ...`), as the rules file's words (each
+    run-time `Phase` says the word it runs under: `Phase.word`)."""
     deal: Cited[tuple[Packet, ...]] | None = None
     dealer_rotation: Cited[Rotation] | None = None
     """Where the deal passes, and after how many deals of one dealer."""

@@ -10,7 +10,6 @@ verdicts and score lines going out.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -84,15 +83,11 @@ class InnerDeal(Protocol):
 
     @property
     def start(self) -> DealStart: ...
+    def is_over(self) -> bool: ...
     def legal_moves(self) -> list[int]: ...
     def undo(self) -> Action: ...
     def restarted(self) -> InnerDeal: ...
     def push(self, move: int) -> None: ...
-    def random_tricks(self, rng: random.Random, budget: int) -> int: ...
-    def random_layout(self, rng: random.Random, budget: int) -> int: ...
-    def random_bidding(self, rng: random.Random, budget: int) -> int: ...
-    def random_betting(self, rng: random.Random, budget: int) -> int: ...
-    def random_bet(self, rng: random.Random) -> int: ...
     def copy(self) -> InnerDeal: ...
     def chips_of(self, seat: int) -> int | None: ...
     def action_of(self, move: int) -> Action: ...
@@ -163,22 +158,6 @@ class SeatedDeal:
     @property
     def carry_out(self) -> int:
         return self.inner.carry_out
-
-    # The fused random loops (`players.play_out`): they move by the deal's own turn.
-    def random_tricks(self, rng: random.Random, budget: int) -> int:
-        return self.inner.random_tricks(rng, budget)
-
-    def random_layout(self, rng: random.Random, budget: int) -> int:
-        return self.inner.random_layout(rng, budget)
-
-    def random_bidding(self, rng: random.Random, budget: int) -> int:
-        return self.inner.random_bidding(rng, budget)
-
-    def random_betting(self, rng: random.Random, budget: int) -> int:
-        return self.inner.random_betting(rng, budget)
-
-    def random_bet(self, rng: random.Random) -> int:
-        return self.inner.random_bet(rng)
 
     def copy(self) -> SeatedDeal:
         """An independent copy, seen from the table like this one."""

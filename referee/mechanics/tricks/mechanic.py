@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic
+from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
 from .phase import TRICKS
 
@@ -15,5 +16,7 @@ MECHANIC = Mechanic(
     title=N_("the play of the cards"),  # the phase it is part of names it in messages
     builders=dict(BUILDERS),
     phases=(TRICKS,),
-    part_of="play",
+    part_of=PhaseWord.PLAY,
+    plays=Phase.TRICKS,
+    either_way=frozenset({"early_end"}),  # a layout deal ends early too (`when places are decided`)
 )

@@ -448,4 +448,4 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
 
 
 
-TRICKS = PhaseRunner(Phase.TRICKS, trick_moves, trick_push, judge_tricks, frozenset({"play"}))
+TRICKS = PhaseRunner(Phase.TRICKS, trick_moves, trick_push, judge_tricks, frozenset({"play"}), random_loop=random_tricks)

@@ -556,6 +556,8 @@ def _judge(deal: BettingDeal, seat: int, action: Action, illegal: Illegal) -> Ve
                    seat=seat, need=need)
 
 
-BLINDS = PhaseRunner(Phase.BLINDS, blind_moves, _blind_push, _judge, frozenset({"blind", "pass"}))
+BLINDS = PhaseRunner(Phase.BLINDS, blind_moves, _blind_push, _judge, frozenset({"blind", "pass"}),
+                     random_loop=random_betting)
 BETTING = PhaseRunner(Phase.BETTING, betting_moves, _betting_push, _judge,
-                      frozenset({"open", "raise", "call", "fold", "pass", "withdraw"}))
+                      frozenset({"open", "raise", "call", "fold", "pass", "withdraw"}), random_loop=random_betting,
+                      random_move=random_bet)

@@ -10,6 +10,7 @@ from ...model.document import Located
 from ...model.game import Game
 from ..declaration import Seen
 from ..table.rules import PacketKind
+from ..vocabulary import PhaseWord
 from .rules import AllInWin, BetSeat, BlindSeat, EndCondition, Excess, HandPattern, PotFate, ShowingWho, SizeKind
 from .syntax import BettingEnd, BlindStatement, BonusStatement, HandStatement, StockDraw
 
@@ -18,7 +19,7 @@ __all__ = ["check_vying"]
 _TURNED = (HandPattern.THREE_OF_TURNED_RANK, HandPattern.PAIR_OF_TURNED_RANK)
 
 
-def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located) -> None:
+def check_vying(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
     """The statements of the blinds, betting and showdown fit together (checked once, by the
     betting's declaration: the three phases share one model record)."""
     model = game.vying
@@ -64,7 +65,7 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
         item, node = at("blind_buy_back")
         raise item.error(node, Phrase('only one blind is ever bet, so no blind bettor comes before another'),
                          hint=Phrase('declare a second blind `by next player`, or remove the statement'))
-    if "blinds" not in phases:
+    if PhaseWord.BLINDS not in phases:
         for kind, names_blind in (("first_bet", model.first_bet is not None
                                    and BetSeat.AFTER_LAST_BLIND in model.first_bet.value),
                                   ("pass_out", model.pass_out is not None
@@ -74,7 +75,7 @@ def check_vying(game: Game, seen: Seen, phases: tuple[str, ...], header: Located
                 raise item.error(node, Phrase('this rule names the last blind, but the deal has no blinds'),
                                  hint=Phrase('add `blinds` to `deal phases`, or remove the blind from the rule'))
     # Betting rules that only mean something with another rule.
-    if "betting" in phases and model.betting_end is None:
+    if PhaseWord.BETTING in phases and model.betting_end is None:
         raise header_error(Phrase('the betting needs a rule the game never states'),
                            "betting ends when all have called")
     if model.two_left_call_ends and model.betting_end and model.betting_end.value is EndCondition.ALL_CALLED:

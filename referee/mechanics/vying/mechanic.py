@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ..declaration import Mechanic, Need
+from ..vocabulary import PhaseWord
 from .betting import BETTING, BLINDS
 from .build import BUILDERS
 from .check import check_vying
@@ -19,7 +20,7 @@ def _need(write: str, kind: str) -> Need:
 
 
 BLINDS_MECHANIC = Mechanic(
-    name="blinds",
+    name=PhaseWord.BLINDS,
     title=N_("the blind bets"),
     builders=dict(BUILDERS["blinds"]),
     needs=(_need('blind first "first blind" by eldest stakes pot', "blind"),
@@ -29,7 +30,7 @@ BLINDS_MECHANIC = Mechanic(
 )
 
 BETTING_MECHANIC = Mechanic(
-    name="betting",
+    name=PhaseWord.BETTING,
     title=N_("the betting"),
     builders=dict(BUILDERS["betting"]),
     needs=(_need("ante 1 from dealer", "ante"), _need("open at least largest stake", "opening"),
@@ -48,7 +49,7 @@ BETTING_MECHANIC = Mechanic(
 )
 
 SHOWDOWN_MECHANIC = Mechanic(
-    name="showdown",
+    name=PhaseWord.SHOWDOWN,
     title=N_("the showdown"),
     builders=dict(BUILDERS["showdown"]),
     reads=frozenset({"card_points"}),  # a statement of the table (`card points ...`), counted at the showdown
