@@ -59,7 +59,7 @@ def _compiled(game: Game, players: int) -> tuple:
 
         # The entry goes when the game does, before its id can be reused by another.
         hit = (weakref.ref(game, forget), table, contracts,
-               compile_auction(game, table, contracts), compile_vying(game), {})
+               compile_auction(game, table, contracts), compile_vying(game), {}, dealing.rotation_plan(game, table))
         _COMPILED[key] = hit
     return hit[1:]
 
@@ -97,7 +97,7 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table, self.contracts, self.auction, self.vying, self._dealing = _compiled(
+        self.table, self.contracts, self.auction, self.vying, self._dealing, self._rotation = _compiled(
             game, players or game.table.default_players)
         rotation = game.table.dealer_rotation
         if rotation is not None and rotation.value.side is Side.OPPOSITE and self.table.players % 2:
@@ -105,7 +105,8 @@ class Match:
                                     "a table of {players} has no seat opposite", game=game.id, clause=rotation.clause,
                                     players=self.table.players))
         """... and the deal's packets as slices of the pack, by (dealer, cards in the pack), worked out
-        at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches."""
+        at the first deal of each dealer (`hands_from_pack`) and shared by the game's matches; and
+        where the deal passes from each seat (`dealing.RotationPlan`)."""
         self.carry = 0
         """A pot carried over from a deal nobody played."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
@@ -313,8 +314,7 @@ class Match:
     def _pass_deal(self) -> None:
         """The dealer has dealt one more deal: the deal passes on after his last in a row."""
         assert self.dealer is not None
-        self.dealer, self.dealt_in_a_row = dealing.next_dealer(self.game, self.table, self.dealer,
-                                                               self.dealt_in_a_row + 1)
+        self.dealer, self.dealt_in_a_row = self._rotation.next_dealer(self.dealer, self.dealt_in_a_row + 1)
 
     @property
     def rotation_clause(self) -> str:

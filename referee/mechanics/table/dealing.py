@@ -16,7 +16,8 @@ from ...errors import Phrase, SimulationError
 from ...model.game import Game
 from .rules import PacketKind
 
-__all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter", "next_dealer"]
+__all__ = ["DealPlan", "shuffled_pack", "deal_plan", "deal_by_plan", "deal_places", "cutter", "RotationPlan",
+           "rotation_plan"]
 
 
 def shuffled_pack(game: Game, table: Table, rng: random.Random) -> list[int]:
@@ -38,14 +39,28 @@ def cutter(game: Game, table: Table, dealer: int | None) -> int | None:
     return table.neighbour(dealer, game.table.cut.value)
 
 
-def next_dealer(game: Game, table: Table, dealer: int, dealt: int) -> tuple[int, int]:
-    """The dealer of the next deal, and how many he has dealt in his run, once `dealer` has dealt
-    `dealt` deals in a row: the deal passes on after `every` of them (`dealer passes ...`)."""
+@dataclass(frozen=True, slots=True)
+class RotationPlan:
+    """The rotation of the deal at one table (`dealer passes ...`), worked out once: how many
+    deals a dealer deals in a row, and, for each seat, the seat the deal passes to from it."""
+
+    every: int
+    after: tuple[int, ...]
+
+    def next_dealer(self, dealer: int, dealt: int) -> tuple[int, int]:
+        """The dealer of the next deal, and how many he has dealt in his run, once `dealer` has
+        dealt `dealt` deals in a row: the deal passes on after `every` of them."""
+        if dealt < self.every:
+            return dealer, dealt
+        return self.after[dealer], 0
+
+
+def rotation_plan(game: Game, table: Table) -> RotationPlan:
+    """The game's rotation of the deal at `table`, as a `RotationPlan`."""
     assert game.table.dealer_rotation is not None  # every game states its rotation
     rotation = game.table.dealer_rotation.value
-    if dealt < rotation.every:
-        return dealer, dealt
-    return table.neighbour(dealer, rotation.side), 0
+    side = rotation.side
+    return RotationPlan(rotation.every, tuple(table.neighbour(seat, side) for seat in range(table.players)))
 
 
 def _runs(places: list[int]) -> tuple[slice, ...]:
