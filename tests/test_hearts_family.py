@@ -263,6 +263,51 @@ def test_black_maria_passes_right_in_every_deal(number):
     assert verdict.legal and dict(verdict.values)["receiver"] == (giver - 1) % 3
 
 
+def _passed(game, players: int) -> tuple[int, int | None]:
+    """How many cards the eldest passes at a table of `players`, and who gives next once he has."""
+    match, deal = _deal(game, players=players)
+    giver = deal.to_act
+    assert deal.passing is not None and deal.passing.clause == "BL2.1"
+    count = deal.passing.count
+    for card in list(deal.hands[giver][:count]):
+        assert act(deal, giver, f"give {deal.table.code(card)}").legal
+    return count, deal.to_act
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_black_maria_passes_three_at_every_table_by_default(players):
+    """BL2.1: three cards, however many play; the next player gives once the eldest has."""
+    assert _passed(load_game("black_maria"), players) == (3, 2 % players)
+
+
+@pytest.mark.parametrize("players, count", [(3, 4), (4, 3), (5, 3), (6, 2)])
+def test_black_maria_passes_by_the_table_under_the_treasure_house_reading(players, count):
+    """BL2.1 under passed_cards=by_table: four with three, three with four or five, two with six;
+    a giver who has passed his share may give no more."""
+    game = load_game("black_maria", {"passed_cards": "by_table"})
+    assert _passed(game, players) == (count, 2 % players)
+    match, deal = _deal(game, players=players)
+    giver = deal.to_act
+    for card in list(deal.hands[giver][:count]):
+        act(deal, giver, f"give {deal.table.code(card)}")
+    verdict = act(deal, giver, f"give {deal.table.code(deal.hands[giver][0])}")
+    assert not verdict.legal
+
+
+def test_a_table_the_passing_does_not_name_passes_nothing(tmp_path):
+    """`pass ... when players N` with no statement for the other tables: those deals start with
+    the play."""
+    text = ('variant v "V" extends black_maria\n'
+            'replace clause BL2.1 "Two with six." interpretation "x" {\n'
+            '  pass 2 cards to right when players 6\n}\n')
+    path = tmp_path / "v.rules"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(path)
+    assert _passed(game, 6) == (2, 2)
+    match, deal = _deal(game, players=4)
+    assert deal.passing is None and deal.phase.value == "tricks"
+
+
 def test_black_maria_eldest_leads_anything_even_a_heart_on_the_first_trick():
     game = load_game("black_maria")
     codes = [r + s for s in "CDHS" for r in RANKS if r + s != "2C"]

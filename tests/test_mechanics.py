@@ -56,11 +56,11 @@ def test_a_node_reads_itself_from_the_parse_tree():
 def test_each_game_field_a_package_sets_is_typed_on_the_game():
     from referee.mechanics.contract_choice.rules import ContractChoiceRules
     from referee.mechanics.doubling.rules import DoublingRules
-    from referee.mechanics.passing.rules import CardPassing
+    from referee.mechanics.passing.rules import PassingRules
     from referee.mechanics.table.rules import TableRules
 
     fields = {f.name: f for f in dataclasses.fields(Game)}
-    for name, record in (("card_passing", CardPassing), ("table", TableRules), ("contract_choice", ContractChoiceRules),
+    for name, record in (("card_passing", PassingRules), ("table", TableRules), ("contract_choice", ContractChoiceRules),
                          ("doubling", DoublingRules)):
         assert record.__name__ in str(fields[name].type), name
         assert record.__module__ == f"referee.mechanics.{record.__module__.split('.')[2]}.rules"

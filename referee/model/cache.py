@@ -174,7 +174,7 @@ _RECORDS = Records({
         "ConditionKind", "Condition", "TrickRules"),
     "referee.mechanics.vocabulary": ("Phase", "PhaseWord"),
     "referee.mechanics.claims.rules": ("Unstated", "ClaimRule"),
-    "referee.mechanics.passing.rules": ("CardPassing",),
+    "referee.mechanics.passing.rules": ("CardPassing", "PassingRules"),
     "referee.mechanics.table.rules": (
         "Packet", "PacketKind", "Rotation", "Side", "TableRules", "PlayDirection", "PackChoice", "DrawKind", "FirstDealerRule", "TieBreak"),
     "referee.mechanics.contract_choice.rules": ("Chooser", "ContractChoiceRules"),

@@ -16,7 +16,7 @@ from ..mechanics.claims.rules import ClaimRule
 from ..mechanics.contract_choice.rules import ContractChoiceRules
 from ..mechanics.doubling.rules import DoublingRules
 from ..mechanics.layout.rules import LayoutRules
-from ..mechanics.passing.rules import CardPassing
+from ..mechanics.passing.rules import PassingRules
 from ..mechanics.table.rules import Packet, TableRules
 from ..mechanics.tricks.rules import ScoreRule, TrickRules
 from ..mechanics.vocabulary import Phase
@@ -201,8 +201,8 @@ class Game:
     """The contracts, by ID, each with its play rules (the tricks' or the layout's)."""
     contract_choice: ContractChoiceRules | None = None
     """Who chooses the contract of a deal (`referee.mechanics.contract_choice`), or None."""
-    card_passing: Cited[CardPassing] | None = None
-    """The cards passed before the play (`referee.mechanics.passing`), or None."""
+    card_passing: PassingRules | None = None
+    """The cards passed before the play, at each table (`referee.mechanics.passing`), or None."""
     doubling: DoublingRules | None = None
     """Doubling between players, settled pair by pair (`referee.mechanics.doubling`), or None."""
     contract_order: Cited[tuple[str, ...]] | None = None

@@ -15,18 +15,31 @@ __all__ = ["check_passing"]
 
 
 def check_passing(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
-    """Cards are passed first, in a deal whose contract is chosen or fixed; every player count
-    has a player across the table and enough cards to give."""
+    """Cards are passed first, in a deal whose contract is chosen or fixed; every table a `pass`
+    names is one the game is played at, and each has a player across the table and enough cards
+    to give."""
     if game.card_passing is None:
         return
-    item, node = next((i, s) for _, _, i, s in seen if isinstance(s, PassCards))
+    stated = [(i, s) for _, _, i, s in seen if isinstance(s, PassCards)]
+    item, node = stated[0]
     if phases[0] != PhaseWord.PASSING or {PhaseWord.AUCTION, PhaseWord.BLINDS, PhaseWord.BETTING} & set(phases):
         raise item.error(node, Phrase('cards are passed first, before the contract choice or the play, in a '
                                       'game without an auction or betting'),
                          hint=Phrase('write `deal phases passing, play`'))
-    rule = game.card_passing.value
     assert game.table.players is not None  # the table's needs are checked first
-    for players in game.table.players.value:
+    tables = game.table.players.value
+    for item, node in stated:
+        for token in node.players:
+            if int(token) not in tables:
+                raise item.error(token, Phrase('the game is never played by {count} players', count=int(token)),
+                                 hint=Phrase('name a number of players the game allows: {tables}',
+                                             tables=", ".join(map(str, tables))))
+    for players in tables:
+        cited = game.card_passing.for_players(players)
+        if cited is None:
+            continue
+        rule = cited.value
+        item, node = next((i, s) for i, s in stated if tuple(int(p) for p in s.players) == rule.players)
         if Side.OPPOSITE in rule.targets and game.table.dealt_players(players) % 2:
             raise item.error(node, Phrase('with {players} players nobody sits across the table', players=players),
                              hint=Phrase('pass to left or right, or play with an even number of players'))

@@ -29,9 +29,13 @@ class PassingDeal(DealCore, Protocol):
 
 def start_passing(deal: PassingDeal, number: int) -> PassingState | None:
     """The passing of deal `number` (0 for the match's first), with the phase opened; None when
-    this deal passes no cards (no `pass` statement, or `none` is its turn in the rotation)."""
-    rule = deal.game.card_passing
-    if rule is None or PhaseWord.PASSING not in deal.table.phases:
+    this deal passes no cards (no `pass` statement for this table, or `none` is its turn in the
+    rotation)."""
+    rules = deal.game.card_passing
+    if rules is None or PhaseWord.PASSING not in deal.table.phases:
+        return None
+    rule = rules.for_players(deal.table.players)
+    if rule is None:
         return None
     target = rule.value.target(number)
     if target is None:

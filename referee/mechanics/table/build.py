@@ -172,6 +172,10 @@ def _without_cards(builder: Builder, item: Located, node: DerivedDeck, parent: D
     removed: list[str] = []
     for code in node.codes:
         card = parent.card(str(code))
+        if card is None and str(code) in parent.removed:
+            raise item.error(code, Phrase('deck {id} has no card {code}: it is already taken out of it', id=node.base,
+                                          code=code),
+                             hint=Phrase('take the card out once, or derive the deck from one that holds it'))
         if card is None:
             raise item.error(code, Phrase('deck {id} has no card {code}', id=node.base, code=code),
                              hint=Phrase('cards are written rank then suit, such as QH or 10S'))
