@@ -364,7 +364,7 @@ class Deal:
         self.named_trump = trump
         self.play_started_at = len(self.history)
         self.phase = self.contract.plays
-        if self.contract.plays == Phase.TRICKS:
+        if self.contract.plays == _TRICKS:
             self.tricks = TrickState.empty(self.table.players)
         self.to_act = first_leader(self)
         if self.contract.layout is not None:  # the named word of a layout is its starting rank

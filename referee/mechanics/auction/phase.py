@@ -34,6 +34,13 @@ from .state import AuctionState, Said
 __all__ = ["AuctionDeal", "start_auction", "random_bidding", "Discards", "AUCTION_RUNNERS", "TALON_RUNNERS",
            "DECLARATION_RUNNERS", "DEFENCE_RUNNERS", "BIDDING_PHASES"]
 
+# Members as module names in the moves' code: one looked up on its enum class costs several
+# times as much (Python 3.11's EnumType.__getattr__), and random play pushes every move.
+_AUCTION, _CONTEST, _DECLARATION = Phase.AUCTION, Phase.CONTEST, Phase.DECLARATION
+_TALON_EXCHANGE = Phase.TALON_EXCHANGE
+_DEFENCE, _KONTRA, _OVER = Phase.DEFENCE, Phase.KONTRA, Phase.OVER
+_BID = MoveKind.BID
+
 _DOUBLE_OR_PASS = (PASS, DOUBLE)
 _PASS_ONLY = (PASS,)
 
@@ -68,7 +75,7 @@ def start_auction(deal: AuctionDeal, rules: CompiledAuction, held: list[int] | N
     first = _seat_of(deal, rules.model.first_bid.value if rules.model.first_bid else SeatRef("eldest"))
     state = AuctionState(rules, first, held, written if written is not None else list(held))
     if bidding:
-        deal.phase, deal.to_act = Phase.AUCTION, first
+        deal.phase, deal.to_act = _AUCTION, first
     return state
 
 
@@ -241,7 +248,7 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
         state.from_hand = all(specials[s.special].from_hand for s in said)
         if len(said) > 1:
             # Several bids off the ladder: each names his contract, the best one wins.
-            deal.phase, deal.to_act = Phase.CONTEST, said[0].seat
+            deal.phase, deal.to_act = _CONTEST, said[0].seat
             return
         deal.declarer = said[0].seat
     elif state.level is None:
@@ -252,7 +259,7 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
             deal.defenders = []
             deal.start_play(out.plays)
             return
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     else:
         deal.declarer = state.high_bidder
@@ -260,14 +267,14 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
     deal.to_act = deal.declarer
     if rules.has_talon_exchange and not state.from_hand and deal.talon:
         deal.hands[deal.declarer].extend(deal.talon)
-        deal.phase = Phase.TALON_EXCHANGE
+        deal.phase = _TALON_EXCHANGE
     else:
         _after_talon(deal, state)
 
 
 def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
     if state.rules.has_declaration:
-        deal.phase = Phase.DECLARATION
+        deal.phase = _DECLARATION
     else:
         # Nobody names a contract: the bid that won the auction is played.
         assert deal.declarer is not None and state.level is not None
@@ -303,14 +310,14 @@ def _discard_push(deal: AuctionDeal, seat: int, move: int) -> None:
 def _step_named(state: AuctionState, move: int) -> int:
     """The ladder step a declaration names: the bid itself on a ladder of levels, else the
     (lowest) step of its contract."""
-    if moves.kind(move) is MoveKind.BID:
+    if moves.kind(move) is _BID:
         return moves.bid_step(move)
     return state.rules.ladder_step_of[decode_choice(move)[0]]
 
 
 def _declare_push(deal: AuctionDeal, seat: int, move: int) -> None:
     state = _state(deal)
-    if moves.kind(move) is MoveKind.BID:  # a bid of a ladder of levels: its strain is played
+    if moves.kind(move) is _BID:  # a bid of a ladder of levels: its strain is played
         step = moves.bid_step(move)
         state.declared = step
         _declare(deal, state, seat, state.rules.model.ladder[step].contract)
@@ -324,7 +331,7 @@ def _declare(deal: AuctionDeal, state: AuctionState, seat: int, contract_id: str
     deal.named_trump = trump
     assert deal.declarer is not None
     if state.rules.has_defence:
-        deal.phase = Phase.DEFENCE
+        deal.phase = _DEFENCE
         deal.to_act = (deal.declarer + 1) % deal.table.players
     else:
         # Without a defence phase nobody is asked: every other player defends.
@@ -343,7 +350,7 @@ def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
         state.defence_answers[seat] = True
         state.half_defended = True
         deal.defenders = [seat]
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     state.defence_answers[seat] = move == DEFEND
     if len(state.defence_answers) < deal.table.players - 1:
@@ -353,10 +360,10 @@ def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
     model = state.rules.model
     if not deal.defenders and model.undefended is not None and model.undefended.value is Undefended.MADE:
         state.undefended = True
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     if model.doubling is not None and deal.defenders:
-        deal.phase = Phase.KONTRA
+        deal.phase = _KONTRA
         _defenders_to_double(deal, state)
         return
     _to_play(deal)

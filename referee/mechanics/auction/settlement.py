@@ -19,6 +19,8 @@ from .state import AuctionState
 
 __all__ = ["SettledDeal", "settle_deal", "declarer_made", "declared_level", "short_defenders"]
 
+_UNDERTRICKS_VALUE = AmountKind.UNDERTRICKS_VALUE  # a module name: asked on every line written
+
 
 class SettledDeal(Protocol):
     """What the settlement reads of a finished deal."""
@@ -88,7 +90,7 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
         points = writing.amount(worth, multiplier, from_hand, counted, undertricks) * writing.sign
         values: tuple[tuple[str, str | int], ...]
-        if writing.kind is AmountKind.UNDERTRICKS_VALUE:
+        if writing.kind is _UNDERTRICKS_VALUE:
             values = (("value", worth), ("contract", title), ("undertricks", undertricks), ("points", points))
         elif tricks is None:
             values = (("value", worth), ("contract", title), ("points", points))
@@ -187,7 +189,7 @@ def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
     won = deal.tricks_won
     credit = {s: won[s] for s in deal.defenders}
     to = state.rules.model.decliner_tricks
-    if to is not None and to.value is DeclinerTricks.DEFENDER and len(deal.defenders) == 1:
+    if to is not None and len(deal.defenders) == 1 and to.value is DeclinerTricks.DEFENDER:
         for seat in range(len(won)):
             if seat != deal.declarer and seat not in deal.defenders:
                 credit[deal.defenders[0]] += won[seat]
