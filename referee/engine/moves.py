@@ -84,27 +84,28 @@ _K_BID, _K_CHOICE, _K_WORD = MoveKind.BID, MoveKind.CHOICE, MoveKind.WORD
 
 def kind(move: Move) -> MoveKind:
     """The range `move` falls in."""
+    # From zero down: the ranges random play asks about most (words, contracts, bids) come first.
     if move >= 0:
         return _K_CARD
-    if move <= STOCK_DRAW_BASE:
-        return _K_STOCK_DRAW
-    if move <= PAIR_REDOUBLE_BASE:
-        return _K_PAIR_REDOUBLE
-    if move <= PAIR_DOUBLE_BASE:
-        return _K_PAIR_DOUBLE
-    if move <= RAISE_BASE:
-        return _K_RAISE
-    if move <= OPEN_BASE:
-        return _K_OPEN
-    if move <= DISCARD_BASE:
-        return _K_DISCARD
-    if move <= SPECIAL_BASE:
-        return _K_SPECIAL
-    if move <= BID_BASE:
-        return _K_BID
-    if move <= CHOOSE_BASE:
+    if move > CHOOSE_BASE:
+        return _K_WORD
+    if move > BID_BASE:
         return _K_CHOICE
-    return _K_WORD
+    if move > SPECIAL_BASE:
+        return _K_BID
+    if move > DISCARD_BASE:
+        return _K_SPECIAL
+    if move > OPEN_BASE:
+        return _K_DISCARD
+    if move > RAISE_BASE:
+        return _K_OPEN
+    if move > PAIR_DOUBLE_BASE:
+        return _K_RAISE
+    if move > PAIR_REDOUBLE_BASE:
+        return _K_PAIR_DOUBLE
+    if move > STOCK_DRAW_BASE:
+        return _K_PAIR_REDOUBLE
+    return _K_STOCK_DRAW
 
 
 def choice(index: int, suit: int | None = None) -> Move:

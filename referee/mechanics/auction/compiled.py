@@ -72,19 +72,16 @@ class Writing:
     """The factor written after the amount (`tricks times value times 2`)."""
 
     def amount(self, worth: int, multiplier: int, from_hand: bool, tricks: int = 0, undertricks: int = 0) -> int:
-        return self._base(worth, multiplier, from_hand, tricks, undertricks) * self.times
-
-    def _base(self, worth: int, multiplier: int, from_hand: bool, tricks: int, undertricks: int) -> int:
         kind = self.kind
         if kind is _VALUE:
-            return worth
-        if kind is _TRICKS_VALUE:
-            return tricks * worth
-        if kind is _UNDERTRICKS_VALUE:
-            return undertricks * worth
-        if kind is _SHORTFALL_VALUE or kind is _HALF_QUOTA_VALUE:
-            return tricks * worth  # the caller counts the tricks short, or half the quota
-        return (self.fixed_from_hand if from_hand else self.fixed) * multiplier
+            base = worth
+        elif kind is _TRICKS_VALUE or kind is _SHORTFALL_VALUE or kind is _HALF_QUOTA_VALUE:
+            base = tricks * worth  # for the last two the caller counts the tricks short, or half the quota
+        elif kind is _UNDERTRICKS_VALUE:
+            base = undertricks * worth
+        else:
+            base = (self.fixed_from_hand if from_hand else self.fixed) * multiplier
+        return base * self.times
 
 
 @dataclass(frozen=True)

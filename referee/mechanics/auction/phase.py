@@ -102,7 +102,8 @@ def _seat_of(deal: AuctionDeal, seat: SeatRef) -> int:
 
 
 def _auction_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     rules = state.rules
     said = state.said
     # A player who has said a bid off the ladder says no other; one who has spoken already may
@@ -132,7 +133,8 @@ def _priority(deal: AuctionDeal, state: AuctionState, seat: int) -> int:
 
 
 def _declare_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if state.won_by_special:
         return state.rules.declare_after_special
     assert state.level is not None
@@ -149,7 +151,8 @@ def _double_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
 
 def _defence_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     assert deal.contract is not None
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     answers = state.rules.defence_moves[deal.contract.id]
     if _may_half_defend(deal, state) and PASS in answers:
         return answers + (HALF_DEFEND,)
@@ -182,7 +185,8 @@ def _discard_moves(deal: AuctionDeal, seat: int) -> list[int]:
 
 
 def _auction_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if not state.rules.pass_is_final:
         return _open_auction_push(deal, state, seat, move)
     state.spoken.add(seat)
@@ -199,7 +203,7 @@ def _auction_push(deal: AuctionDeal, seat: int, move: int) -> None:
     if state.said:
         # After a bid off the ladder those still in may only add one of their own or pass: it
         # ends when nobody is left who has neither passed nor said one.
-        out = passed.union(s.seat for s in state.said)
+        out = passed.union([s.seat for s in state.said])
         if len(out) == n:
             return _end_auction(deal, state)
     elif state.level is None:
@@ -283,7 +287,8 @@ def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
 
 
 def _contest_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     games = state.contest_games
     games[seat] = move
     order = [s.seat for s in state.said]
@@ -316,7 +321,8 @@ def _step_named(state: AuctionState, move: int) -> int:
 
 
 def _declare_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if moves.kind(move) is _BID:  # a bid of a ladder of levels: its strain is played
         step = moves.bid_step(move)
         state.declared = step
@@ -345,7 +351,8 @@ def _to_play(deal: AuctionDeal) -> None:
 
 
 def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if move == HALF_DEFEND:  # the deal is not played: the half-whister writes, and the declarer
         state.defence_answers[seat] = True
         state.half_defended = True

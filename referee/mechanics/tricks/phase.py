@@ -384,20 +384,21 @@ def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
     state.tricks_won[winner] += 1
     state.trick_winners.append(winner)
     deal.to_act = winner
-    for needed, clause in contract.ends_when_taken:
-        if needed <= state.taken_all:
-            deal.phase, deal.ended_early = _OVER, clause
-            return
-    declarer = deal.declarer
-    if declarer is not None:
-        limit = contract.ends_declarer_tricks
-        if limit and state.tricks_won[declarer] >= limit[0]:
-            deal.phase, deal.ended_early = _OVER, limit[1]
-            return
-        limit = contract.ends_defenders_tricks
-        if limit and len(state.trick_winners) - state.tricks_won[declarer] >= limit[0]:
-            deal.phase, deal.ended_early = _OVER, limit[1]
-            return
+    if contract.ends_early:
+        for needed, clause in contract.ends_when_taken:
+            if needed <= state.taken_all:
+                deal.phase, deal.ended_early = _OVER, clause
+                return
+        declarer = deal.declarer
+        if declarer is not None:
+            limit = contract.ends_declarer_tricks
+            if limit and state.tricks_won[declarer] >= limit[0]:
+                deal.phase, deal.ended_early = _OVER, limit[1]
+                return
+            limit = contract.ends_defenders_tricks
+            if limit and len(state.trick_winners) - state.tricks_won[declarer] >= limit[0]:
+                deal.phase, deal.ended_early = _OVER, limit[1]
+                return
     if not deal.hands[winner]:
         deal.phase = _OVER
 
