@@ -154,7 +154,7 @@ def _defence_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     state = deal.bidding
     assert state is not None  # inline, not `_state`: random play asks on every move
     answers = state.rules.defence_moves[deal.contract.id]
-    if _may_half_defend(deal, state) and PASS in answers:
+    if state.rules.model.half_defence is not None and PASS in answers and _may_half_defend(deal, state):
         return answers + (HALF_DEFEND,)
     return answers
 

@@ -118,20 +118,23 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
                       tail=(quota.clause,) if quota else ())
         return lines
     level = declared_level(state)
-    made = plan.target.made(deal.tricks_won[declarer], level)
-    undertricks = plan.target.missed_by(deal.tricks_won[declarer], level)
+    won = deal.tricks_won
+    made = plan.target.made(won[declarer], level)
+    undertricks = plan.target.missed_by(won[declarer], level)
     for writing in plan.declarer[made]:
         write(writing, declarer)
-    credit = _credit(deal, state)
+    credit = _credit(deal, state, won)
     for seat in deal.defenders:
         tricks = credit[seat]
         for writing in plan.defenders[made]:
             write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
-    for seat in range(len(deal.tricks_won)):
-        if seat != declarer:
-            for writing in plan.opponents[made]:
-                tricks = credit.get(seat, deal.tricks_won[seat])
-                write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
+    opponents = plan.opponents[made]
+    if opponents:
+        for seat in range(len(won)):
+            if seat != declarer:
+                for writing in opponents:
+                    tricks = credit.get(seat, won[seat])
+                    write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
     short_rules = plan.short[made]
     if short_rules:
         short, quota = short_defenders(deal, credit)
@@ -183,10 +186,9 @@ def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> li
     return [rules.pass_out_lines[seat] for seat in range(players) if counts[seat] < held_rule.limit]
 
 
-def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
-    """Tricks credited to each defender; a decliner's tricks count for the lone defender when the
-    rules say so."""
-    won = deal.tricks_won
+def _credit(deal: SettledDeal, state: AuctionState, won: list[int]) -> dict[int, int]:
+    """Tricks credited to each defender (`won`: the tricks each seat took); a decliner's tricks
+    count for the lone defender when the rules say so."""
     credit = {s: won[s] for s in deal.defenders}
     to = state.rules.model.decliner_tricks
     if to is not None and len(deal.defenders) == 1 and to.value is DeclinerTricks.DEFENDER:
