@@ -165,7 +165,7 @@ class Deal:
     def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
-        self.phase, self.to_act = Phase.CONTRACT_CHOICE, self.chooser if self.game.contract_choice else self.eldest
+        self.phase, self.to_act = _CHOICE, self.chooser if self.game.contract_choice else self.eldest
         if "contract_choice" not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
