@@ -19,6 +19,9 @@ from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRA
 
 __all__ = ["Table", "Action"]
 
+# The sides as module names (asked every deal): a member looked up on its enum class costs
+# several times as much (Python 3.11's EnumType.__getattr__).
+_OPPOSITE, _NEXT, _LEFT = Side.OPPOSITE, Side.NEXT, Side.LEFT
 _WORDS = {PASS: "pass", DEFEND: "defend", DOUBLE: "double", CALL: "call", FOLD: "fold", BLIND: "blind",
           WITHDRAW: "withdraw"}
 """The written word of each single-word move."""
@@ -126,9 +129,9 @@ class Table:
     def neighbour(self, seat: int, side: Side) -> int:
         """The player on `seat`'s left or right (or the next one, or the one opposite him at an
         even table: `Match` and the passing's load check refuse an odd one)."""
-        if side is Side.OPPOSITE:
+        if side is _OPPOSITE:
             return self.next(seat, self.players // 2)
-        forward = side is Side.NEXT or (side is Side.LEFT) == self.clockwise
+        forward = side is _NEXT or (side is _LEFT) == self.clockwise
         return self.next(seat, 1 if forward else -1)
 
     def code(self, card: int) -> str:

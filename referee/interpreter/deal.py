@@ -166,7 +166,7 @@ class Deal:
     def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
         # The chooser names the contract: the eldest hand, or the dealer (`contract chosen by dealer`).
-        self.phase, self.to_act = Phase.CONTRACT_CHOICE, self.chooser if self.game.contract_choice else self.eldest
+        self.phase, self.to_act = _CHOICE, self.chooser if self.game.contract_choice else self.eldest
         if _CHOICE_WORD not in self.table.phases and len(self.contracts) == 1:
             self.start_play(next(iter(self.contracts)))
 
@@ -365,7 +365,7 @@ class Deal:
         self.named_trump = trump
         self.play_started_at = len(self.history)
         self.phase = self.contract.plays
-        if self.contract.plays == Phase.TRICKS:
+        if self.contract.plays == _TRICKS:
             self.tricks = TrickState.empty(self.table.players)
         self.to_act = first_leader(self)
         if self.contract.layout is not None:  # the named word of a layout is its starting rank

@@ -42,6 +42,11 @@ __all__ = ["CompiledAuction", "ContractSettlement", "Writing", "compile_auction"
 # Which bids off the ladder a seat may still say (the second index of the auction's move tables).
 ANY_SPECIAL, LATER_SPECIALS, NO_SPECIAL = 0, 1, 2
 
+# The kinds of amount as module names: a member looked up on its enum class costs several times
+# as much (Python 3.11's EnumType.__getattr__), and every line a deal writes asks.
+_VALUE, _TRICKS_VALUE, _UNDERTRICKS_VALUE = AmountKind.VALUE, AmountKind.TRICKS_VALUE, AmountKind.UNDERTRICKS_VALUE
+_SHORTFALL_VALUE, _HALF_QUOTA_VALUE = AmountKind.SHORTFALL_VALUE, AmountKind.HALF_QUOTA_VALUE
+
 MoveTable = tuple[tuple[int, ...], ...]
 """Moves by which bids off the ladder the seat may say: all, those not limited to a first turn, none."""
 
@@ -68,18 +73,16 @@ class Writing:
     """The factor written after the amount (`tricks times value times 2`)."""
 
     def amount(self, worth: int, multiplier: int, from_hand: bool, tricks: int = 0, undertricks: int = 0) -> int:
-        return self._base(worth, multiplier, from_hand, tricks, undertricks) * self.times
-
-    def _base(self, worth: int, multiplier: int, from_hand: bool, tricks: int, undertricks: int) -> int:
-        if self.kind is AmountKind.VALUE:
-            return worth
-        if self.kind is AmountKind.TRICKS_VALUE:
-            return tricks * worth
-        if self.kind is AmountKind.UNDERTRICKS_VALUE:
-            return undertricks * worth
-        if self.kind in (AmountKind.SHORTFALL_VALUE, AmountKind.HALF_QUOTA_VALUE):
-            return tricks * worth  # the caller counts the tricks short, or half the quota
-        return (self.fixed_from_hand if from_hand else self.fixed) * multiplier
+        kind = self.kind
+        if kind is _VALUE:
+            base = worth
+        elif kind is _TRICKS_VALUE or kind is _SHORTFALL_VALUE or kind is _HALF_QUOTA_VALUE:
+            base = tricks * worth  # for the last two the caller counts the tricks short, or half the quota
+        elif kind is _UNDERTRICKS_VALUE:
+            base = undertricks * worth
+        else:
+            base = (self.fixed_from_hand if from_hand else self.fixed) * multiplier
+        return base * self.times
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,13 @@ from .state import AuctionState, Said
 __all__ = ["AuctionDeal", "start_auction", "random_bidding", "Discards", "AUCTION_RUNNERS", "TALON_RUNNERS",
            "DECLARATION_RUNNERS", "DEFENCE_RUNNERS"]
 
+# Members as module names in the moves' code: one looked up on its enum class costs several
+# times as much (Python 3.11's EnumType.__getattr__), and random play pushes every move.
+_AUCTION, _CONTEST, _DECLARATION = Phase.AUCTION, Phase.CONTEST, Phase.DECLARATION
+_TALON_EXCHANGE = Phase.TALON_EXCHANGE
+_DEFENCE, _KONTRA, _OVER = Phase.DEFENCE, Phase.KONTRA, Phase.OVER
+_BID = MoveKind.BID
+
 _DOUBLE_OR_PASS = (PASS, DOUBLE)
 _PASS_ONLY = (PASS,)
 
@@ -68,7 +75,7 @@ def start_auction(deal: AuctionDeal, rules: CompiledAuction, held: list[int] | N
     first = _seat_of(deal, rules.model.first_bid.value if rules.model.first_bid else SeatRef("eldest"))
     state = AuctionState(rules, first, held, written if written is not None else list(held))
     if bidding:
-        deal.phase, deal.to_act = Phase.AUCTION, first
+        deal.phase, deal.to_act = _AUCTION, first
     return state
 
 
@@ -95,7 +102,8 @@ def _seat_of(deal: AuctionDeal, seat: SeatRef) -> int:
 
 
 def _auction_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     rules = state.rules
     said = state.said
     # A player who has said a bid off the ladder says no other; one who has spoken already may
@@ -125,7 +133,8 @@ def _priority(deal: AuctionDeal, state: AuctionState, seat: int) -> int:
 
 
 def _declare_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if state.won_by_special:
         return state.rules.declare_after_special
     assert state.level is not None
@@ -142,9 +151,10 @@ def _double_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
 
 def _defence_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     assert deal.contract is not None
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     answers = state.rules.defence_moves[deal.contract.id]
-    if _may_half_defend(deal, state) and PASS in answers:
+    if state.rules.model.half_defence is not None and PASS in answers and _may_half_defend(deal, state):
         return answers + (HALF_DEFEND,)
     return answers
 
@@ -175,7 +185,8 @@ def _discard_moves(deal: AuctionDeal, seat: int) -> list[int]:
 
 
 def _auction_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if not state.rules.pass_is_final:
         return _open_auction_push(deal, state, seat, move)
     state.spoken.add(seat)
@@ -192,7 +203,7 @@ def _auction_push(deal: AuctionDeal, seat: int, move: int) -> None:
     if state.said:
         # After a bid off the ladder those still in may only add one of their own or pass: it
         # ends when nobody is left who has neither passed nor said one.
-        out = passed.union(s.seat for s in state.said)
+        out = passed.union([s.seat for s in state.said])
         if len(out) == n:
             return _end_auction(deal, state)
     elif state.level is None:
@@ -241,7 +252,7 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
         state.from_hand = all(specials[s.special].from_hand for s in said)
         if len(said) > 1:
             # Several bids off the ladder: each names his contract, the best one wins.
-            deal.phase, deal.to_act = Phase.CONTEST, said[0].seat
+            deal.phase, deal.to_act = _CONTEST, said[0].seat
             return
         deal.declarer = said[0].seat
     elif state.level is None:
@@ -252,7 +263,7 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
             deal.defenders = []
             deal.start_play(out.plays)
             return
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     else:
         deal.declarer = state.high_bidder
@@ -260,14 +271,14 @@ def _end_auction(deal: AuctionDeal, state: AuctionState) -> None:
     deal.to_act = deal.declarer
     if rules.has_talon_exchange and not state.from_hand and deal.talon:
         deal.hands[deal.declarer].extend(deal.talon)
-        deal.phase = Phase.TALON_EXCHANGE
+        deal.phase = _TALON_EXCHANGE
     else:
         _after_talon(deal, state)
 
 
 def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
     if state.rules.has_declaration:
-        deal.phase = Phase.DECLARATION
+        deal.phase = _DECLARATION
     else:
         # Nobody names a contract: the bid that won the auction is played.
         assert deal.declarer is not None and state.level is not None
@@ -276,7 +287,8 @@ def _after_talon(deal: AuctionDeal, state: AuctionState) -> None:
 
 
 def _contest_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     games = state.contest_games
     games[seat] = move
     order = [s.seat for s in state.said]
@@ -303,14 +315,15 @@ def _discard_push(deal: AuctionDeal, seat: int, move: int) -> None:
 def _step_named(state: AuctionState, move: int) -> int:
     """The ladder step a declaration names: the bid itself on a ladder of levels, else the
     (lowest) step of its contract."""
-    if moves.kind(move) is MoveKind.BID:
+    if moves.kind(move) is _BID:
         return moves.bid_step(move)
     return state.rules.ladder_step_of[decode_choice(move)[0]]
 
 
 def _declare_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
-    if moves.kind(move) is MoveKind.BID:  # a bid of a ladder of levels: its strain is played
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
+    if moves.kind(move) is _BID:  # a bid of a ladder of levels: its strain is played
         step = moves.bid_step(move)
         state.declared = step
         _declare(deal, state, seat, state.rules.model.ladder[step].contract)
@@ -324,7 +337,7 @@ def _declare(deal: AuctionDeal, state: AuctionState, seat: int, contract_id: str
     deal.named_trump = trump
     assert deal.declarer is not None
     if state.rules.has_defence:
-        deal.phase = Phase.DEFENCE
+        deal.phase = _DEFENCE
         deal.to_act = (deal.declarer + 1) % deal.table.players
     else:
         # Without a defence phase nobody is asked: every other player defends.
@@ -338,12 +351,13 @@ def _to_play(deal: AuctionDeal) -> None:
 
 
 def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
-    state = _state(deal)
+    state = deal.bidding
+    assert state is not None  # inline, not `_state`: random play asks on every move
     if move == HALF_DEFEND:  # the deal is not played: the half-whister writes, and the declarer
         state.defence_answers[seat] = True
         state.half_defended = True
         deal.defenders = [seat]
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     state.defence_answers[seat] = move == DEFEND
     if len(state.defence_answers) < deal.table.players - 1:
@@ -353,10 +367,10 @@ def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
     model = state.rules.model
     if not deal.defenders and model.undefended is not None and model.undefended.value is Undefended.MADE:
         state.undefended = True
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
         return
     if model.doubling is not None and deal.defenders:
-        deal.phase = Phase.KONTRA
+        deal.phase = _KONTRA
         _defenders_to_double(deal, state)
         return
     _to_play(deal)

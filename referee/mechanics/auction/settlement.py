@@ -19,6 +19,8 @@ from .state import AuctionState
 
 __all__ = ["SettledDeal", "settle_deal", "declarer_made", "declared_level", "short_defenders"]
 
+_UNDERTRICKS_VALUE = AmountKind.UNDERTRICKS_VALUE  # a module name: asked on every line written
+
 
 class SettledDeal(Protocol):
     """What the settlement reads of a finished deal."""
@@ -88,7 +90,7 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
         # `counted`: the tricks a "tricks times value" rule counts; `tricks`: those the line shows.
         points = writing.amount(worth, multiplier, from_hand, counted, undertricks) * writing.sign
         values: tuple[tuple[str, str | int], ...]
-        if writing.kind is AmountKind.UNDERTRICKS_VALUE:
+        if writing.kind is _UNDERTRICKS_VALUE:
             values = (("value", worth), ("contract", title), ("undertricks", undertricks), ("points", points))
         elif tricks is None:
             values = (("value", worth), ("contract", title), ("points", points))
@@ -116,20 +118,23 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
                       tail=(quota.clause,) if quota else ())
         return lines
     level = declared_level(state)
-    made = plan.target.made(deal.tricks_won[declarer], level)
-    undertricks = plan.target.missed_by(deal.tricks_won[declarer], level)
+    won = deal.tricks_won
+    made = plan.target.made(won[declarer], level)
+    undertricks = plan.target.missed_by(won[declarer], level)
     for writing in plan.declarer[made]:
         write(writing, declarer)
-    credit = _credit(deal, state)
+    credit = _credit(deal, state, won)
     for seat in deal.defenders:
         tricks = credit[seat]
         for writing in plan.defenders[made]:
             write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
-    for seat in range(len(deal.tricks_won)):
-        if seat != declarer:
-            for writing in plan.opponents[made]:
-                tricks = credit.get(seat, deal.tricks_won[seat])
-                write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
+    opponents = plan.opponents[made]
+    if opponents:
+        for seat in range(len(won)):
+            if seat != declarer:
+                for writing in opponents:
+                    tricks = credit.get(seat, won[seat])
+                    write(writing, seat, tricks, tricks, declarer if writing.against_declarer else None)
     short_rules = plan.short[made]
     if short_rules:
         short, quota = short_defenders(deal, credit)
@@ -181,13 +186,12 @@ def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> li
     return [rules.pass_out_lines[seat] for seat in range(players) if counts[seat] < held_rule.limit]
 
 
-def _credit(deal: SettledDeal, state: AuctionState) -> dict[int, int]:
-    """Tricks credited to each defender; a decliner's tricks count for the lone defender when the
-    rules say so."""
-    won = deal.tricks_won
+def _credit(deal: SettledDeal, state: AuctionState, won: list[int]) -> dict[int, int]:
+    """Tricks credited to each defender (`won`: the tricks each seat took); a decliner's tricks
+    count for the lone defender when the rules say so."""
     credit = {s: won[s] for s in deal.defenders}
     to = state.rules.model.decliner_tricks
-    if to is not None and to.value is DeclinerTricks.DEFENDER and len(deal.defenders) == 1:
+    if to is not None and len(deal.defenders) == 1 and to.value is DeclinerTricks.DEFENDER:
         for seat in range(len(won)):
             if seat != deal.declarer and seat not in deal.defenders:
                 credit[deal.defenders[0]] += won[seat]

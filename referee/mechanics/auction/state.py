@@ -30,29 +30,31 @@ class AuctionState:
     """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
     written: list[int]
     """Per seat, the multipliers ever written to him, used or not."""
-    level: int | None = None
+    # The rest starts the same in every deal: set by `__init__` without a parameter each, so
+    # that the state of a new deal is made in as few steps as its fields.
+    level: int | None = field(init=False, default=None)
     """Ladder index of the highest number bid so far."""
-    high_bidder: int | None = None
-    passes_in_row: int = 0
-    passed: set[int] = field(default_factory=set)
-    spoken: set[int] = field(default_factory=set)
-    said: list[Said] = field(default_factory=list)
+    high_bidder: int | None = field(init=False, default=None)
+    passes_in_row: int = field(init=False, default=0)
+    passed: set[int] = field(init=False, default_factory=set)
+    spoken: set[int] = field(init=False, default_factory=set)
+    said: list[Said] = field(init=False, default_factory=list)
     """The bids off the ladder, in the order they were said."""
-    contest_games: dict[int, int] = field(default_factory=dict)
+    contest_games: dict[int, int] = field(init=False, default_factory=dict)
     """After several bids off the ladder: the contract move each of their bidders named."""
-    bound: dict[int, int] = field(default_factory=dict)
+    bound: dict[int, int] = field(init=False, default_factory=dict)
     """Seat -> the ladder step he bid that binds him (misère): he may only pass now."""
-    half_defended: bool = False
+    half_defended: bool = field(init=False, default=False)
     """The last defender half-whisted: the deal is not played."""
-    declared: int | None = None
+    declared: int | None = field(init=False, default=None)
     """On a ladder of levels: the step the declarer named (its level is what he needs)."""
-    from_hand: bool = False
-    won_by_special: bool = False
-    discarded: tuple[int, ...] = ()
-    all_passed: bool = False
-    defence_answers: dict[int, bool] = field(default_factory=dict)
-    undefended: bool = False
-    to_double: list[int] = field(default_factory=list)
+    from_hand: bool = field(init=False, default=False)
+    won_by_special: bool = field(init=False, default=False)
+    discarded: tuple[int, ...] = field(init=False, default=())
+    all_passed: bool = field(init=False, default=False)
+    defence_answers: dict[int, bool] = field(init=False, default_factory=dict)
+    undefended: bool = field(init=False, default=False)
+    to_double: list[int] = field(init=False, default_factory=list)
     """The defenders still to answer in this round of doubling."""
-    doublings: int = 0
+    doublings: int = field(init=False, default=0)
     """How many times the contract was doubled (kontra, rekontra, ...)."""

@@ -18,6 +18,9 @@ class Chooser(Enum):
     DEALER = "dealer"
 
 
+_DEALER = Chooser.DEALER  # a module name: `by_dealer` is asked on every deal, and an enum class's own is slow
+
+
 @dataclass(frozen=True)
 class ContractChoiceRules:
     """`contract chosen by eldest|dealer`, with `each contract chosen once by each player`
@@ -31,4 +34,4 @@ class ContractChoiceRules:
     @property
     def by_dealer(self) -> bool:
         """The dealer chooses (and names what the contract leaves open: trumps, a starting rank)."""
-        return self.chooser.value is Chooser.DEALER
+        return self.chooser.value is _DEALER

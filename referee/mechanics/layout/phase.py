@@ -18,6 +18,10 @@ from .state import LayoutState
 
 __all__ = ["LayoutDeal", "start_layout", "skip_unable_to_start", "random_layout", "finish_lines", "LAYOUT"]
 
+# A member looked up on its enum class costs several times a module name (Python 3.11's
+# EnumType.__getattr__): random play asks for this one on every move.
+_LAYOUT = Phase.LAYOUT
+
 
 class LayoutDeal(DealCore, Protocol):
     layout: LayoutState | None
@@ -116,7 +120,8 @@ def random_layout(deal: LayoutDeal, rng: random.Random, budget: int) -> int:
     state = _state(deal)
     placeable, may_pass = state.placeable, not state.tables.pass_clause
     steps = 0
-    while deal.phase == Phase.LAYOUT and steps < budget:
+    layout = _LAYOUT  # bound once: asked on every move
+    while deal.phase == layout and steps < budget:
         seat = deal.to_act
         moves = [card for card in hands[seat] if placeable[card]]  # `_moves`, with the lookups bound
         if not moves or may_pass:

@@ -4,7 +4,7 @@ for a contract that plays layout, its layout's tables), each with its clause ID.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...engine.moves import choice as choice_move
@@ -150,6 +150,14 @@ class CompiledContract:
     naming_moves: tuple[tuple[int, ...], ...] = ()
     """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
     names it (`_naming_moves`)."""
+    ends_early: bool = field(init=False, repr=False, compare=False)
+    """Some rule may end the deal before the hands are played out (`ends_when_taken`,
+    `ends_declarer_tricks`, `ends_defenders_tricks`): taking a trick asks only then."""
+
+    def __post_init__(self) -> None:
+        ends = bool(self.ends_when_taken) or self.ends_declarer_tricks is not None \
+            or self.ends_defenders_tricks is not None
+        object.__setattr__(self, "ends_early", ends)
 
 
 def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledContract:

@@ -22,6 +22,11 @@ from .state import TrickState
 __all__ = ["TrickDeal", "trick_moves", "lead_options", "winning", "trick_push", "take_trick", "random_tricks",
            "judge_tricks", "first_leader", "TRICKS"]
 
+# Members as module names where a loop asks for them: one looked up on its enum class costs
+# several times as much (Python 3.11's EnumType.__getattr__).
+_TRICKS, _OVER = Phase.TRICKS, Phase.OVER
+_TRUMP, _DISCARD, _ANY = DutyKind.TRUMP, DutyKind.DISCARD, DutyKind.ANY
+
 
 class TrickDeal(DealCore, Protocol):
     """What the trick phase reads of a deal: its state slot, the contract compiled for play, the
@@ -221,11 +226,11 @@ def _void_options(deal: TrickDeal, hand: list[int], suits: list[list[int]] | Non
     steps; `suits` is his hand split by suit (or None: look through the hand)."""
     trump = deal.trump
     for kind, cards in deal.contract.after_follow:
-        if kind is DutyKind.TRUMP:
+        if kind is _TRUMP:
             if trump is None:
                 continue
             options = suits[trump] if suits is not None else [c for c in hand if deal.table.suit_of[c] == trump]
-        elif kind is DutyKind.DISCARD:
+        elif kind is _DISCARD:
             options = [c for c in hand if c in cards]
         else:
             return hand
@@ -253,7 +258,7 @@ def random_tricks(deal: TrickDeal, rng: random.Random, budget: int) -> int:
     move by the general rules."""
     players, choose = deal.table.players, chooser(rng)
     steps = 0
-    while deal.phase == Phase.TRICKS and steps < budget:
+    while deal.phase == _TRICKS and steps < budget:
         if _state(deal).trick or budget - steps < players or not _plain_trick(deal):
             deal.push(choose(trick_moves(deal, deal.to_act)))
             steps += 1
@@ -287,10 +292,10 @@ def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], bu
             suits[suit_of[card]].append(card)
         by_suit.append(suits)
     strength_by_led = _strength(deal)
-    any_card = contract.after_follow == ((DutyKind.ANY, None),)  # `must follow suit, else any card`
+    any_card = contract.after_follow == ((_ANY, None),)  # `must follow suit, else any card`
     leads = contract.lead_restrictions or contract.lead_until_broken
     # Locals for the loop: names looked up once, not once per card.
-    void_options, take, lead, tricks = _void_options, take_trick, lead_options, Phase.TRICKS
+    void_options, take, lead, tricks = _void_options, take_trick, lead_options, _TRICKS
     followers = _followers(players)
     steps = 0
     while deal.phase == tricks and budget - steps >= players:
@@ -379,22 +384,23 @@ def take_trick(deal: TrickDeal, winner: int, cards: list[int]) -> None:
     state.tricks_won[winner] += 1
     state.trick_winners.append(winner)
     deal.to_act = winner
-    for needed, clause in contract.ends_when_taken:
-        if needed <= state.taken_all:
-            deal.phase, deal.ended_early = Phase.OVER, clause
-            return
-    declarer = deal.declarer
-    if declarer is not None:
-        limit = contract.ends_declarer_tricks
-        if limit and state.tricks_won[declarer] >= limit[0]:
-            deal.phase, deal.ended_early = Phase.OVER, limit[1]
-            return
-        limit = contract.ends_defenders_tricks
-        if limit and len(state.trick_winners) - state.tricks_won[declarer] >= limit[0]:
-            deal.phase, deal.ended_early = Phase.OVER, limit[1]
-            return
+    if contract.ends_early:
+        for needed, clause in contract.ends_when_taken:
+            if needed <= state.taken_all:
+                deal.phase, deal.ended_early = _OVER, clause
+                return
+        declarer = deal.declarer
+        if declarer is not None:
+            limit = contract.ends_declarer_tricks
+            if limit and state.tricks_won[declarer] >= limit[0]:
+                deal.phase, deal.ended_early = _OVER, limit[1]
+                return
+            limit = contract.ends_defenders_tricks
+            if limit and len(state.trick_winners) - state.tricks_won[declarer] >= limit[0]:
+                deal.phase, deal.ended_early = _OVER, limit[1]
+                return
     if not deal.hands[winner]:
-        deal.phase = Phase.OVER
+        deal.phase = _OVER
 
 
 def judge_tricks(deal: TrickDeal, seat: int, action: Action, illegal: Illegal) -> Verdict:
