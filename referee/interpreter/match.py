@@ -217,14 +217,17 @@ class Match:
         held = self.accounts.get(multiplier.account) if multiplier else None
         seats = self.playing_seats
         # The deal runs on the seats that play; seat lists are taken in its order (see seating.py).
-        per_seat = (lambda values: [values[s] for s in seats]) if seats else (lambda values: values)
-        deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, per_seat(hands),
-                    contracts=self.contracts, chosen=per_seat(self.chosen),
-                    contract=contract, talon=talon, auction=self.auction,
-                    held=per_seat(list(held)) if held is not None else None,
-                    written=per_seat([max(w, h) for w, h in zip(self.written, held)]) if held is not None else None,
-                    vying=self.vying,
-                    chips=per_seat(list(self.totals)) if self.vying else None, carry=self.carry,
+        # With everyone playing they go as they are (no function made and called per deal).
+        chosen, chips = self.chosen, list(self.totals) if self.vying else None
+        written = [max(w, h) for w, h in zip(self.written, held)] if held is not None else None
+        held = list(held) if held is not None else None
+        if seats:
+            hands, chosen = [hands[s] for s in seats], [chosen[s] for s in seats]
+            chips, held, written = ([values[s] for s in seats] if values is not None else None
+                                    for values in (chips, held, written))
+        deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, hands,
+                    contracts=self.contracts, chosen=chosen, contract=contract, talon=talon, auction=self.auction,
+                    held=held, written=written, vying=self.vying, chips=chips, carry=self.carry,
                     upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
         if seats:
             assert self.game.table.players is not None  # every game states its players (the table's check)

@@ -45,6 +45,9 @@ _NO_RAISE = {_FOLD_CALL_RAISE: _FOLD_CALL, _FOLD_RAISE: _FOLD_ONLY, _CALL_RAISE:
 """The kinds of the one player still able to bet when nobody could call his raise."""
 
 _BLIND_OR_PASS = (BLIND, PASS)
+_WIDTH = (0, 1, 2, 2)
+"""`n.bit_length()` for the number of kinds of move (at most three): the bits `engine.dice` draws
+to pick one; an index costs less than the method call."""
 _DEALER = AnteWho.DEALER  # a member looked up on its enum class costs ten times a module name
 _IN_BLINDS, _IN_BETTING, _OVER = Phase.BLINDS, Phase.BETTING, Phase.OVER  # (so does a phase, in Python 3.11)
 
@@ -383,7 +386,7 @@ def _bet(deal: BettingDeal, state: BettingState, seat: int, move: int, budget: i
             # `choice(kinds)`, then `randint(low, top)` for an amount, written out as `engine.dice`
             # draws them (the same bits in the same order): two calls an action fewer.
             size = len(kinds)
-            width = size.bit_length()
+            width = _WIDTH[size]
             pick = getrandbits(width)
             while pick >= size:
                 pick = getrandbits(width)

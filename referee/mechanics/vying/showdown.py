@@ -19,7 +19,7 @@ from ...verdicts import ScoreLine
 from ..base import DealCore
 from .compiled import Held, RankedHand, VyingRules, cited
 from .rules import Bonus, HandPattern, Meeting
-from .state import BettingState
+from .state import BettingState, StockDrawState
 
 __all__ = ["ShowdownDeal", "Settlement", "settle_vying", "seat_hands", "hand_bonuses"]
 
@@ -80,37 +80,37 @@ def seat_hands(deal: ShowdownDeal, state: BettingState | None = None) -> list[He
                 key |= turned << shift
                 held = memo.get(key) or _held(rules, table, cards, turned, key)
             hands.append(held)
-        if state.drawn:
-            _made_by_draw(state, deal.table, hands)
+        if state.stock is not None and state.stock.drawn:
+            _made_by_draw(state, state.stock, deal.table, hands)
         state.held = hands
     return hands
 
 
-def _made_by_draw(state: BettingState, table: Table, hands: list[Held]) -> None:
+def _made_by_draw(state: BettingState, stock: StockDrawState, table: Table, hands: list[Held]) -> None:
     """Each drawer whose card matches the rank of his hand holds the hand he drew against (or,
     under `drawn hand is paid only`, is paid as its holder and plays his hand as dealt)."""
     model, rules = state.rules.model, state.rules
     assert model.stock_draw is not None
     hand, against = model.stock_draw.value
     index = next(i for i, h in enumerate(model.hands) if h.name == against)
-    for seat, card in state.drawn:
+    for seat, card in stock.drawn:
         ranked, points, tops, _bonus, repeated = hands[seat]
         if ranked is None or ranked[2] != hand or table.rank_of[card] != ranked[1]:
             continue
         made = (index, ranked[1], against, model.hands[index].clause)
         if model.drawn_paid_only:
-            state.paid_as[seat] = made
+            stock.paid_as[seat] = made
         hands[seat] = (ranked if model.drawn_paid_only else made), points, tops, rules.bonus_of.get(against), repeated
 
 
 def _made_seats(state: BettingState, hands: list[Held]) -> set[int]:
     """The seats whose hand the draw made (none in most deals)."""
-    rule = state.rules.model.stock_draw
-    if rule is None or not state.drawn:
+    rule, stock = state.rules.model.stock_draw, state.stock
+    if rule is None or stock is None or not stock.drawn:
         return set()
     made = set()
-    for seat, _card in state.drawn:
-        ranked = state.paid_as.get(seat) or hands[seat][0]
+    for seat, _card in stock.drawn:
+        ranked = stock.paid_as.get(seat) or hands[seat][0]
         if ranked is not None and ranked[2] == rule.value[1]:
             made.add(seat)
     return made
@@ -235,7 +235,7 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
             rules.stakes_above_cited, suits_hint
     best: tuple[int, int, int] | None = None
     winners: list[int] = []
-    made = _made_seats(state, hands) if state.drawn else _NOBODY
+    made = _made_seats(state, hands) if state.stock is not None else _NOBODY
     for seat in eligible:  # the first category listed, then the highest rank
         hand = hands[seat][0]
         if hand is not None:
@@ -287,6 +287,8 @@ def _pot_winner(deal: ShowdownDeal, state: BettingState, hands: list[Held], elig
 
 
 _NOBODY: frozenset[int] = frozenset()
+_PAID_AS_DEALT: dict[int, RankedHand] = {}
+"""`StockDrawState.paid_as` of a deal without a draw from the stock (only read)."""
 
 _SEATS: dict[int, tuple[list[int], ...]] = {}
 """Players at the table -> for each set of seats as a bit mask, its seats in order."""
@@ -344,8 +346,9 @@ def _bonus_payments(deal: ShowdownDeal, state: BettingState, balance: list[int],
     n = deal.table.players
     in_turn = [(deal.eldest + k) % n for k in range(n)]
     holders: dict[int, tuple[RankedHand, Bonus]] = {}
+    paid_as = state.stock.paid_as if state.stock is not None else _PAID_AS_DEALT
     for seat in in_turn:
-        hand, bonus = state.paid_as.get(seat) or hands[seat][0], hands[seat][3]
+        hand, bonus = paid_as.get(seat) or hands[seat][0], hands[seat][3]
         if hand is not None and bonus is not None and (bonus.on_cancelled_deal or not cancelled):
             holders[seat] = (hand, bonus)
     if not holders:

@@ -6,12 +6,25 @@ from dataclasses import dataclass, field
 
 from .compiled import Held, RankedHand, VyingRules
 
-__all__ = ["BettingState", "seats_of"]
+__all__ = ["BettingState", "StockDrawState", "seats_of"]
 
 
 def seats_of(mask: int) -> set[int]:
     """The seats of a bit mask of seats."""
     return {s for s in range(mask.bit_length()) if mask >> s & 1}
+
+
+@dataclass(slots=True, eq=False)
+class StockDrawState:
+    """The draw from the stock at the showdown (`hand A may draw from stock against B`): made
+    when it starts, so a deal without one builds none of its lists."""
+
+    drawers: list[int]
+    """Players still to decide on a draw from the stock, in turn order."""
+    drawn: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, card) of each card turned up from the stock."""
+    paid_as: dict[int, RankedHand] = field(default_factory=dict)
+    """Under `drawn hand is paid only`: the hand each lucky drawer is paid as (he plays his own)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -75,12 +88,9 @@ class BettingState:
     """Everybody passed: nobody opened."""
     won_by_fold: int | None = None
     """The one player left when all the others folded."""
-    drawers: list[int] = field(default_factory=list)
-    """Players still to decide on a draw from the stock at the showdown, in turn order."""
-    drawn: list[tuple[int, int]] = field(default_factory=list)
-    """(seat, card) of each card turned up from the stock."""
-    paid_as: dict[int, RankedHand] = field(default_factory=dict)
-    """Under `drawn hand is paid only`: the hand each lucky drawer is paid as (he plays his own)."""
+    stock: StockDrawState | None = None
+    """The draw from the stock at the showdown, once some player may draw (None before, and in
+    the deals where nobody may)."""
     held: list[Held] | None = None
     """What each seat holds at the showdown, worked out at its first use (`showdown.seat_hands`)."""
 

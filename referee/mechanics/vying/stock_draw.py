@@ -20,7 +20,7 @@ from ...verdicts import Verdict
 from ..base import Illegal, PhaseRunner
 from ..vocabulary import Phase
 from .showdown import ShowdownDeal, seat_hands
-from .state import BettingState
+from .state import BettingState, StockDrawState
 
 __all__ = ["start_stock_draw", "stock_cards", "STOCK_DRAW"]
 
@@ -41,10 +41,10 @@ def start_stock_draw(deal: ShowdownDeal, state: BettingState) -> None:
         ranked = held[seat][0]
         return ranked is not None and ranked[2] == name
 
-    if any(holds(s, against) for s in still_in):
-        state.drawers = [s for s in still_in if holds(s, hand)]
-    if state.drawers:
-        deal.phase, deal.to_act = Phase.STOCK_DRAW, state.drawers[0]
+    drawers = [s for s in still_in if holds(s, hand)] if any(holds(s, against) for s in still_in) else []
+    if drawers:
+        state.stock = StockDrawState(drawers)
+        deal.phase, deal.to_act = Phase.STOCK_DRAW, drawers[0]
 
 
 def stock_cards(deal: ShowdownDeal, state: BettingState) -> list[int]:
@@ -53,7 +53,8 @@ def stock_cards(deal: ShowdownDeal, state: BettingState) -> list[int]:
     for cards in state.dealt:
         out.difference_update(cards)
     out.difference_update(state.upcards)
-    out.difference_update(card for _seat, card in state.drawn)
+    if state.stock is not None:
+        out.difference_update(card for _seat, card in state.stock.drawn)
     return sorted(out)
 
 
@@ -71,12 +72,14 @@ def _moves(deal: ShowdownDeal, seat: int) -> list[int]:
 
 def _push(deal: ShowdownDeal, seat: int, move: int) -> None:
     state = _state(deal)
+    stock = state.stock
+    assert stock is not None, "the draw from the stock runs once it has started"
     if move != PASS:
-        state.drawn.append((seat, drawn(move)[0]))
+        stock.drawn.append((seat, drawn(move)[0]))
         state.held = None  # what he holds is worked out again with the card he turned up
-    state.drawers.pop(0)
-    if state.drawers:
-        deal.to_act = state.drawers[0]
+    stock.drawers.pop(0)
+    if stock.drawers:
+        deal.to_act = stock.drawers[0]
     else:
         deal.phase = Phase.OVER
 
