@@ -8,6 +8,7 @@ or contract declared in a later clause. Each value is stored with the ID of its 
 from __future__ import annotations
 
 import dataclasses
+import re
 import textwrap
 from pathlib import Path
 from typing import Any, Callable, cast
@@ -625,6 +626,10 @@ def _dedent(text: str) -> str:
         if not first.startswith(" ") else textwrap.dedent(text).strip("\n")
 
 
+_UNSAFE_IN_ADDRESS = re.compile(r"[\s\x00-\x1f\x7f]")
+"""A space of any kind or a control character: never part of an address `see` may name."""
+
+
 def _web_address(item: Located, token) -> str:
     """The address of a `see`: a web page, for the book to link to. Any other scheme
     (`javascript:`, `file:`, `data:`) would become a link that runs or opens something else."""
@@ -634,7 +639,7 @@ def _web_address(item: Located, token) -> str:
     except ValueError:
         parts = None
     if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.netloc
-            or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in address)):
+            or _UNSAFE_IN_ADDRESS.search(address)):
         shown = address if len(address) <= 60 else address[:60] + "..."
         raise item.error(token, Phrase("{address} is not a web address: `see` names a page whose address begins with http or https",
                                        address=repr(shown)),

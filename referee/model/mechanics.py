@@ -10,6 +10,8 @@ rule). The builder checks both when a file loads, so a file that loads plays as 
 
 from __future__ import annotations
 
+import functools
+
 from ..i18n import N_
 from ..mechanics.declaration import Mechanic, Need
 from ..mechanics.registry import MECHANICS as PACKAGES
@@ -55,6 +57,7 @@ PHASES: tuple[PhaseWord, ...] = tuple(PhaseWord(name) for name in MECHANICS if n
 `PhaseWord`, each the name of a mechanic: `tests/test_mechanics.py`)."""
 
 
+@functools.cache  # MECHANICS is fixed at import; the builder asks once per statement of a file
 def owner_of(kind: str) -> tuple[str, ...]:
     """The mechanics that read statement `kind`."""
     return tuple(m.name for m in MECHANICS.values() if kind in m.statements)
