@@ -1,9 +1,10 @@
 """The referee's side of the book's "Check a deal" page, run by Pyodide in the reader's browser.
 
 The pasted deal is written to a file named for its format (`deal.json`, `deal.deal`) and judged
-by the command line itself, `referee judge FILE --lang LANG`, in-process: every format that
-`referee judge` reads, the page reads too, and a ruling on the page and on the command line
-cannot differ. The `--json` run adds the verdicts' links to the clauses in the book.
+in-process by what `referee judge FILE --lang LANG` runs (`judge_file`, then the text and the
+`--json` rendering of the one judgement): every format that `referee judge` reads, the page reads
+too, and a ruling on the page and on the command line cannot differ. The JSON gives the verdicts'
+links to the clauses in the book; an input that cannot be judged gets the command line's error.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import i18n
 from .cli import main, param_settings
@@ -71,13 +73,12 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
         Path(folder, name).write_text(text, "utf-8")
         os.chdir(folder)  # the verdict and its errors name the file as the reader knows it: deal.json:3:5
         try:
-            status, out, err = _run(["judge", name, *argv])
-            found = json.loads(_run(["judge", name, *argv, "--json"])[1]) if status in (0, 1) else {}
+            rules_path = shipped_rules(rules) if rules else None
+            status, out, err, found = _judged(name, argv, params, rules_path, lang)
             links = _links(found)
             # What could be done: at the illegal action (what the player might have done
             # instead), else at the end of the deal (whose turn it is, or who deals next).
             at = _position((found.get("illegal") or {}).get("where")) if status == 1 else "end"
-            rules_path = shipped_rules(rules) if rules else None
             offered, drawing = _legal_at(name, at, lang, params, rules_path) if at else ("", "")
             claimed = _claim_position(name, params, rules_path) if status == 0 else None
             if claimed is not None:  # a deal stopped by a claim: the table as the claimer showed it
@@ -87,6 +88,23 @@ def judge_pasted(text: str, fmt: str, lang: str, params: Sequence[str] = (), rul
     return json.dumps({"status": status, "text": out, "error": err, "links": links, "game": found.get("game"),
                        "headline": _headline(out, lang), "next": offered, "drawing": drawing},
                       ensure_ascii=False)
+
+
+def _judged(name: str, argv: list[str], params: Sequence[str], rules: str | None,
+            lang: str) -> tuple[int, str, str, dict[str, Any]]:
+    """The exit status, the printed judgement, the error and the `--json` judgement of the deal
+    file `name`, from one replay (a claim is ruled once). A file the referee cannot judge goes to
+    the command line, whose error text the page shows as it prints it."""
+    # on demand: the page imports this module before anything is judged
+    from .judge import judge_file
+    from .report import judgement_json, judgement_text
+    try:
+        judgement = judge_file(name, param_settings(list(params)), rules_file=rules)
+    except Exception:  # noqa: BLE001 - the command line words every failure, a bug's included
+        status, out, err = _run(["judge", name, *argv])
+        return status, out, err, {}
+    found = json.loads(json.dumps(judgement_json(judgement, lang), ensure_ascii=False))
+    return judgement.exit_status, judgement_text(judgement, lang) + "\n", "", found
 
 
 def _legal_at(name: str, at: str, lang: str, params: Sequence[str], rules: str | None) -> tuple[str, str]:
