@@ -94,7 +94,12 @@ TERMS = {
     "pl": {"betl": ("betl", r"(?<![\w`_=])Bettel(?![\w`_])"), "sanac": ("sancu", r"\b[Ww] Sanac\b"),
            # a numbered rule is a "punkt" (as in a Polish regulamin), not a "klauzula" (a legal
            # or software word); the ante a "stawka wejściowa", not "wpisowe" (an entry fee)
-           "clause": ("punkt", r"[Kk]lauzul"), "ante": ("stawka wejściowa", r"\b[Ww]pisow")},
+           "clause": ("punkt", r"[Kk]lauzul"), "ante": ("stawka wejściowa", r"\b[Ww]pisow"),
+           # the Polonised "rozpasy", as the book's Sochi and Rostov pages say; a rules file is a
+           # "plik zasad" (the book's "język zasad"); a fiche a "fisza" (the glossary), not a
+           # "fiszka" (an index card); the deal notation the "zapis rozdania"
+           "raspasy": ("rozpasy", r"\b[Rr]aspas"), "rules file": ("plik zasad", r"\b[Pp]lik\w* reguł"),
+           "fiche": ("fisza", r"\b[Ff]iszk"), "deal notation": ("zapis rozdania", r"\b[Nn]otacj")},
 }
 
 
