@@ -68,7 +68,8 @@ FORBIDDEN = {
            ("herc kralj", "kralj herca"), ("herc dam", "dama herca"),
            ("tapisijer", "tapetar"), ("kontrakaré", "contre-carré"), ("karéa", "carréa"), ("bez dečka", "bez dečki"),
            ("breleni", "brelani"), ("povišic", "povišenje"), ("klađenje", "ulaganje"), ("dolazim", "pratim"),
-           ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj")],
+           ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj"),
+           ("pratnj", "praćenje")],
 }
 
 
