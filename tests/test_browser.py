@@ -414,7 +414,7 @@ QUERIES = {
         ("refa", "preferans/rules#P3.10"),
         ("kontra", "preferans/rules#P5.5"),
         ("škart", "preferans/rules#P4.1"),
-        ("sporedni pot", "bouillotte/rules#B4.5"),
+        ("sporedna banka", "bouillotte/rules#B4.5"),
         ("pogrešno dijeljenje", "bouillotte/rules#B2.5"),
         ("pucanj u mjesec", "variants/black_lady#BL5.1"),
         ("dodavanje karata", "variants/black_lady#BL2.1"),

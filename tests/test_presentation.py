@@ -68,7 +68,8 @@ FORBIDDEN = {
            ("herc kralj", "kralj herca"), ("herc dam", "dama herca"),
            ("tapisijer", "tapetar"), ("kontrakaré", "contre-carré"), ("karéa", "carréa"), ("bez dečka", "bez dečki"),
            ("breleni", "brelani"), ("povišic", "povišenje"), ("klađenje", "ulaganje"), ("dolazim", "pratim"),
-           ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj")],
+           ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj"),
+           ("pratnj", "praćenje")],
 }
 
 
@@ -85,7 +86,10 @@ TERMS = {
            "default": ("osnovno", r"\b[Zz]adano\b"),
            # the contract, in Preferans as in Kierki and Barbu: "igra", as Croatian preferans
            # sources say (the preferans glossary's note), never "ugovor" nor "vrsta igre"
-           "contract": ("igra", r"\b[Uu]govor|\b[Vv]rst(?:a|e|u|i|ama) igr")},
+           "contract": ("igra", r"\b[Uu]govor|\b[Vv]rst(?:a|e|u|i|ama) igr"),
+           # the pot: "banka", as Croatian descriptions of vying games say ("zajednička banka (eng. pot)");
+           # "pot" stays only in the rules language (`pot stays`, min_open=pot)
+           "pot": ("banka", r"(?<![\w`_={])[Pp]ot(?:a|u|om|ovi|ove|ova)?(?![\w`_]| stays| is carried| to last)")},
     # Russian Preferans terms for the Croatian game (the preferans glossary's note): the bid 6 is
     # the source's own gloss "мизер", not "Беттель"; bule are a "гора" (a point against its
     # holder worth ten visty), not "булы"; refe the source's "рефет", not an indeclinable "рефе"
