@@ -233,7 +233,7 @@ class Replay:
     def turn(self) -> int | None:
         """Whose turn it is, or None once the replay cannot tell (no deal in play, or stopped)."""
         deal = self.deal
-        return None if deal is None or self.stopped or deal.is_over() else deal.to_act
+        return None if deal is None or self.stopped or deal.is_over() else deal.actor
 
     def stage(self) -> tuple[object, int] | None:
         """What a line of actions spans: the phase, and within it the trick (None once stopped)."""

@@ -41,6 +41,7 @@ from .rules import (
     SpecialBid,
     Target,
     TermKind,
+    OpenDefence,
     Undefended,
     Writer,
 )
@@ -59,6 +60,8 @@ from .syntax import (
     DeclarerTarget,
     DeclinerToDefender,
     DeclinerToNobody,
+    OpenDefenceAlways,
+    OpenDefenceChoice,
     DefenceMayDecline,
     DefenceMust,
     Doubling,
@@ -544,6 +547,8 @@ BUILDERS: dict[PhaseWord, dict[type[Node], StatementBuilder]] = {
         UndefendedMade: _once("undefended", Undefended.MADE), UndefendedPlayed: _once("undefended", Undefended.PLAYED),
         DeclinerToDefender: _once("decliner_tricks", DeclinerTricks.DEFENDER),
         DeclinerToNobody: _once("decliner_tricks", DeclinerTricks.NOBODY),
+        OpenDefenceAlways: _once("open_defence", OpenDefence.ALWAYS),
+        OpenDefenceChoice: _once("open_defence", OpenDefence.CHOICE),
         Doubling: _doubling, HalfDefence: _half_defence, QuotaLevels: _quota_levels,
     },
 }
