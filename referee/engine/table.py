@@ -40,7 +40,7 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose CONTRACT`,
-    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `double`, `blind`, `open 3`,
+    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `defend openly`, `defend closed`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
@@ -65,7 +65,7 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
-                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half], double, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half|openly|closed], double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw, draw top CARD, draw bottom CARD, "
                          "claim TRICKS [CARD ...], claim [points] at most N [CARD ...], concede TRICKS"))
 

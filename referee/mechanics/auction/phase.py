@@ -574,7 +574,7 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
     state = _state(deal)
     assert deal.contract is not None
     clause = state.rules.model.defence_for(deal.contract.id).clause
-    if action.kind not in ("defend", "pass"):
+    if action.kind not in ("defend", "pass") and not state.open_choice:
         said, model = state.said, state.rules.model
         if action.kind == "declare" and state.rules.first_wins_contest and model.contest is not None \
                 and any(s.seat == seat for s in said[1:]):
@@ -606,7 +606,7 @@ def _judge_open_choice(deal: AuctionDeal, state: AuctionState, seat: int, action
     while he is to make it; None when neither is the case."""
     move, rule = deal.table.move(action), state.rules.model.open_defence
     what = str(action)
-    if move not in _OPEN_OR_CLOSED:
+    if action.kind != "defend" or move not in _OPEN_OR_CLOSED:
         if state.open_choice:
             assert rule is not None  # (a choice is asked for only under the rule)
             return illegal(N_("Seat {seat} defends alone and must now say whether he plays with open cards "
