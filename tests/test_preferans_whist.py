@@ -186,3 +186,20 @@ def test_open_whist_in_a_game_without_an_auction_is_refused(tmp_path):
              '  a lone defender plays with open cards\n}\n')
     error = load_error(tmp_path, rules)
     assert "v.rules:3:3:" in error
+
+
+def test_the_deal_notation_writes_and_reads_the_whisters_choice():
+    """`defend openly` and `defend closed` in the deal notation, written and read back the same, and
+    the cards the whister plays for the passer carry the whister's seat."""
+    from pathlib import Path
+
+    from referee.notation import read_deal_text, write_deal
+    for name in ("a", "b"):
+        record = json.loads((Path(__file__).parent.parent / "rulings" / f"122-open-whist-{name}.json").read_text(encoding="utf-8"))
+        text = write_deal(record)
+        assert "defend openly" in text
+        back = read_deal_text(text)
+        assert back["deals"][0]["actions"] == record["deals"][0]["actions"]
+    closed = json.loads(json.dumps(record))
+    closed["deals"][0]["actions"][7] = {"seat": 1, "action": "defend closed"}
+    assert read_deal_text(write_deal(closed))["deals"][0]["actions"][7] == {"seat": 1, "action": "defend closed"}
