@@ -125,6 +125,7 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None, *, numbers: t
     if not table.clockwise:  # play goes to the right: the next seat is drawn on the east
         at = tuple(_MIRROR.get(place, place) for place in at)
     seats = []
+    played_by = deal.played_by
     for seat, hand in enumerate(deal.hands):
         notes = []
         if seat == deal.dealer and sitting_out is None:  # (a seated deal's own dealer is only its turn order)
@@ -142,7 +143,9 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None, *, numbers: t
             notes += [_(_STAKE).format(chips=betting.stake[seat]), _(_CHIPS).format(chips=betting.chips[seat])]
             if betting.folded_mask >> seat & 1:
                 notes.append(_(_FOLDED))
-        hidden = view is not None and seat != view
+        # The hands a lone defender plays with open cards lie face up, his own with them.
+        face_up = seat in played_by or seat in played_by.values()
+        hidden = view is not None and seat != view and not face_up
         seats.append(SeatView(seat, at[seat] if seat < len(at) else "S", _(_SEAT).format(seat=presentation.seat(seat if numbers is None else numbers[seat])),
                               None if hidden else by_suit(hand), len(hand), tuple(notes)))
     head = [_(game.title)]

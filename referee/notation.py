@@ -63,7 +63,7 @@ _TERMINALS = {
     "NAME": "a lower-case name (such as no_tricks)",
     "INT": "a whole number",
     "BID": "a bid of a ladder of levels (such as 7H or 6NT)",
-    "HALF": "half",
+    "DEFENCE_WAY": "half, openly or closed",
     "TOTAL": "a total on the score sheet (such as 120 or -20)",
     "STRING": 'a quoted text ("...")',
     "SUIT": "a suit (♣ ♦ ♥ ♠ or C D H S)",
@@ -1116,8 +1116,8 @@ def _action_text(text: str) -> str:
         return " ".join([kind, *bound.split(), rest[0], *([line] if line else [])])
     if kind in _SIMPLE_ACTIONS and not args:
         return kind
-    if kind == "defend" and list(args) == ["half"]:
-        return "defend half"
+    if kind == "defend" and list(args) in (["half"], ["openly"], ["closed"]):
+        return f"defend {args[0]}"
     return _fail(text)
 
 

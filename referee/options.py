@@ -57,7 +57,7 @@ def _candidates(deal, seat: int, legal: list[Action]) -> list[Action]:
 def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
     table = deal.table
     hand = [table.code(c) for c in sorted(deal.hands[seat])]
-    out = [Action(word) for word in _PLAIN_WORDS] + [Action("defend", ("half",))]
+    out = [Action(word) for word in _PLAIN_WORDS] + [Action("defend", (way,)) for way in ("half", "openly", "closed")]
     out += [Action(word, (code,)) for word in ("play", "give") for code in hand]
     if len(hand) <= 16:  # a talon exchange: every pair the hand could set aside
         out += [Action("discard", pair) for pair in combinations(hand, 2)]
@@ -87,15 +87,17 @@ def _formed(deal, seat: int, legal: list[Action]) -> list[Action]:
 
 
 def options(deal) -> Options:
-    """The legal actions of the player to act, and the others ruled on, grouped by ruling."""
-    seat = deal.to_act
+    """The legal actions of the player to act, and the others ruled on, grouped by ruling: the
+    player who chooses the move (`actor`: a lone defender playing an open hand too), with the
+    cards of the hand to play."""
+    seat = deal.actor
     legal = deal.legal_actions()
     allowed = {str(a) for a in legal}
     words = {a.kind for a in legal}
     game = deal.game
     groups: dict[tuple, list] = {}
     tried: set[str] = set()
-    for action in _candidates(deal, seat, legal):
+    for action in _candidates(deal, deal.to_act, legal):
         if str(action) in allowed:
             continue
         # A word with no legal action here is ruled out as a word: one candidate speaks for it.

@@ -34,7 +34,9 @@ _RANK_LETTERS = {"J": N_("rank letter: J"), "Q": N_("rank letter: Q"), "K": N_("
 _ACTIONS = {
     "play": N_("play {card}"), "give": N_("pass on {card}"), "pass": N_("pass"), "choose": N_("choose {contract}"),
     "bid": N_("bid {bid}"), "discard": N_("discard {cards}"), "declare": N_("declare {contract}"),
-    "defend": N_("defend"), "defend_half": N_("defend half (half-whist)"), "blind": N_("bet blind"), "open": N_("open with {chips}"),
+    "defend": N_("defend"), "defend_half": N_("defend half (half-whist)"),
+    "defend_openly": N_("defend with open cards (both hands of the defence face up)"),
+    "defend_closed": N_("defend with closed cards (each defender plays his own hand)"), "blind": N_("bet blind"), "open": N_("open with {chips}"),
     "call": N_("call"), "raise": N_("raise by {chips}"), "fold": N_("fold"),
     "withdraw": N_("take back chips"),
     "redouble": N_("redouble seat {seat}"), "double_seat": N_("double seat {seat}"),
@@ -87,8 +89,8 @@ def action(text: str, lang: str = "en", game=None) -> str:
     words = str(text).split()
     if words[:1] == ["double"] and len(words) == 2:  # doubling a player, not the contract
         words[0] = "double_seat"
-    if words == ["defend", "half"]:  # a half-whist (полвиста)
-        words = ["defend_half"]
+    if words in (["defend", "half"], ["defend", "openly"], ["defend", "closed"]):  # полвиста, в светлую, втёмную
+        words = ["_".join(words)]
     if not words or words[0] not in _ACTIONS:
         return str(text)
     kind, args = words[0], words[1:]

@@ -233,7 +233,7 @@ class Replay:
     def turn(self) -> int | None:
         """Whose turn it is, or None once the replay cannot tell (no deal in play, or stopped)."""
         deal = self.deal
-        return None if deal is None or self.stopped or deal.is_over() else deal.to_act
+        return None if deal is None or self.stopped or deal.is_over() else deal.actor
 
     def stage(self) -> tuple[object, int] | None:
         """What a line of actions spans: the phase, and within it the trick (None once stopped)."""
@@ -304,7 +304,7 @@ class Replay:
                 # The next deal cannot begin before this one ends: the transcript lost its end.
                 self._stop(Verdict(False, N_("Deal {number} stops before its end (seat {seat} is still to act), "
                                              "but deal {next} follows it."),
-                                   (("number", self.number + 1), ("seat", deal.to_act), ("next", self.number + 2)),
+                                   (("number", self.number + 1), ("seat", deal.actor), ("next", self.number + 2)),
                                    (self._dealing.clause, match.rotation_clause)),
                            f"{where}.actions[{len(record['actions'])}]")
             else:

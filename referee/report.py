@@ -174,16 +174,16 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
 def _pairs_text(judgement: Judgement, lang: str) -> list[str]:
     """The accounts kept per opponent (the visty) as the finished sheet holds them, pair by pair:
     the per-seat totals above add up what each wrote, and the settlement sets pairs off."""
-    match, g = judgement.table, judgement.game
-    if match is None:
+    if judgement.match is None:
         return []
+    g = judgement.game
     _ = functools.partial(i18n.gettext, lang)
     lines = []
-    for name, rows in match.pairs.items():
+    for name in dict.fromkeys(p.account for p in judgement.match.pairs):
         title = _(g.accounts[name].value.title) if name in g.accounts else name
         each = ", ".join(_("seat {seat} on seat {other}: {points}").format(
-            seat=seat_name(judgement, a), other=seat_name(judgement, b), points=rows[a][b])
-            for a in range(len(rows)) for b in range(len(rows)) if a != b)
+            seat=seat_name(judgement, p.seat), other=seat_name(judgement, p.against), points=p.points)
+            for p in judgement.match.pairs if p.account == name)
         lines.append(_("Pair by pair, {account}: {pairs}").format(account=title, pairs=each))
     return lines
 
@@ -210,7 +210,9 @@ def judgement_json(judgement: Judgement, lang: str = "en") -> dict[str, Any]:
         "next": _next_json(judgement, lang),
         "match": None if judgement.match is None else {
             "totals": list(judgement.match.totals), "winners": list(judgement.match.winners),
-            "clauses": list(judgement.match.clauses), "citations": cite(g, judgement.match.clauses, lang)},
+            "clauses": list(judgement.match.clauses), "citations": cite(g, judgement.match.clauses, lang),
+            "pairs": [{"account": p.account, "seat": p.seat, "against": p.against, "points": p.points}
+                      for p in judgement.match.pairs]},
         "unfinished": remaining_json(judgement),
     }
 

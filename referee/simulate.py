@@ -73,7 +73,7 @@ def random_transcript(game: Game, seed: int, *, whole_match: bool = False, playe
             if steps > step_cap:
                 raise SimulationError(f"{game.path}: deal {len(out['deals']) + 1} of seed {seed} did "
                                       f"not end within {step_cap} actions of random play")
-            seat = deal.to_act
+            seat = deal.actor  # who chooses the move: a lone defender plays an open hand
             move = random_move(deal, rng)
             actions.append({"seat": seat, "action": str(deal.action_of(move))})
             deal.push(move)

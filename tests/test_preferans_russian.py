@@ -107,6 +107,24 @@ def test_judging_a_match_reproduces_the_worked_sheet_of_the_source_to_the_vist(c
     assert "По парам игроков, висты: игрок 1 на игрока 2: 170," in capsys.readouterr().out
 
 
+def test_judge_json_of_a_match_carries_the_visty_pair_by_pair(capsys):
+    """`judge --json` gives the per-opponent accounts the text prints at a match's end, typed (a
+    `PairTotal` each in `MatchResult.pairs`) and as `match.pairs`, schema-checked: the worked
+    sheet's visty, А on Б 170 ... В on Б 95."""
+    import jsonschema
+    judgement = judge(json.loads(MAIL_RU_SHEET.read_text(encoding="utf-8")))
+    assert judgement.match is not None
+    assert [(p.account, p.seat, p.against, p.points) for p in judgement.match.pairs] == [
+        ("visty", 0, 1, 170), ("visty", 0, 2, 60), ("visty", 1, 0, 64), ("visty", 1, 2, 178),
+        ("visty", 2, 0, 88), ("visty", 2, 1, 95)]
+    assert main(["judge", "--json", str(MAIL_RU_SHEET)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    schema = Path(__file__).parent.parent / "referee" / "data" / "judgement.schema.json"
+    jsonschema.Draft202012Validator(json.loads(schema.read_text(encoding="utf-8"))).validate(data)
+    pairs = {(p["seat"], p["against"]): p["points"] for p in data["match"]["pairs"] if p["account"] == "visty"}
+    assert pairs == {(0, 1): 170, (0, 2): 60, (1, 0): 64, (1, 2): 178, (2, 0): 88, (2, 1): 95}
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_sochi_writes_no_odd_vist_so_the_worked_sheet_is_a_rostov_one(sochi, seed):
     """Why the worked sheet is judged under Rostov: its В on Б is 95, and every vist Sochi writes is

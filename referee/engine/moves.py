@@ -26,6 +26,7 @@ from enum import Enum
 from itertools import combinations
 
 __all__ = ["Move", "MoveKind", "kind", "PASS", "DEFEND", "CALL", "FOLD", "BLIND", "WITHDRAW", "DOUBLE", "HALF_DEFEND",
+           "DEFEND_OPEN", "DEFEND_CLOSED",
            "choice", "decode_choice", "bid", "bid_step", "special", "special_index", "discard", "discard_cards",
            "discards", "open_", "raise_", "chips_put", "pair_double", "pair_redouble", "doubled_seat",
            "CHOOSE_BASE", "BID_BASE", "SPECIAL_BASE", "DISCARD_BASE", "OPEN_BASE", "RAISE_BASE",
@@ -44,6 +45,9 @@ DOUBLE = -7
 """Doubling the contract (kontra), or redoubling it."""
 HALF_DEFEND = -8
 """A defender's half-whist (полвиста): `defend half`."""
+DEFEND_OPEN, DEFEND_CLOSED = -9, -10
+"""A lone defender's choice, where the rules leave it to him: the hands of the defence face up and
+his to play (`defend openly`, вист в светлую), or each his own, closed (`defend closed`, втёмную)."""
 
 CHOOSE_BASE = -1000
 SUIT_STEP = 64

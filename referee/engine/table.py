@@ -15,7 +15,7 @@ from ..mechanics.table.rules import PlayDirection, Side
 from ..model.cards import Card
 from ..model.game import Game
 from . import moves
-from .moves import BLIND, CALL, DEFEND, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRAW, MoveKind
+from .moves import BLIND, CALL, DEFEND, DEFEND_CLOSED, DEFEND_OPEN, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRAW, MoveKind
 
 __all__ = ["Table", "Action"]
 
@@ -26,6 +26,9 @@ _WORDS = {PASS: "pass", DEFEND: "defend", DOUBLE: "double", CALL: "call", FOLD: 
           WITHDRAW: "withdraw"}
 """The written word of each single-word move."""
 _WORD_MOVES = {"call": CALL, "fold": FOLD, "blind": BLIND, "withdraw": WITHDRAW}
+_DEFEND_ARGS = {HALF_DEFEND: "half", DEFEND_OPEN: "openly", DEFEND_CLOSED: "closed"}
+"""The word after `defend` of each move that has one."""
+_DEFEND_MOVES = {word: move for move, word in _DEFEND_ARGS.items()}
 
 # The words of actions, with how many arguments each takes.
 _ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (1,), "call": (0,), "fold": (0,), "blind": (0,), "withdraw": (0,),
@@ -37,7 +40,7 @@ _ACTION_WORDS = {"pass": (0,), "defend": (0, 1), "double": (0, 1), "redouble": (
 @dataclass(frozen=True)
 class Action:
     """One action at the table, as written in transcripts: `play QH`, `pass`, `choose CONTRACT`,
-    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `double`, `blind`, `open 3`,
+    `bid 2`, `bid NAME`, `discard 7S 8D`, `declare CONTRACT SUIT`, `defend`, `defend half`, `defend openly`, `defend closed`, `double`, `blind`, `open 3`,
     `call`, `raise 5`, `fold` (open and raise give the chips put in by that action)."""
 
     kind: str
@@ -62,7 +65,7 @@ class Action:
         if words and words[0] in _ACTION_WORDS and len(words) - 1 in _ACTION_WORDS[words[0]]:
             return cls(words[0], tuple(words[1:]))
         raise UsageError(Phrase("cannot read the action {text}; write one of: {actions}", text=repr(text), actions="play CARD, give CARD, pass, double [SEAT], redouble SEAT, "
-                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half], double, "
+                         "choose CONTRACT [SUIT], bid BID, discard CARD CARD, declare CONTRACT [SUIT], defend [half|openly|closed], double, "
                          "blind, open CHIPS, call, raise CHIPS, fold, withdraw, draw top CARD, draw bottom CARD, "
                          "claim TRICKS [CARD ...], claim [points] at most N [CARD ...], concede TRICKS"))
 
@@ -153,8 +156,8 @@ class Table:
         found = moves.kind(move)
         if found is MoveKind.CARD:
             return Action("play", (self.code(move),))
-        if move == HALF_DEFEND:
-            return Action("defend", ("half",))
+        if move in _DEFEND_ARGS:
+            return Action("defend", (_DEFEND_ARGS[move],))
         if found is MoveKind.WORD:
             return Action(_WORDS[move])
         if found is MoveKind.STOCK_DRAW:
@@ -185,7 +188,7 @@ class Table:
         if kind == "pass":
             return PASS
         if kind == "defend":
-            return DEFEND if not args else HALF_DEFEND if args == ("half",) else None
+            return DEFEND if not args else _DEFEND_MOVES.get(args[0])
         if kind in ("double", "redouble") and args:
             if not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 3 or int(args[0]) >= self.players:
                 return None

@@ -135,6 +135,11 @@ class Deal:
         """The player who won the auction and plays the contract against the others (None without one)."""
         self.defenders: list[int] = []
         """The players who defend against the declarer."""
+        self.played_by: dict[int, int] = {}
+        """Seat -> the seat that chooses its moves, for a hand its holder does not play himself (a
+        lone defender playing a decliner's hand with open cards); both hands then lie face up."""
+        self.played_by_clause: str | None = None
+        """The clause that has another seat play those hands (None while nobody does)."""
         self.betting: BettingState | None = None
         """The chips and stakes of a vying deal, from the antes to the showdown (None in other games)."""
         self.dealer_doubles = dealer_doubles if dealer_doubles is not None else {}
@@ -276,6 +281,12 @@ class Deal:
         assert contract is not None  # asked once the contract is known (the play, a drawing of it)
         return contract.trump if contract.trumps_named_by is None else self.named_trump
 
+    @property
+    def actor(self) -> int:
+        """The seat that chooses the move of the seat to act: the same seat, unless another plays
+        its hand (`played_by`). A transcript records the actor's seat."""
+        return self.played_by.get(self.to_act, self.to_act) if self.played_by else self.to_act
+
     def is_over(self) -> bool:
         """Whether the deal has ended (all cards played, ended early, or passed out)."""
         return self.phase == _OVER
@@ -409,10 +420,20 @@ class Deal:
             ruled = runner.before_turn(self, seat, action, illegal)
             if ruled is not None:
                 return ruled
-        if seat != self.to_act:
+        actor = self.actor
+        if seat != actor and seat == self.to_act:
+            return illegal(N_("Seat {seat} does not play his own cards now: they lie face up, and seat {other}, "
+                              "who defends alone, plays them."), (self.played_by_clause,), "out_of_turn",
+                           seat=seat, other=actor)
+        if seat != actor and actor != self.to_act:
+            return illegal(N_("Seat {seat} acted out of turn: it is the turn of the hand of seat {turn}, which "
+                              "seat {other} plays with open cards."), self._turn_clauses() + (self.played_by_clause,),
+                           "out_of_turn", seat=seat, turn=self.to_act, other=actor)
+        if seat != actor:
             return illegal(N_("Seat {seat} acted out of turn: it is seat {turn}'s turn."),
                            self._turn_clauses(), "out_of_turn", seat=seat, turn=self.to_act)
-        ruled = runner.judge(self, seat, action, illegal)
+        # The phase rules on the move of the hand to act, whoever chose it.
+        ruled = runner.judge(self, self.to_act, action, illegal)
         if ruled is None:  # a phase that does not know the action's word at all
             # The phase the deal is in decides which words are possible: cite the list of phases.
             phases, dealing = self.game.table.phases, self.game.table.deal
@@ -455,7 +476,7 @@ class Deal:
         ``deal.play(seat, action)`` (a seat out of turn gets a verdict saying whose turn it is).
         Text is read as `parse_action` reads it."""
         if action is None:
-            seat, action = self.to_act, seat
+            seat, action = self.actor, seat
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise UsageError(Phrase("deal.play(seat, action) takes a seat number from 0, not {value}", value=repr(seat)))
         found = self.parse_action(action)

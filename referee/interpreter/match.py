@@ -27,7 +27,7 @@ from ..model.values import Cited
 from ..verdicts import Verdict
 from .deal import Deal, DealResult
 
-__all__ = ["Match", "Draw", "MatchResult", "Remaining", "unsupported_mechanics"]
+__all__ = ["Match", "Draw", "MatchResult", "PairTotal", "Remaining", "unsupported_mechanics"]
 
 # Mechanics the model can state but this interpreter does not run yet, with the issue that adds them.
 def unsupported_mechanics(game: Game) -> list[str]:
@@ -65,10 +65,27 @@ def _compiled(game: Game, players: int) -> tuple:
 
 
 @dataclass(frozen=True)
+class PairTotal:
+    """What one seat wrote against another in an account kept per opponent (the visty), over the
+    whole match: the sheet's entry for the pair, before the settlement sets the pairs off."""
+
+    account: str
+    seat: int
+    """The seat who wrote it (whose column it stands in)."""
+    against: int
+    """The seat it is written on."""
+    points: int
+
+
+@dataclass(frozen=True)
 class MatchResult:
+    """How a match ended: each seat's final total, the winners, the clauses that decide them, and
+    the accounts kept per opponent pair by pair (empty in a game without one)."""
+
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     clauses: tuple[str, ...]
+    pairs: tuple[PairTotal, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -449,4 +466,6 @@ class Match:
         winners = tuple(s for s, t in enumerate(totals) if t == best)
         clauses = tuple(c.clause for c in (game.match_end, self.session) if c) + final_clauses + \
             tuple(c.clause for c in (game.winner,) if c)
-        return MatchResult(tuple(totals), winners, tuple(dict.fromkeys(clauses)))
+        pairs = tuple(PairTotal(name, seat, against, rows[seat][against]) for name, rows in self.pairs.items()
+                      for seat in range(len(rows)) for against in range(len(rows)) if seat != against)
+        return MatchResult(tuple(totals), winners, tuple(dict.fromkeys(clauses)), pairs)

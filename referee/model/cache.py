@@ -167,7 +167,7 @@ _RECORDS = Records({
     "referee.mechanics.auction.rules": (
         "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
-        "DeclinerTricks", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
+        "DeclinerTricks", "OpenDefence", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart", "LayoutBuildKind", "LayoutRules"),
     "referee.mechanics.tricks.rules": (
         "Trumps", "DutyKind", "DutyStep", "HeadDuty", "Extreme", "TrickWinner", "ScoreKind", "ScoreRule", "AllTaken",

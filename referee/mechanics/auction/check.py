@@ -309,6 +309,10 @@ def _check_defence(game: Game, rules: AuctionRules, phases: tuple[PhaseWord, ...
                 raise fail("defence_may_decline", Phrase('a defender may decline, and nothing says what follows'),
                            expected=Phrase('a statement such as `{write}`', write=write))
     else:
+        if rules.open_defence is not None:
+            raise fail(f"open_defence_{rules.open_defence.value.name.lower()}",
+                       Phrase('no defender may decline, so nobody ever defends alone with open cards'),
+                       hint=Phrase('remove it, or write `each defender may decline`'))
         for pair in (("undefended_made", "undefended_played"),
                      ("decliner_tricks_to_defender", "decliner_tricks_to_nobody")):
             for kind in pair:

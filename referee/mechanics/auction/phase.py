@@ -18,7 +18,17 @@ from typing import Any, Protocol
 
 from ...engine import moves
 from ...engine.dice import chooser
-from ...engine.moves import DEFEND, DOUBLE, HALF_DEFEND, PASS, SPECIAL_BASE, MoveKind, decode_choice
+from ...engine.moves import (
+    DEFEND,
+    DEFEND_CLOSED,
+    DEFEND_OPEN,
+    DOUBLE,
+    HALF_DEFEND,
+    PASS,
+    SPECIAL_BASE,
+    MoveKind,
+    decode_choice,
+)
 from ...engine.moves import discards as discard_moves
 from ...engine.table import Action
 from ...i18n import N_
@@ -28,7 +38,7 @@ from ..base import DealCore, Illegal, PhaseRunner
 from ..tricks.compiled import CompiledContract
 from ..vocabulary import Phase
 from .compiled import ANY_SPECIAL, LATER_SPECIALS, NO_SPECIAL, CompiledAuction
-from .rules import Undefended
+from .rules import OpenDefence, Undefended
 from .state import AuctionState, Said
 
 __all__ = ["AuctionDeal", "start_auction", "random_bidding", "Discards", "AUCTION_RUNNERS", "TALON_RUNNERS",
@@ -43,6 +53,8 @@ _BID = MoveKind.BID
 
 _DOUBLE_OR_PASS = (PASS, DOUBLE)
 _PASS_ONLY = (PASS,)
+_OPEN_OR_CLOSED = (DEFEND_OPEN, DEFEND_CLOSED)
+_ALWAYS_OPEN = OpenDefence.ALWAYS
 
 
 class AuctionDeal(DealCore, Protocol):
@@ -57,6 +69,8 @@ class AuctionDeal(DealCore, Protocol):
     named_trump: int | None
     declarer: int | None
     defenders: list[int]
+    played_by: dict[int, int]
+    played_by_clause: str | None
 
     def start_play(self, contract_id: str, trump: int | None = None) -> None: ...
 
@@ -153,6 +167,8 @@ def _defence_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
     assert deal.contract is not None
     state = deal.bidding
     assert state is not None  # inline, not `_state`: random play asks on every move
+    if state.open_choice:
+        return _OPEN_OR_CLOSED
     answers = state.rules.defence_moves[deal.contract.id]
     if state.rules.model.half_defence is not None and PASS in answers and _may_half_defend(deal, state):
         return answers + (HALF_DEFEND,)
@@ -359,16 +375,44 @@ def _defence_push(deal: AuctionDeal, seat: int, move: int) -> None:
         deal.defenders = [seat]
         deal.phase = _OVER
         return
+    model = state.rules.model
+    if state.open_choice:  # the lone defender's choice: open cards, or each his own hand closed
+        state.open_choice = False
+        if move == DEFEND_OPEN:
+            _open_hands(deal, seat)
+        return _after_defence(deal, state)
     state.defence_answers[seat] = move == DEFEND
     if len(state.defence_answers) < deal.table.players - 1:
         deal.to_act = (seat + 1) % deal.table.players
         return
     deal.defenders = [s for s, yes in state.defence_answers.items() if yes]
-    model = state.rules.model
     if not deal.defenders and model.undefended is not None and model.undefended.value is Undefended.MADE:
         state.undefended = True
         deal.phase = _OVER
         return
+    rule = model.open_defence
+    if rule is not None and len(deal.defenders) == 1 and len(state.defence_answers) > 1:
+        if rule.value is _ALWAYS_OPEN:
+            _open_hands(deal, deal.defenders[0])
+        else:
+            state.open_choice = True
+            deal.to_act = deal.defenders[0]
+            return
+    _after_defence(deal, state)
+
+
+def _open_hands(deal: AuctionDeal, lone: int) -> None:
+    """The lone defender plays the hands of those who declined, face up with his own."""
+    state = _state(deal)
+    rule = state.rules.model.open_defence
+    assert rule is not None and deal.declarer is not None
+    deal.played_by = {s: lone for s in state.defence_answers if s != lone}
+    deal.played_by_clause = rule.clause
+
+
+def _after_defence(deal: AuctionDeal, state: AuctionState) -> None:
+    """The defence is settled: the kontra, if the game has one and somebody defends, else the play."""
+    model = state.rules.model
     if model.doubling is not None and deal.defenders:
         deal.phase = _KONTRA
         _defenders_to_double(deal, state)
@@ -530,7 +574,7 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
     state = _state(deal)
     assert deal.contract is not None
     clause = state.rules.model.defence_for(deal.contract.id).clause
-    if action.kind not in ("defend", "pass"):
+    if action.kind not in ("defend", "pass") and not state.open_choice:
         said, model = state.said, state.rules.model
         if action.kind == "declare" and state.rules.first_wins_contest and model.contest is not None \
                 and any(s.seat == seat for s in said[1:]):
@@ -539,6 +583,9 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
                            (model.contest.clause, clause), seat=seat, special=model.specials[said[0].special].name,
                            other=said[0].seat)
         return illegal(N_("Seat {seat} must say whether he defends."), (clause,), seat=seat)
+    ruled = _judge_open_choice(deal, state, seat, action, clause, illegal)
+    if ruled is not None:
+        return ruled
     half = state.rules.model.half_defence
     if deal.table.move(action) == HALF_DEFEND and half is not None:
         if HALF_DEFEND not in _defence_options(deal, seat):
@@ -551,6 +598,32 @@ def _judge_defence(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
         return illegal(N_("Seat {seat} must defend: nobody may decline in this contract."), (clause,), seat=seat)
     what = str(action)
     return Verdict(True, N_("Seat {seat}: {action}."), (("seat", seat), ("action", what)), (clause,), seat, what)
+
+
+def _judge_open_choice(deal: AuctionDeal, state: AuctionState, seat: int, action: Action, clause: str,
+                       illegal: Illegal) -> Verdict | None:
+    """The ruling on a lone defender's choice of open or closed cards, and on any other answer
+    while he is to make it; None when neither is the case."""
+    move, rule = deal.table.move(action), state.rules.model.open_defence
+    what = str(action)
+    if action.kind != "defend" or move not in _OPEN_OR_CLOSED:
+        if state.open_choice:
+            assert rule is not None  # (a choice is asked for only under the rule)
+            return illegal(N_("Seat {seat} defends alone and must now say whether he plays with open cards "
+                              "(defend openly) or each defender his own hand (defend closed)."), (rule.clause,),
+                           seat=seat)
+        return None
+    if rule is None:
+        return illegal(N_("Seat {seat} may not choose to defend with open cards: these rules never lay the "
+                          "defenders' hands face up."), (clause,), seat=seat)
+    if not state.open_choice:
+        return illegal(N_("Seat {seat} may not choose open or closed cards now: a defender chooses so only when "
+                          "he is left to defend alone, once every answer is in."), (rule.clause,), seat=seat)
+    if move == DEFEND_OPEN:
+        return Verdict(True, N_("Seat {seat} defends with open cards: the hands of the defence lie face up, and "
+                                "seat {seat} plays them both."), (("seat", seat),), (rule.clause,), seat, what)
+    return Verdict(True, N_("Seat {seat} defends with closed cards: each defender plays his own hand."),
+                   (("seat", seat),), (rule.clause,), seat, what)
 
 
 def _judge_kontra(deal: AuctionDeal, seat: int, action: Action, illegal: Illegal) -> Verdict | None:
@@ -593,6 +666,9 @@ def _declaration_turn(deal: AuctionDeal) -> tuple[str | None, ...]:
 def _defence_turn(deal: AuctionDeal) -> tuple[str | None, ...]:
     if deal.contract is None:
         return ()
+    state = _state(deal)
+    if state.open_choice and state.rules.model.open_defence is not None:
+        return (state.rules.model.open_defence.clause,)
     return (_state(deal).rules.model.defence_for(deal.contract.id).clause,)
 
 

@@ -15,7 +15,7 @@ from enum import Enum
 
 from ...model.values import Cited, SeatRef
 
-__all__ = ["Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended", "DeclinerTricks", "Writer", "Outcome",
+__all__ = ["Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended", "DeclinerTricks", "OpenDefence", "Writer", "Outcome",
            "AmountKind", "QuotaKind", "Counted", "TermKind", "LadderStep", "SpecialBid", "PassOut", "Multiplier",
            "Target", "Amount", "Settle", "ContractValue", "Quota", "FinalTerm", "FinalScore", "AccountCap",
            "AuctionRules"]
@@ -63,6 +63,15 @@ class DeclinerTricks(Enum):
 
     DEFENDER = "defender"
     NOBODY = "nobody"
+
+
+class OpenDefence(Enum):
+    """Whether a lone defender plays the decliners' hands face up with his own: always
+    (`a lone defender plays with open cards`), or as he chooses once the answers are in
+    (`a lone defender may play with open cards`)."""
+
+    ALWAYS = "plays"
+    CHOICE = "may play"
 
 
 class Writer(Enum):
@@ -311,6 +320,9 @@ class AuctionRules:
     quotas: dict[str | None, tuple[Quota, ...]] = field(default_factory=dict)
     undefended: Cited[Undefended] | None = None
     decliner_tricks: Cited[DeclinerTricks] | None = None
+    open_defence: Cited[OpenDefence] | None = None
+    """Whether a lone defender plays the decliners' cards face up with his own (None: never; each
+    plays his own hand closed)."""
     doubling: Cited[int] | None = None
     """The most doublings of kontra."""
     targets: dict[str | None, Target] = field(default_factory=dict)

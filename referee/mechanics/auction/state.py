@@ -54,6 +54,8 @@ class AuctionState:
     all_passed: bool = field(init=False, default=False)
     defence_answers: dict[int, bool] = field(init=False, default_factory=dict)
     undefended: bool = field(init=False, default=False)
+    open_choice: bool = field(init=False, default=False)
+    """The answers are in, one defends alone, and he is to say whether he plays with open cards."""
     to_double: list[int] = field(init=False, default_factory=list)
     """The defenders still to answer in this round of doubling."""
     doublings: int = field(init=False, default=0)

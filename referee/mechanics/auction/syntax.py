@@ -21,7 +21,7 @@ __all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "Ta
            "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "MultiplierRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
-           "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "Doubling", "DeclarerTarget",
+           "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "OpenDefenceAlways", "OpenDefenceChoice", "Doubling", "DeclarerTarget",
            "ScoreContract", "AmountNode", "SettleStatement", "TermNode", "FinalScoreStatement"]
 
 Children = list[Token | Number | Seat | lark.Tree[Token]]
@@ -353,6 +353,16 @@ class DeclinerToDefender(Node):
 @statement_node("decliner_tricks_to_nobody")
 class DeclinerToNobody(Node):
     """`tricks of a decliner count for nobody`"""
+
+
+@statement_node("open_defence_always")
+class OpenDefenceAlways(Node):
+    """`a lone defender plays with open cards`"""
+
+
+@statement_node("open_defence_choice")
+class OpenDefenceChoice(Node):
+    """`a lone defender may play with open cards`"""
 
 
 @statement_node("doubling")

@@ -61,6 +61,8 @@ class InnerDeal(Protocol):
     @property
     def to_act(self) -> int: ...
     @property
+    def actor(self) -> int: ...
+    @property
     def eldest(self) -> int: ...
     @property
     def declarer(self) -> int | None: ...
@@ -220,6 +222,11 @@ class SeatedDeal:
         return self.seats[self.inner.to_act]
 
     @property
+    def actor(self) -> int:
+        """The seat that chooses the move of the seat to act (`Deal.actor`)."""
+        return self.seats[self.inner.actor]
+
+    @property
     def declarer(self) -> int | None:
         return self._out(self.inner.declarer)
 
@@ -254,7 +261,7 @@ class SeatedDeal:
         """Rule on `seat`'s action and apply it if legal; the dealer, sitting out, has no turn.
         Without a seat, the seat to act's; the action as `Deal.play` takes it."""
         if action is None:
-            seat, action = self.to_act, seat
+            seat, action = self.actor, seat
         assert isinstance(seat, int), seat
         if isinstance(action, int) and not isinstance(action, bool):
             self.inner.parse_action(action)  # a clear error for a number that is no move now
