@@ -405,13 +405,14 @@ def test_the_talon_cards_lead_the_first_two_tricks_as_a_reading():
     game = load_game("preferans_sochi", settings={"raspasy_talon": "on"})
     match, deal = start(game)
     _all_pass(deal)
+    assert "talon: 9♦ ▮" in deal.draw(view=0)  # the card leading the trick is seen by all, the next not yet
     assert [str(a) for a in deal.legal_actions()] == ["play AD"]  # his only diamond
     refused = act(deal, 0, "play AS")
     assert not refused.legal and "P3.12" in refused.clauses and "talon card 9" in refused.describe()
     run(deal, [(0, "play AD"), (1, "play KC")])  # seat 1 has no diamond: any card
     assert {str(a)[-1] for a in deal.legal_actions()} == {"D"}
     run(deal, [(2, "play 7D")])
-    assert deal.tricks.trick_winners == [0]
+    assert deal.tricks.trick_winners == [0] and "talon: 9♦ 8♦" in deal.draw(view=1)
     # The second trick: seat 0 plays first with no diamond left; seat 2's diamond takes it.
     assert len(deal.legal_moves()) == 9
     run(deal, [(0, "play AS"), (1, "play QC"), (2, "play 10D")])
