@@ -176,7 +176,13 @@ def picture(deal: Deal, lang: str = "en", view: int | None = None, *, numbers: t
     talon = [card for card in deal.talon if card not in held]
     discarded = deal.bidding.discarded if deal.bidding is not None else ()
     if talon and not discarded:
-        middle.append(_(_TALON).format(cards=shown(talon) if view is None else "▮" * len(talon)))
+        # Talon cards that lead tricks (`talon cards lead the first N tricks`) are turned up one
+        # by one, seen by all: each from the trick it leads on.
+        up = 0 if view is None or deal.contract is None or deal.tricks is None else \
+            min(deal.contract.talon_leads, len(deal.tricks.trick_winners) + 1)
+        cards = shown(talon) if view is None else " ".join(part for part in (shown(talon[:up]) if up else "",
+                                                                             "▮" * (len(talon) - up)) if part)
+        middle.append(_(_TALON).format(cards=cards))
     if discarded:
         middle.append(_(_DISCARDED).format(cards=shown(list(discarded)) if view is None else "▮" * len(discarded)))
     rows = tuple(sorted({_GRID[seat.place][0] for seat in seats}))

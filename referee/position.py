@@ -4,7 +4,7 @@ notation, written by `Deal.position()` (`referee.engine.start`) and read back by
 A position names the game and its readings, the deal (its number in the match and its dealer),
 the cards dealt, what the match had written before the deal that the deal reads (the contracts
 each seat has chosen, the chips, the multipliers held, the doublings counted, a pot carried
-over), and the actions taken since, in order. Parts are separated by ``;``; seats are counted
+over, the deals everybody passed in a row just before), and the actions taken since, in order. Parts are separated by ``;``; seats are counted
 from 1, cards written as the referee prints them or in ASCII (``4♣`` or ``4C``)::
 
     game GAME; players N; deal D dealer S; hand 1: CARDS; ...; actions: ACTION, ACTION
@@ -40,9 +40,9 @@ _SIGNED = re.compile(r"-?[0-9]{1,12}")
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,99}")
 _PARAM = re.compile(r"([a-z][a-z0-9_]{0,99})=(\S{1,100})")
 _PARTS = ("game", "players", "param", "deal", "hand", "talon", "turned", "contract", "chosen", "chips", "held",
-          "written", "carry", "doubled", "actions")
+          "written", "carry", "doubled", "passed", "actions")
 _PARTS_HINT = N_("a position is parts separated by `;`: game, players, param, deal, hand, talon, turned, "
-                 "contract, chosen, chips, held, written, carry, doubled, actions (see `Deal.position()`)")
+                 "contract, chosen, chips, held, written, carry, doubled, passed, actions (see `Deal.position()`)")
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -178,7 +178,8 @@ class _Reader:
         start = DealStart(self._deal_dealer(match, dealer), tuple(dealt), laid["talon"], laid["turned"],
                           self._contract(game), self._chosen(game, table.players, local),
                           held=held_multipliers, written=written, chips=chips, carry=self._carry(),
-                          number=number - 1, doubles=self._doubles(table.players, local))
+                          number=number - 1, doubles=self._doubles(table.players, local),
+                          passed_before=self._passed(number - 1))
         deal = Deal.from_start(table.for_deal(), start, contracts=match.contracts, auction=match.auction,
                                vying=match.vying)
         shown: Deal | SeatedDeal = deal
@@ -339,6 +340,19 @@ class _Reader:
             out.append(tuple(per_deal))
         chips, held, written = out
         return chips, held, written
+
+    def _passed(self, before: int) -> int:
+        """`passed N`: the deals everybody passed in a row right before this one, of the
+        `before` deals played."""
+        found = self.parts.get("passed")
+        if not found:
+            return 0
+        words = found[0]
+        passed = self.number(words[1] if len(words) > 1 else None, words[0])
+        if passed > before:
+            raise self.error(words[1], Phrase("only {before} deals were played before this one", before=before),
+                             Phrase("write at most `passed {before}`", before=before))
+        return passed
 
     def _carry(self) -> int:
         found = self.parts.get("carry")

@@ -52,7 +52,7 @@ from referee.model.document import find_game, game_names, variant_names
 from referee.report import judgement_text
 from referee.simulate import random_transcript
 from referee.transcript import dump_transcript
-from tests.test_rules_decide import DEALS, RUNS, statements
+from tests.test_rules_decide import DEALS, READING_RECORDED, READINGS, RUNS, statements
 from tests.test_rules_decide import allowlist as statement_allowlist
 
 pytestmark = pytest.mark.slow  # the sweep: every argument changed in turn
@@ -326,11 +326,12 @@ RECORDED = {"preferans": ["preferans-to-the-end.json"],
             "preferans_rostov": ["preferans_rostov-every-bid.json"]}
 
 
-def sessions(path: Path, name: str) -> list[dict]:
-    """The seeded sessions of the rules file at `path`: those of the deletion sweep, and more."""
-    game = load_game(path)
+def sessions(path: Path, name: str, readings: dict[str, str] | None = None) -> list[dict]:
+    """The seeded sessions of the rules file at `path`: those of the deletion sweep, and more
+    (played under `readings`, when given)."""
+    game = load_game(path, settings=readings or {})
     runs = [(seed, players, DEALS) for seed, players in RUNS[name]] + MORE_RUNS.get(name, [])
-    return [random_transcript(game, seed, whole_match=True, max_deals=deals, players=players,
+    return [random_transcript(game, seed, whole_match=True, max_deals=deals, players=players, parameters=readings,
                               game_ref={"rules": path.name}) for seed, players, deals in runs]
 
 
@@ -348,11 +349,13 @@ def verdicts(data: list[dict], folder: Path, refusing: bool = False) -> str:
     return "\n".join(shown)
 
 
-def recorded(file: str, name: str) -> dict:
-    """A recorded transcript of game `name` (tests/fixtures/), naming `{name}.rules` instead."""
-    data = json.loads((HERE / "fixtures" / file).read_text(encoding="utf-8"))
+def recorded(file: str, name: str, readings: dict[str, str] | None = None) -> dict:
+    """A recorded transcript of game `name` (tests/fixtures/, or the casebook's for a reading),
+    naming `{name}.rules` instead (and judged under `readings`, when given)."""
+    folder = HERE.parent / "rulings" if readings else HERE / "fixtures"
+    data = json.loads((folder / file).read_text(encoding="utf-8"))
     data.pop("game", None)
-    return {"rules": f"{name}.rules", **data}
+    return {"rules": f"{name}.rules", **data, **({"parameters": readings} if readings else {})}
 
 
 def casebook(path: Path, name: str, clause: str) -> str:
@@ -383,12 +386,13 @@ def _cases() -> dict[tuple[str, str], list[tuple[str, dict]]]:
 class Base:
     """What the shipped file shows, worked out once per game (the casebook once per clause)."""
 
-    def __init__(self, source: Path, name: str) -> None:
-        self.source, self.name = source, name
-        self.played = sessions(source, name)
+    def __init__(self, source: Path, name: str, readings: dict[str, str] | None = None) -> None:
+        self.source, self.name, self.readings = source, name, readings
+        self.played = sessions(source, name, readings)
         self.shown = [dump_transcript(d) for d in self.played]
         self.judged = verdicts(self.played, source.parent)
-        self.foreign = self.played + [recorded(file, name) for file in RECORDED.get(name, ())]
+        files = READING_RECORDED.get(name, []) if readings else RECORDED.get(name, ())
+        self.foreign = self.played + [recorded(file, name, readings) for file in files]
         self.judged_foreign = verdicts(self.foreign, source.parent, refusing=True)
         self._cases: dict[str, str] = {}
 
@@ -401,7 +405,7 @@ class Base:
         """Whether the mutant at `path` shows anything the shipped file does not: its own seeded play
         and verdicts, its verdicts on the shipped file's sessions, or on the casebook's cases.
         Raises `RulesError` when the mutant does not load."""
-        played = sessions(path, self.name)
+        played = sessions(path, self.name, self.readings)
         foreign = verdicts(self.foreign, path.parent, refusing=True)  # always: it must not crash either
         return ([dump_transcript(d) for d in played] != self.shown
                 or verdicts(played, path.parent) != self.judged or foreign != self.judged_foreign
@@ -439,15 +443,23 @@ def _explained_statements(name: str) -> set[str]:
     return {statement for game, statement in statement_allowlist() if game == name}
 
 
-def sweep(name: str, tmp_path: Path) -> Tally:
+def sweep(name: str, tmp_path: Path, readings: dict[str, str] | None = None) -> Tally:
+    """The arguments of one shipped game; with `readings`, only those of the statements the
+    readings bring in, played under them."""
     source = find_game(name)
     text = source.read_text(encoding="utf-8")
-    base = Base(source, name)
+    base = Base(source, name, readings)
     deck = declared(source)
     explained = _explained_statements(name)
     path = tmp_path / f"{name}.rules"
     tally = Tally()
-    for clause, statement in swept_statements(text, load_game(source).settings):
+    defaults = load_game(source).settings
+    swept = swept_statements(text, defaults)
+    if readings:
+        taken = {(s.meta.start_pos, s.meta.end_pos) for _, s in swept}
+        swept = [(c, s) for c, s in swept_statements(text, {**defaults, **readings})
+                 if (s.meta.start_pos, s.meta.end_pos) not in taken]
+    for clause, statement in swept:
         start, end = statement.meta.start_pos, statement.meta.end_pos
         if one_line(text[start:end]) in explained:
             continue
@@ -515,6 +527,15 @@ def test_every_argument_drives_the_referee(name, tmp_path):
                              f"drive the referee or list the mutation in {ALLOWLIST.name}: {unexplained}")
     stale = sorted(set(listed) - set(tally.inert) - set(broken))
     assert not stale, f"{name}: no longer inert (or failing), remove from {ALLOWLIST.name}: {stale}"
+
+
+@pytest.mark.parametrize("name, readings", READINGS, ids=[f"{n}-{'-'.join(r.values())}" for n, r in READINGS])
+def test_every_argument_of_a_reading_drives_the_referee(name, readings, tmp_path):
+    """The arguments of the statements only a reading brings in (`test_rules_decide.READINGS`)."""
+    tally = sweep(name, tmp_path, readings)
+    assert tally.statements, f"{name}: the readings {readings} bring in no statement"
+    assert not tally.unplaced and not tally.unparsed and not tally.broken, tally
+    assert not tally.inert, f"{name} under {readings}: these changes of an argument change nothing: {tally.inert}"
 
 
 def test_every_allowlisted_argument_names_its_scenario():

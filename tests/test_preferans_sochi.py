@@ -383,3 +383,178 @@ def test_raspasy_refuses_a_first_lead_by_the_declarer(tmp_path):
              '  first lead by declarer\n}\n')
     error = load_error(tmp_path, rules)
     assert "v.rules:3:3:" in error and "played in raspasy with no declarer" in error
+
+
+# -- raspasy: the talon, the price in a row and the exit (P3.12, P3.13) ----------------------------
+
+
+def _all_pass(deal):
+    run(deal, [(0, "pass"), (1, "pass"), (2, "pass")])
+
+
+def test_by_default_the_talon_stays_aside_on_raspasy(sochi):
+    """P3.12: by default the first hand leads any card to the first trick of raspasy."""
+    match, deal = start(sochi)
+    _all_pass(deal)
+    assert len(deal.legal_moves()) == 10 and act(deal, 0, "play AS").legal
+
+
+def test_the_talon_cards_lead_the_first_two_tricks_as_a_reading():
+    """P3.12, raspasy_talon = on: 9♦ leads the first trick and 8♦ the second; every player, the
+    first to play too, must follow diamonds, and the highest diamond takes the trick."""
+    game = load_game("preferans_sochi", settings={"raspasy_talon": "on"})
+    match, deal = start(game)
+    _all_pass(deal)
+    assert "talon: 9♦ ▮" in deal.draw(view=0)  # the card leading the trick is seen by all, the next not yet
+    assert [str(a) for a in deal.legal_actions()] == ["play AD"]  # his only diamond
+    refused = act(deal, 0, "play AS")
+    assert not refused.legal and "P3.12" in refused.clauses and "talon card 9" in refused.describe()
+    run(deal, [(0, "play AD"), (1, "play KC")])  # seat 1 has no diamond: any card
+    assert {str(a)[-1] for a in deal.legal_actions()} == {"D"}
+    run(deal, [(2, "play 7D")])
+    assert deal.tricks.trick_winners == [0] and "talon: 9♦ 8♦" in deal.draw(view=1)
+    # The second trick: seat 0 plays first with no diamond left; seat 2's diamond takes it.
+    assert len(deal.legal_moves()) == 9
+    run(deal, [(0, "play AS"), (1, "play QC"), (2, "play 10D")])
+    assert deal.tricks.trick_winners == [0, 2] and deal.to_act == 2
+    assert len(deal.legal_moves()) == len(deal.hands[2])  # the third trick is led freely
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    taken = sorted(c for cards in deal.taken for c in cards)
+    assert sorted(taken + deal.talon) == list(range(32)) and len(taken) == 30  # the talon is nobody's
+
+
+@pytest.mark.parametrize("reading, factors", [("none", [1, 1, 1, 1, 1]), ("arithmetic", [1, 2, 3, 1, 2]),
+                                              ("doubling", [1, 2, 4, 1, 2])])
+def test_raspasy_in_a_row_cost_more_by_the_reading(reading, factors):
+    """P3.12: three raspasy in a row, then a deal bid (six spades, undefended: the row breaks),
+    then two more raspasy: each writes its tricks in the gora times its place in the row's price."""
+    game = load_game("preferans_sochi", settings={"raspasy_progression": reading})
+    match = Match(game)
+    match.dealer = 2
+    rng = random.Random(4)
+    bids = iter([False, False, False, True, False, False])
+    for factor in factors:
+        bid = next(bids)
+        if bid:
+            hands, talon, _ = match.deal_pack(rng)
+            deal = match.new_deal(hands, talon=talon)
+            assert deal.start.passed_before == 3 if reading != "none" else deal.start.passed_before == 0
+            first = deal.to_act
+            run(deal, [(first, "bid 6S"), ((first + 1) % 3, "pass"), ((first + 2) % 3, "pass")])
+            while not deal.is_over():
+                deal.push(deal.legal_moves()[-1])
+            match.finish_deal()
+            bid = next(bids)
+        hands, talon, _ = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
+        first = deal.to_act
+        run(deal, [(first, "pass"), ((first + 1) % 3, "pass"), ((first + 2) % 3, "pass")])
+        while not deal.is_over():
+            deal.push(rng.choice(deal.legal_moves()))
+        before = list(match.accounts["gora"])
+        match.finish_deal()
+        assert [after - was for after, was in zip(match.accounts["gora"], before)] == \
+            [factor * won for won in deal.tricks_won], (reading, factor)
+
+
+def test_the_price_in_a_row_counts_by_step_or_factor_up_to_its_cap(tmp_path):
+    """`all passing in a row: scores times ...`: the terms give the step or the factor."""
+    from referee.mechanics.auction.rules import Growth
+    for terms, growth, row in (("1, 2, 3", Growth.STEP, [1, 2, 3, 4, 5]), ("2, 4, 6", Growth.STEP, [2, 4, 6, 8, 10]),
+                               ("1, 2, 4", Growth.FACTOR, [1, 2, 4, 8, 16]), ("1, 3, 9, up to 10", Growth.FACTOR,
+                                                                             [1, 3, 9, 10, 10])):
+        path = tmp_path / "v.rules"
+        path.write_text('variant sochi_row "Sochi, a house price" extends preferans_sochi\n'
+                        f'clause P3.14 "Raspasy in a row." interpretation "A house rule." {{\n'
+                        f'  all passing in a row: scores times {terms}\n}}\n')
+        rule = load_game(path).auction.progression
+        assert rule.growth is growth and [rule.times(k) for k in range(5)] == row, terms
+    assert rule.times(10 ** 9) == 10  # a huge row read from a position stays cheap
+
+
+@pytest.mark.parametrize("terms, message", [
+    ("0, 1, 2", "writes its scores at least once"),
+    ("1, 2, 3, up to 1", "stops the terms before they rise above 1"),
+    ("1, 1, 1", "neither rise by the same step nor grow by the same factor")])
+def test_a_broken_price_in_a_row_is_refused_where_it_breaks(tmp_path, terms, message):
+    rules = ('variant sochi_row "Sochi, a house price" extends preferans_sochi\n'
+             'clause P3.14 "Raspasy in a row." interpretation "A broken rule." {\n'
+             f'  all passing in a row: scores times {terms}\n}}\n')
+    error = load_error(tmp_path, rules)
+    assert "v.rules:3:" in error and message in error
+
+
+def test_after_raspasy_the_bids_start_at_seven_as_a_reading():
+    """P3.13, raspasy_exit = seven: after a deal everybody passed the lowest bid is seven spades
+    (a lower one is refused citing the clause), and after a deal somebody bid it is six again.
+    The row is what the deal starts from: its position writes it, and reads it back."""
+    from referee import from_position
+    from referee.errors import PositionError
+    game = load_game("preferans_sochi", settings={"raspasy_exit": "seven"})
+    match, deal = start(game)
+    assert "bid 6S" in [str(a) for a in deal.legal_actions()]
+    _all_pass(deal)
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[0])
+    match.finish_deal()
+    rng = random.Random(2)
+    hands, talon, _ = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon)
+    first = deal.to_act
+    bids = [str(a) for a in deal.legal_actions() if str(a).startswith("bid")]
+    assert bids[0] == "bid 7S" and "bid 6NT" not in bids and "bid misere" in bids
+    refused = act(deal, first, "bid 6S")
+    assert not refused.legal and refused.clauses[0] == "P3.13" and "no bid lower than 7S" in refused.describe()
+    text = deal.position()
+    assert "; passed 1" in text and from_position(text).start.passed_before == 1
+    with pytest.raises(PositionError, match="only 1 deals were played before this one"):
+        from_position(text.replace("; passed 1", "; passed 2"))
+    run(deal, [(first, "bid 7S"), ((first + 1) % 3, "pass"), ((first + 2) % 3, "pass")])
+    while not deal.is_over():
+        deal.push(deal.legal_moves()[-1])
+    match.finish_deal()
+    hands, talon, _ = match.deal_pack(rng)
+    deal = match.new_deal(hands, talon=talon)
+    assert deal.start.passed_before == 0 and "bid 6S" in [str(a) for a in deal.legal_actions()]
+    assert "passed" not in deal.position()
+
+
+def test_an_exit_bid_the_ladder_lacks_or_its_lowest_is_refused(tmp_path):
+    for bid, message in (("11S", "there is no bid 11S on this ladder"), ("6S", "6S is the lowest bid anyway")):
+        rules = ('variant sochi_exit "Sochi, a house exit" extends preferans_sochi\n'
+                 'clause P3.14 "The exit." interpretation "A broken rule." {\n'
+                 f'  after all passing: lowest bid {bid}\n}}\n')
+        error = load_error(tmp_path, rules)
+        assert "v.rules:3:33:" in error and message in error
+
+
+def test_the_talon_leads_no_more_tricks_than_it_has_cards(tmp_path):
+    rules = ('variant sochi_talon "Sochi, a house talon" extends preferans_sochi\n'
+             'clause P3.14 "The talon leads." interpretation "A broken rule." {\n'
+             '  in raspasy {\n    talon cards lead the first 0 tricks\n  }\n}\n')
+    assert "v.rules:4:32:" in load_error(tmp_path, rules) and "the talon leads no trick here" in load_error(tmp_path, rules)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_matches_with_every_raspasy_reading_end_and_conserve_cards(seed):
+    """Random play under the three readings on: every deal ends with all 32 cards in the hands
+    played, the tricks or the talon, and the match ends (P8.1)."""
+    game = load_game("preferans_sochi", settings={"raspasy_talon": "on", "raspasy_progression": "doubling",
+                                                  "raspasy_exit": "seven"})
+    match = Match(game)
+    rng = random.Random(seed)
+    match.draw_for_dealer(rng)
+    passed = 0
+    while not match.is_over():
+        assert len(match.results) < 400, "a Sochi match with random players should end"
+        hands, talon, _ = match.deal_pack(rng)
+        deal = match.new_deal(hands, talon=talon)
+        assert deal.start.passed_before == passed
+        while not deal.is_over():
+            deal.push(rng.choice(deal.legal_moves()))
+        if deal.contract is not None and deal.contract.id == "raspasy":
+            taken = sorted(c for cards in deal.taken for c in cards)
+            assert sorted(taken + deal.talon) == list(range(32))
+        match.finish_deal()
+        passed = passed + 1 if deal.all_passed else 0

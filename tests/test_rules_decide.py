@@ -57,6 +57,18 @@ RECORDED = {"preferans_sochi": ["preferans_sochi-every-bid.json", "preferans_soc
             # A recorded claim and a concession (rulings 101 and 104): seeded play never claims.
             "preferans": ["preferans-claim.json"], "kierki": ["kierki-concession.json"]}
 
+# Readings off by default: their `if` branches are not taken under the defaults, so the sweep above
+# never reaches their statements. Each game here is swept again under each of these readings (one
+# at a time: the talon's lead would refuse the recorded raspasy the other two are shown by), those
+# statements only, seeded play and the recorded matches judged under the same reading.
+READINGS = [("preferans_sochi", {"raspasy_talon": "on"}), ("preferans_sochi", {"raspasy_progression": "arithmetic"}),
+            ("preferans_sochi", {"raspasy_progression": "doubling"}), ("preferans_sochi", {"raspasy_exit": "seven"})]
+# Seeded Sochi bidders seldom all pass, and never twice in a row: the casebook's matches that do
+# (rulings 125-127: a raspasy refused and one played from the talon, three in a row, the exit) are
+# judged under the readings too.
+READING_RECORDED = {"preferans_sochi": ["125-raspasy-talon-leads.json", "125-raspasy-talon-played.json",
+                                        "126-raspasy-in-a-row.json", "127-raspasy-exit.json"]}
+
 # Containers whose own text is not a statement; their inner statements are swept one by one.
 _CONTAINERS = {"guard", "then_block", "else_block", "scoped", "body"}
 # Declarations a parameter's branches or checks refer to: deleting them is a different question
@@ -95,19 +107,22 @@ def statements(text: str, settings: dict) -> list[tuple[int, int, str]]:
     return found
 
 
-def outcome(path: Path, name: str) -> str:
-    """What seeded sessions of the rules file at `path` show: the transcripts and the verdicts."""
-    game = load_game(path)
+def outcome(path: Path, name: str, readings: dict[str, str] | None = None) -> str:
+    """What seeded sessions of the rules file at `path` show: the transcripts and the verdicts
+    (under `readings`, when given)."""
+    game = load_game(path, settings=readings or {})
     shown = []
     for seed, players in RUNS[name]:
         data = random_transcript(game, seed, whole_match=True, max_deals=DEALS, players=players,
-                                 game_ref={"rules": path.name})
+                                 parameters=readings, game_ref={"rules": path.name})
         shown.append(dump_transcript(data) + judgement_text(judge(data, base=path.parent)))
-    for file in RECORDED.get(name, ()):
-        data = json.loads((HERE / "fixtures" / file).read_text(encoding="utf-8"))
+    files = [HERE / "fixtures" / file for file in RECORDED.get(name, ())]
+    files += [HERE.parent / "rulings" / file for file in READING_RECORDED.get(name, ()) if readings]
+    for file in files:
+        data = json.loads(file.read_text(encoding="utf-8"))
         data.pop("game", None)
         try:
-            shown.append(judgement_text(judge({"rules": path.name, **data}, base=path.parent)))
+            shown.append(judgement_text(judge({"rules": path.name, **data}, base=path.parent, settings=readings)))
         except RefereeError as err:  # the mutant cannot read the recorded match: that is what it shows
             shown.append(f"{type(err).__name__}: {err}")
     return "\n".join(shown)
@@ -124,19 +139,25 @@ def allowlist() -> dict[tuple[str, str], tuple[str, str]]:
     return out
 
 
-def sweep(name: str, tmp_path: Path) -> tuple[list[str], list[str]]:
-    """(inert statements, statements whose deletion broke play) of one shipped game."""
+def sweep(name: str, tmp_path: Path, readings: dict[str, str] | None = None) -> tuple[list[str], list[str]]:
+    """(inert statements, statements whose deletion broke play) of one shipped game; with
+    `readings`, only the statements those readings bring in, played under them."""
     source = find_game(name)  # a shipped game, or a shipped variant (only its own statements are swept)
     text = source.read_text(encoding="utf-8")
-    base = outcome(source, name)
+    base = outcome(source, name, readings)
     inert, broken = [], []
-    for start, end, _kind in statements(text, load_game(source).settings):
+    defaults = load_game(source).settings
+    swept = statements(text, defaults)
+    if readings:
+        swept = [s for s in statements(text, {**defaults, **readings}) if s not in swept]
+        assert swept, f"{name}: the readings {readings} bring in no statement"
+    for start, end, _kind in swept:
         written = " ".join(text[start:end].split())
         mutant = text[:start] + "".join(c if c == "\n" else " " for c in text[start:end]) + text[end:]
         path = tmp_path / f"{name}.rules"
         path.write_text(mutant, encoding="utf-8")
         try:
-            got = outcome(path, name)
+            got = outcome(path, name, readings)
         except RulesDefinitionError:
             continue  # refused at load with a definition error: the statement was needed
         except RefereeError as err:  # a clean error, but from play: check accepted what play refuses
@@ -157,6 +178,13 @@ def test_every_statement_drives_the_referee(name, tmp_path):
                              f"or list them in {ALLOWLIST.name}: {unexplained}")
     stale = sorted(listed - set(inert))
     assert not stale, f"{name}: no longer inert, remove from {ALLOWLIST.name}: {stale}"
+
+
+@pytest.mark.parametrize("name, readings", READINGS, ids=[f"{n}-{'-'.join(r.values())}" for n, r in READINGS])
+def test_every_statement_of_a_reading_drives_the_referee(name, readings, tmp_path):
+    inert, broken = sweep(name, tmp_path, readings)
+    assert not broken, f"{name}: accepted at load, then play failed: {broken}"
+    assert not inert, f"{name} under {readings}: deleting these changes nothing: {inert}"
 
 
 def test_every_allowlisted_statement_names_its_scenario():

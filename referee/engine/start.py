@@ -41,6 +41,9 @@ class DealStart:
     """Deals already played in the match (0: the first)."""
     doubles: tuple[tuple[tuple[int, int], int], ...] = ()
     """((dealer, player), times): how often each player has doubled each dealer in the match."""
+    passed_before: int = 0
+    """Deals everybody passed in a row right before this one (`all passing in a row`, `after all
+    passing`): 0 after a deal somebody bid, and in a game whose rules never ask."""
 
 
 
@@ -91,6 +94,8 @@ def write_position(deal: Replayable, start: DealStart, game: Game, code: Callabl
         parts.append(f"carry {start.carry}")
     for (by_dealer, player), times in start.doubles:
         parts.append(f"doubled {seats[by_dealer] + 1} by {seats[player] + 1}: {times}")
+    if start.passed_before:
+        parts.append(f"passed {start.passed_before}")
     actions = list(_actions_taken(deal, upto))
     if actions:
         parts.append("actions: " + ", ".join(_action_text(a, symbols) for a in actions))

@@ -102,7 +102,7 @@ class Deal:
                  written: list[int] | None = None,
                  vying: VyingRules | None = None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
-                 dealer_doubles: dict | None = None) -> None:
+                 dealer_doubles: dict | None = None, passed_before: int = 0) -> None:
         self.table = table
         self.game = table.game
         # What the deal starts from, for `start`, `undo()` and `position()`: what the match may
@@ -112,7 +112,7 @@ class Deal:
                        tuple(map(frozenset, chosen)) if chosen is not None and any(chosen) else (),
                        None if held is None else tuple(held), None if written is None else tuple(written),
                        None if chips is None else tuple(chips), carry, number,
-                       tuple(sorted(dealer_doubles.items())) if dealer_doubles else ())
+                       tuple(sorted(dealer_doubles.items())) if dealer_doubles else (), passed_before)
         self.dealer = dealer
         self.eldest = table.next(dealer, table.eldest_offset)
         self.hands = list(map(list, hands))
@@ -166,7 +166,8 @@ class Deal:
             if self.passing is None:
                 self.after_passing()
         if auction is not None:  # an auction game: its state, from the first bid unless the contract is given
-            self.bidding = start_auction(self, auction, held, written, bidding=contract is None)
+            self.bidding = start_auction(self, auction, held, written, bidding=contract is None,
+                                         passed_before=passed_before)
 
     def after_passing(self) -> None:
         """The deal goes on to the contract choice, or straight to the play of its one contract."""
@@ -210,9 +211,9 @@ class Deal:
         """What this deal started from (`DealStart`): the cards dealt and what the match had
         written before it."""
         (dealer, hands, talon, upcards, contract, chosen, held, written, chips, carry, number,
-         doubles) = self._start
+         doubles, passed_before) = self._start
         return DealStart(dealer, tuple(map(tuple, hands)), tuple(talon or ()), tuple(upcards or ()), contract,
-                         chosen, held, written, chips, carry, number, doubles)
+                         chosen, held, written, chips, carry, number, doubles, passed_before)
 
     @classmethod
     def from_start(cls, table: Table, start: DealStart, *, contracts: dict[str, CompiledContract],
@@ -225,7 +226,8 @@ class Deal:
                    talon=list(s.talon), auction=auction,
                    held=None if s.held is None else list(s.held), written=None if s.written is None else list(s.written),
                    vying=vying, chips=None if s.chips is None else list(s.chips), carry=s.carry,
-                   upcards=list(s.upcards), number=s.number, dealer_doubles=dict(s.doubles))
+                   upcards=list(s.upcards), number=s.number, dealer_doubles=dict(s.doubles),
+                   passed_before=s.passed_before)
 
     def restarted(self) -> "Deal":
         """This deal at its start, before any action (a new deal: this one is left as it is)."""
@@ -361,6 +363,11 @@ class Deal:
         return random_bet(self, rng)
 
     # What the match and the director read of a vying deal's betting, in the deal's seats.
+    @property
+    def all_passed(self) -> bool:
+        """Everybody passed in this deal's auction (a deal with no auction: never)."""
+        return self.bidding is not None and self.bidding.all_passed
+
     @property
     def carry_out(self) -> int:
         """The chips this deal leaves on the table for the next (a pot nobody took)."""

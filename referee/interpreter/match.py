@@ -126,6 +126,11 @@ class Match:
         where the deal passes from each seat (`dealing.RotationPlan`)."""
         self.carry = 0
         """A pot carried over from a deal nobody played."""
+        model = self.auction.model if self.auction is not None else None
+        self._counts_passes = model is not None and (model.progression is not None or model.exit_bid is not None)
+        """The rules ask how many deals everybody passed in a row (`all passing in a row`, `after all passing`)."""
+        self.passed_in_row = 0
+        """Deals everybody passed in a row up to now (counted only where the rules ask)."""
         self.chosen: list[set[str]] = [set() for _ in range(self.table.players)]
         n = self.table.players
         self.accounts: dict[str, list[int]] = {}
@@ -245,7 +250,8 @@ class Match:
         deal = Deal(self.table.for_deal(), self.table.in_deal - 1 if seats else self.dealer, hands,
                     contracts=self.contracts, chosen=chosen, contract=contract, talon=talon, auction=self.auction,
                     held=held, written=written, vying=self.vying, chips=chips, carry=self.carry,
-                    upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles)
+                    upcards=upcards, number=len(self.results), dealer_doubles=self.dealer_doubles,
+                    passed_before=self.passed_in_row)
         if seats:
             assert self.game.table.players is not None  # every game states its players (the table's check)
             self.deal = SeatedDeal(deal, self.table, seats, self.dealer, self.game.table.players.clause)
@@ -308,6 +314,8 @@ class Match:
                 self.written[line.seat] += line.points
         self.results.append(result)
         self.carry = self.deal.carry_out
+        if self._counts_passes:
+            self.passed_in_row = self.passed_in_row + 1 if self.deal.all_passed else 0
         self._pass_deal()
         self.deal = None
         return result

@@ -165,7 +165,7 @@ _RECORDS = Records({
         "Game", "Parameter", "Clause", "Source", "ContractRules", "Contract", "Check", "EndKind", "MatchEnd", "Account",
         "Winner"),
     "referee.mechanics.auction.rules": (
-        "LadderStep", "SpecialBid", "PassOut", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
+        "LadderStep", "SpecialBid", "PassOut", "PassOutProgression", "PassOutExit", "Growth", "Multiplier", "Target", "Amount", "Settle", "ContractValue", "Quota",
         "FinalTerm", "FinalScore", "AccountCap", "AuctionRules", "Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended",
         "DeclinerTricks", "OpenDefence", "Writer", "Outcome", "AmountKind", "QuotaKind", "Counted", "TermKind"),
     "referee.mechanics.layout.rules": ("LayoutStart", "LayoutBuildKind", "LayoutRules"),

@@ -9,6 +9,7 @@ whole game (every contract on the ladder, a special bid named where it is declar
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -30,6 +31,7 @@ from .rules import (
     DefenceRule,
     FinalScore,
     FinalTerm,
+    Growth,
     LadderStep,
     Multiplier,
     OpenDefence,
@@ -45,6 +47,8 @@ from .rules import (
     Undefended,
     Writer,
 )
+from .rules import PassOutExit as PassOutExitRule
+from .rules import PassOutProgression as ProgressionRule
 from .syntax import (
     AccountCapStatement,
     AnyHigherStep,
@@ -73,8 +77,10 @@ from .syntax import (
     OpenDefenceChoice,
     PassFinal,
     PassNotFinal,
+    PassOutExit,
     PassOutNothing,
     PassOutPlays,
+    PassOutProgression,
     PassOutWrites,
     QuotaEach,
     QuotaLevels,
@@ -311,6 +317,37 @@ def _pass_out_plays(builder: Builder, item: Located, node: PassOutPlays, cid: st
     draft.set_once(item, node, cid, "pass_out", PassOut(0, None, cid, plays=builder.contract(item, node.contract)))
 
 
+def _pass_out_progression(builder: Builder, item: Located, node: PassOutProgression, cid: str,
+                          scope: str | None) -> None:
+    draft = _draft(builder, item, node, scope)
+    first, second, third = (int(term) for term in node.terms)
+    if first < 1:
+        raise item.error(node.terms[0], Phrase('a deal everybody passes writes its scores at least once'),
+                         hint=Phrase('begin the terms with 1: `scores times 1, 2, 3`'))
+    if second - first == third - second and second > first:
+        value = ProgressionRule(first, Growth.STEP, second - first, None, cid)
+    elif second % first == 0 and second > first and second * (second // first) == third:
+        value = ProgressionRule(first, Growth.FACTOR, second // first, None, cid)
+    else:
+        raise item.error(node.terms[1], Phrase('{first}, {second}, {third} neither rise by the same step nor '
+                                               'grow by the same factor', first=first, second=second, third=third),
+                         hint=Phrase('write `scores times 1, 2, 3` (one more each time) or `scores times 1, 2, 4` '
+                                     '(twice each time)'))
+    if node.cap is not None:
+        cap = int(node.cap)
+        if cap <= first:
+            raise item.error(node.cap, Phrase('up to {cap} stops the terms before they rise above {first}',
+                                              cap=cap, first=first),
+                             hint=Phrase('write a cap above the first term, or leave out `up to`'))
+        value = dataclasses.replace(value, cap=cap)
+    draft.set_once(item, node, cid, "progression", value)
+
+
+def _pass_out_exit(builder: Builder, item: Located, node: PassOutExit, cid: str, scope: str | None) -> None:
+    # the bid is looked for on the ladder by the load check: the ladder may be stated later
+    _draft(builder, item, node, scope).set_once(item, node, cid, "exit_bid", PassOutExitRule(str(node.bid), cid))
+
+
 def _multiplier(builder: Builder, item: Located, node: MultiplierRule, cid: str, scope: str | None) -> None:
     draft = _draft(builder, item, node, scope)
     builder.account(item, node.account)
@@ -528,7 +565,7 @@ BUILDERS: dict[PhaseWord, dict[type[Node], StatementBuilder]] = {
             item, node, cid, "hold", cid),
         BidFirstCall: _step_rule("first_call"), BidBinds: _step_rule("binding"),
         SpecialContest: _contest, PassOutWrites: _pass_out_writes, PassOutNothing: _pass_out_nothing,
-        PassOutPlays: _pass_out_plays,
+        PassOutPlays: _pass_out_plays, PassOutProgression: _pass_out_progression, PassOutExit: _pass_out_exit,
         MultiplierRule: _multiplier, ScoreContract: _score_contract, SettleStatement: _settle, DeclarerTarget: _target,
         FinalScoreStatement: _final, AccountCapStatement: _cap,
     },

@@ -82,6 +82,7 @@ def check_auction(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header:
         raise fail("first_lead", Phrase('a deal everybody passes is played in {cid} with no declarer, so its first '
                                         'lead by the declarer names nobody', cid=played_out),
                    hint=Phrase('state its own first lead: `in {cid} {{ first lead by eldest }}`', cid=played_out))
+    _check_pass_out_rows(rules, at)
     for cid in game.contracts:
         if cid not in on_ladder and cid != played_out:
             raise fail(ladder_kind, Phrase('contract {cid} is not on the bid ladder, so no auction can win it', cid=cid),
@@ -157,6 +158,27 @@ def check_auction(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header:
     _check_talon(game, rules, phases, fail)
     _check_specials(rules, phases, fail)
     _check_defence(game, rules, phases, seen, fail)
+
+
+def _check_pass_out_rows(rules: AuctionRules, at: Callable[[str], tuple[Located, Any]]) -> None:
+    """The rules on deals everybody passes in a row: the price that grows needs something written
+    when all pass, and the lowest bid after them must be a bid of the ladder above its first."""
+    out = rules.pass_out
+    if rules.progression is not None and (out is None or (out.account is None and out.plays is None)):
+        item, stmt = at("pass_out_progression")
+        raise item.error(stmt, Phrase('a deal everybody passes writes nothing here, so nothing can cost more in a row'),
+                         hint=Phrase('state what it writes: `all passing: contract ID is played`, or `all passing: '
+                                     'each player writes 1 ACCOUNT`'))
+    if rules.exit_bid is not None:
+        item, stmt = at("pass_out_exit")
+        names = [step.name for step in rules.ladder]
+        if rules.exit_bid.bid not in names:
+            raise item.error(stmt.bid, Phrase('there is no bid {bid} on this ladder', bid=rules.exit_bid.bid),
+                             expected=Phrase('a bid of the ladder, from {low} to {high}', low=names[0], high=names[-1]))
+        if names.index(rules.exit_bid.bid) == 0:
+            raise item.error(stmt.bid, Phrase('{bid} is the lowest bid anyway, so the rule changes nothing',
+                                              bid=rules.exit_bid.bid),
+                             hint=Phrase('name a higher bid, or remove the statement'))
 
 
 def _check_levels(rules: AuctionRules, seen: Seen, fail: Fail) -> None:

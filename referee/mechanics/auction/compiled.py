@@ -150,6 +150,9 @@ class CompiledAuction:
     """Several bids off the ladder: the first bidder declares, and nobody else names a contract."""
     counts_written: bool
     """A limit on multipliers counts every one ever written (else the unused ones held)."""
+    exit_step: int = 0
+    """The ladder step the bids start from after a deal everybody passed (`after all passing:
+    lowest bid ...`); 0 without the rule."""
 
 
 def compile_auction(game: Game, table: Table, contracts: Mapping[str, CompiledContract]) -> CompiledAuction | None:
@@ -166,7 +169,9 @@ def compile_auction(game: Game, table: Table, contracts: Mapping[str, CompiledCo
         pass_is_final=rules.pass_final is not None and rules.pass_final.value,
         later_wins_contest=rules.contest is not None and rules.contest.value is ContestWinner.LATER,
         first_wins_contest=rules.contest is not None and rules.contest.value is ContestWinner.FIRST,
-        counts_written=multiplier is not None and multiplier.counted is Counted.WRITTEN)
+        counts_written=multiplier is not None and multiplier.counted is Counted.WRITTEN,
+        exit_step=next((i for i, step in enumerate(rules.ladder) if step.name == rules.exit_bid.bid), 0)
+        if rules.exit_bid is not None else 0)
 
 
 def _bid_tables(rules: AuctionRules, table: Table, contracts: Mapping[str, CompiledContract]) -> dict[str, Any]:

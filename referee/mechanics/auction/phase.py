@@ -82,12 +82,13 @@ def _state(deal: AuctionDeal) -> AuctionState:
 
 
 def start_auction(deal: AuctionDeal, rules: CompiledAuction, held: list[int] | None, written: list[int] | None,
-                  bidding: bool) -> AuctionState:
-    """The auction state of a new deal; with `bidding`, the deal starts with the first bid."""
+                  bidding: bool, passed_before: int = 0) -> AuctionState:
+    """The auction state of a new deal; with `bidding`, the deal starts with the first bid.
+    `passed_before`: the deals everybody passed in a row right before this one."""
     n = deal.table.players
     held = held if held is not None else [0] * n
     first = _seat_of(deal, rules.model.first_bid.value if rules.model.first_bid else SeatRef("eldest"))
-    state = AuctionState(rules, first, held, written if written is not None else list(held))
+    state = AuctionState(rules, first, held, written if written is not None else list(held), passed_before)
     if bidding:
         deal.phase, deal.to_act = _AUCTION, first
     return state
@@ -138,7 +139,10 @@ def _auction_options(deal: AuctionDeal, seat: int) -> Sequence[int]:
         # go past it while the later bidder can still answer.
         return rules.hold_options[level][kind]
     table = rules.spoken_options if seat in state.spoken else rules.bid_options
-    return table[0 if level is None else level + 1][kind]
+    lowest = 0 if level is None else level + 1
+    if state.passed_before and lowest < rules.exit_step:  # after all passing the bids start higher
+        lowest = rules.exit_step
+    return table[lowest][kind]
 
 
 def _priority(deal: AuctionDeal, state: AuctionState, seat: int) -> int:
@@ -472,6 +476,8 @@ def _judge_auction(deal: AuctionDeal, seat: int, action: Action, illegal: Illega
     if seat in state.bound:
         said = model.ladder[state.bound[seat]].name
     message, clauses = _why_bid_illegal(deal, state, seat, move)
+    if model.exit_bid is not None and clauses == (model.exit_bid.clause,):
+        return illegal(message, clauses, "illegal_bid", seat=seat, bid=action.args[0], lowest=model.exit_bid.bid)
     return illegal(message, clauses, "illegal_bid", seat=seat, bid=action.args[0], special=said)
 
 
@@ -496,6 +502,9 @@ def _why_bid_illegal(deal: AuctionDeal, state: AuctionState, seat: int, move: in
     step = moves.bid_step(move)
     nxt = 0 if state.level is None else state.level + 1
     rise = model.steps.clause if model.steps else None
+    if state.passed_before and step < state.rules.exit_step and model.exit_bid is not None:
+        return (N_("Seat {seat} may not bid {bid}: after a deal everybody passed no bid lower than {lowest} "
+                   "may be made."), (model.exit_bid.clause,))
     if state.level is not None and moves.bid(state.level) in _auction_options(deal, seat):
         return (N_("Seat {seat} may not bid {bid}: facing a later player's bid, an earlier bidder "
                    "may only hold it (by repeating it) or pass."), (model.hold, rise))

@@ -16,7 +16,8 @@ from enum import Enum
 from ...model.values import Cited, SeatRef
 
 __all__ = ["Rise", "ContestWinner", "Declaring", "DefenceRule", "Undefended", "DeclinerTricks", "OpenDefence", "Writer", "Outcome",
-           "AmountKind", "QuotaKind", "Counted", "TermKind", "LadderStep", "SpecialBid", "PassOut", "Multiplier",
+           "AmountKind", "QuotaKind", "Counted", "TermKind", "LadderStep", "SpecialBid", "PassOut", "Growth",
+           "PassOutProgression", "PassOutExit", "Multiplier",
            "Target", "Amount", "Settle", "ContractValue", "Quota", "FinalTerm", "FinalScore", "AccountCap",
            "AuctionRules"]
 
@@ -179,6 +180,56 @@ class PassOut:
     """The contract the deal is then played in, with no declarer (raspasy), if any."""
 
 
+class Growth(Enum):
+    """How the price of deals everybody passes in a row grows from one to the next."""
+
+    STEP = "step"
+    """By the same step each time (`1, 2, 3`)."""
+    FACTOR = "factor"
+    """By the same factor each time (`1, 2, 4`)."""
+
+
+@dataclass(frozen=True)
+class PassOutProgression:
+    """`all passing in a row: scores times 1, 2, 3[, up to N]`: a deal everybody passes, after
+    `k` such deals in a row, writes its scores times `times(k)`."""
+
+    first: int
+    """The multiplier of the first such deal (after none in a row)."""
+    growth: Growth
+    by: int
+    """The step added, or the factor multiplied, from one deal in the row to the next."""
+    cap: int | None
+    """The highest multiplier (`up to N`), or None."""
+    clause: str
+
+    def times(self, before: int) -> int:
+        """The multiplier of a deal everybody passes after `before` such deals in a row."""
+        cap = self.cap
+        if self.growth is Growth.STEP:
+            times = self.first + self.by * before
+        else:
+            # A row read from a position or a transcript is untrusted: past the cap, or past
+            # `_LONGEST_ROW` deals, the power stops growing (no row of play comes near it).
+            times, count = self.first, min(before, _LONGEST_ROW)
+            while count and (cap is None or times < cap):
+                times, count = times * self.by, count - 1
+        return times if cap is None else min(times, cap)
+
+
+_LONGEST_ROW = 64
+"""The longest row of deals everybody passed whose price still grows by a factor."""
+
+
+@dataclass(frozen=True)
+class PassOutExit:
+    """`after all passing: lowest bid 7S`: after a deal everybody passed, no bid below this one."""
+
+    bid: str
+    """The bid as written (a step's name on the ladder, which the load check finds)."""
+    clause: str
+
+
 @dataclass(frozen=True)
 class Multiplier:
     """Each unit of `account` multiplies the next contract its holder declares by `multiplier`."""
@@ -309,6 +360,10 @@ class AuctionRules:
     """Clause of `earlier bidders may hold the bid` (a holding bid)."""
     contest: Cited[ContestWinner] | None = None
     pass_out: PassOut | None = None
+    progression: PassOutProgression | None = None
+    """How the scores of deals everybody passes in a row grow (`all passing in a row: ...`)."""
+    exit_bid: PassOutExit | None = None
+    """The lowest bid after a deal everybody passed (`after all passing: lowest bid ...`)."""
     multiplier: Multiplier | None = None
     talon_discards: Cited[int] | None = None
     """Cards discarded: `declarer takes the talon and discards N`."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, cast
 
+from ...i18n import N_
 from ...verdicts import ScoreLine
 from ..tricks.compiled import CompiledContract
 from ..tricks.score import taken_lines
@@ -58,8 +59,8 @@ def settle_deal(deal: SettledDeal) -> list[ScoreLine]:
     if state.all_passed:
         out = rules.model.pass_out
         if out is not None and out.plays is not None:  # raspasy: the contract's own trick scores
-            return taken_lines(cast(Any, deal))
-        return _passed_out(state, rules, len(state.held))
+            return _in_a_row(state, taken_lines(cast(Any, deal)))
+        return _in_a_row(state, _passed_out(state, rules, len(state.held)))
     assert deal.contract is not None and deal.declarer is not None
     model = rules.model
     plan = rules.settlement[deal.contract.id]
@@ -170,6 +171,24 @@ def _quotas(deal: SettledDeal, state: AuctionState) -> dict[QuotaKind, Quota]:
     if by_level is not None and QuotaKind.NONE not in quotas:
         quotas = {QuotaKind.TOGETHER: by_level, QuotaKind.LONE: Quota(QuotaKind.LONE, by_level.tricks, by_level.clause)}
     return quotas
+
+
+def _in_a_row(state: AuctionState, lines: list[ScoreLine]) -> list[ScoreLine]:
+    """The lines of a deal everybody passed, and what the price grown in a row adds to each
+    (`all passing in a row: scores times 1, 2, 3`): the line again, times the multiplier less one."""
+    rule = state.rules.model.progression
+    if rule is None:
+        return lines
+    times = rule.times(state.passed_before)
+    if times == 1:
+        return lines
+    row = state.passed_before + 1
+    return lines + [ScoreLine(line.seat, line.points * (times - 1), line.account,
+                              N_("{points} more: deal {row} in a row that everybody passed, at {times} times "
+                                 "the price"),
+                              (("points", line.points * (times - 1)), ("row", row), ("times", times)),
+                              (rule.clause,), against=line.against)
+                    for line in lines if line.points]
 
 
 def _passed_out(state: AuctionState, rules: CompiledAuction, players: int) -> list[ScoreLine]:

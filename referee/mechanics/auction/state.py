@@ -30,6 +30,8 @@ class AuctionState:
     """Per seat, the multipliers held (the account a `... multiplies the next contract` rule counts in)."""
     written: list[int]
     """Per seat, the multipliers ever written to him, used or not."""
+    passed_before: int = 0
+    """Deals everybody passed in a row right before this one (the match's count)."""
     # The rest starts the same in every deal: set by `__init__` without a parameter each, so
     # that the state of a new deal is made in as few steps as its fields.
     level: int | None = field(init=False, default=None)

@@ -18,7 +18,7 @@ from .rules import AmountKind, ContestWinner, Outcome, TermKind, Writer
 
 __all__ = ["LadderEntry", "BidLadder", "GridStrain", "GridExtra", "BidGrid", "TargetOfLevel", "ScoreLevel",
            "BidFirstCall", "BidBinds", "NumberNotTo", "HalfDefence", "LevelQuota", "QuotaLevels", "BidSpecial", "FirstBid", "NextStep", "AnyHigherStep", "PassFinal",
-           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "MultiplierRule", "TalonTake",
+           "PassNotFinal", "BidHold", "SpecialContest", "PassOutWrites", "PassOutNothing", "PassOutPlays", "PassOutProgression", "PassOutExit", "MultiplierRule", "TalonTake",
            "TalonShown", "TalonHidden", "DeclareAtLeastBid", "DeclareBid", "DeclareAfterSpecial", "DefenceMayDecline",
            "DefenceMust", "QuotaTogether", "QuotaEach", "QuotaLone", "QuotaNone", "UndefendedMade",
            "UndefendedPlayed", "DeclinerToDefender", "DeclinerToNobody", "OpenDefenceAlways", "OpenDefenceChoice", "Doubling", "DeclarerTarget",
@@ -204,6 +204,27 @@ class PassOutPlays(Node):
     """`all passing: contract raspasy is played`"""
 
     contract: Token
+
+
+@statement_node("pass_out_progression")
+class PassOutProgression(Node):
+    """`all passing in a row: scores times 1, 2, 3[, up to N]`"""
+
+    terms: tuple[Token, Token, Token]
+    cap: Token | None = None
+
+    @classmethod
+    def read(cls, pos: Pos, children: Children) -> PassOutProgression:
+        first, second, third, *cap = children
+        return cls(pos=pos, terms=(as_token(first), as_token(second), as_token(third)),
+                   cap=as_token(as_tree(cap[0]).children[0]) if cap else None)
+
+
+@statement_node("pass_out_exit")
+class PassOutExit(Node):
+    """`after all passing: lowest bid 7S`"""
+
+    bid: Token
 
 
 @statement_node("multiplier_rule")

@@ -18,7 +18,7 @@ from typing import Protocol
 from ...engine.table import Table
 from ..auction.state import AuctionState
 from ..tricks.compiled import CompiledContract
-from ..tricks.phase import Step, led_strength, strength_by_led_suit, trick_step, trick_undo
+from ..tricks.phase import Step, led_strength, strength_by_led_suit, talon_led, trick_step, trick_undo
 from ..tricks.state import TrickState
 from ..vocabulary import Phase
 from .rules import Unstated
@@ -394,6 +394,8 @@ class Search:
         in_side = seat in self.side
         if in_side != (self.generous or (in_side and self.unstated is Unstated.BEST)):
             return low, high  # a leader who plays for nobody in particular cashes nothing for sure
+        if talon_led(deal):  # type: ignore[arg-type]
+            return low, high  # the talon sets the suit of this trick: no lead of his is sure to win
         strength = strength_by_led_suit(deal)  # type: ignore[arg-type]
         suit_of = self._suit_of
         legal = deal.legal_moves()

@@ -57,6 +57,8 @@ class InnerDeal(Protocol):
     @property
     def ended_early(self) -> str | None: ...
     @property
+    def all_passed(self) -> bool: ...
+    @property
     def carry_out(self) -> int: ...
     @property
     def to_act(self) -> int: ...
@@ -156,6 +158,10 @@ class SeatedDeal:
     @property
     def ended_early(self) -> str | None:
         return self.inner.ended_early
+
+    @property
+    def all_passed(self) -> bool:
+        return self.inner.all_passed
 
     @property
     def carry_out(self) -> int:

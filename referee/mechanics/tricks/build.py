@@ -39,6 +39,7 @@ from .syntax import (
     ScoreNoTrick,
     ScorePerCard,
     ScorePerTrick,
+    TalonLeads,
     TrumpsNamed,
     TrumpSuit,
 )
@@ -116,6 +117,14 @@ def build_first_lead(builder: Builder, item: Located, node: FirstLead, cid: str,
                              hint=Phrase('write `first lead by holder of 2C, who leads it`, or leave out '
                                          '`, who leads it`'))
         builder.rule(item, node, cid, scope, TrickRules, "first_lead_card", True)
+
+
+def build_talon_leads(builder: Builder, item: Located, node: TalonLeads, cid: str, scope: Scope) -> None:
+    count = int(node.count)
+    if count < 1:
+        raise item.error(node.count, Phrase('the talon leads no trick here'),
+                         hint=Phrase('write `talon cards lead the first 2 tricks`, or remove the statement'))
+    builder.rule(item, node, cid, scope, TrickRules, "talon_leads", count)
 
 
 def build_trick_winner(builder: Builder, item: Located, node: TrickWinnerStatement, cid: str, scope: Scope) -> None:
@@ -209,6 +218,6 @@ BUILDERS: dict[type[Node], StatementBuilder] = {
     TrumpsNamed: build_trumps_named, NoHeadDuty: build_no_head_duty, HeadDutyStatement: build_head_duty,
     FirstLead: build_first_lead, TrickWinnerStatement: build_trick_winner, EarlyEnd: build_early_end,
     LeadRestriction: build_lead_restriction, LeadUntilBroken: build_lead_until_broken,
-    FirstTrickBan: build_first_trick_ban, ScorePerTrick: build_score_per_trick, ScorePerCard: build_score_per_card,
+    FirstTrickBan: build_first_trick_ban, TalonLeads: build_talon_leads, ScorePerTrick: build_score_per_trick, ScorePerCard: build_score_per_card,
     ScoreAllTaken: build_score_all_taken, ScoreNoTrick: build_score_no_trick, ScoreFewest: build_score_fewest,
 }

@@ -147,6 +147,9 @@ class CompiledContract:
     """`fewest tricks write N per trick of each other player in ACCOUNT` (an account kept per opponent)."""
     """[trump suit + 1, or 0 without trumps][suit led][card]: the card's strength in the trick
     (see `trick_strength_table`); the strongest card wins it."""
+    talon_leads: int = 0
+    """`talon cards lead the first N tricks`: N (0 without the rule)."""
+    talon_clause: str | None = None
     naming_moves: tuple[tuple[int, ...], ...] = ()
     """Per player who may name this contract (in the order of `NAMERS`), the moves by which he
     names it (`_naming_moves`)."""
@@ -222,6 +225,8 @@ def compile_contract(game: Game, table: Table, contract: Contract) -> CompiledCo
                        for s in scores if s.value.kind is ScoreKind.NO_TRICK),
         fewest=tuple(TrickScore(s.value.points, s.clause, None, None, s.value.account or account)
                      for s in scores if s.value.kind is ScoreKind.FEWEST),
+        talon_leads=rules.talon_leads.value if rules.talon_leads else 0,
+        talon_clause=clause(rules.talon_leads),
         naming_moves=tuple(tuple(_naming_moves(table, table.contract_ids.index(contract.id), named, layout_named, namer))
                            for namer in NAMERS),
     )

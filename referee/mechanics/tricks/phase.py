@@ -20,7 +20,7 @@ from .rules import DutyKind
 from .state import TrickState
 
 __all__ = ["TrickDeal", "trick_moves", "lead_options", "winning", "trick_push", "take_trick", "random_tricks",
-           "judge_tricks", "first_leader", "TRICKS"]
+           "judge_tricks", "first_leader", "talon_led", "led_suit", "TRICKS"]
 
 # Members as module names where a loop asks for them: one looked up on its enum class costs
 # several times as much (Python 3.11's EnumType.__getattr__).
@@ -30,9 +30,11 @@ _TRUMP, _DISCARD, _ANY = DutyKind.TRUMP, DutyKind.DISCARD, DutyKind.ANY
 
 class TrickDeal(DealCore, Protocol):
     """What the trick phase reads of a deal: its state slot, the contract compiled for play, the
-    trump in force and, in an auction game, the declarer."""
+    trump in force, the talon and, in an auction game, the declarer."""
 
     tricks: TrickState | None
+    talon: list[int]
+    """The talon as dealt (its cards lead the first tricks under `talon cards lead ...`)."""
     """Set from the start of trick play (the phase functions run only then)."""
     history: list[tuple[int, int]]
     ended_early: str | None
@@ -91,10 +93,27 @@ def first_leader(deal: TrickDeal) -> int:
     return deal.eldest
 
 
+def talon_led(deal: TrickDeal) -> bool:
+    """The trick to play is one whose suit a talon card sets (`talon cards lead the first N
+    tricks`): every player follows it, the first to play too."""
+    leads: int = deal.contract.talon_leads
+    return len(_state(deal).trick_winners) < leads
+
+
+def led_suit(deal: TrickDeal, trick: list[tuple[int, int]] | None = None) -> int:
+    """The suit led to `trick` (by default the trick in play), not yet taken: the suit of its
+    talon card, for a trick the talon leads, else that of its first card (one is played)."""
+    state = _state(deal)
+    done = len(state.trick_winners)
+    if done < deal.contract.talon_leads:
+        return deal.table.suit_of[deal.talon[done]]
+    return deal.table.suit_of[(state.trick if trick is None else trick)[0][1]]
+
+
 def _duty_options(deal: TrickDeal, hand: list[int]) -> tuple[list[int], DutyKind]:
     """The cards the first applicable step of the play duty allows, and that step's kind."""
     suit_of = deal.table.suit_of
-    led = suit_of[_state(deal).trick[0][1]]
+    led = led_suit(deal)
     for kind, cards in deal.contract.duty:
         if kind is DutyKind.FOLLOW:
             options = [c for c in hand if suit_of[c] == led]
@@ -111,14 +130,15 @@ def _duty_options(deal: TrickDeal, hand: list[int]) -> tuple[list[int], DutyKind
 
 
 def winning(deal: TrickDeal, trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """(seat, card) of the card that is winning `trick` so far: the first strongest."""
-    strength = _strength(deal)[deal.table.suit_of[trick[0][1]]]
+    """(seat, card) of the card that is winning `trick` so far: the first strongest (the suit led
+    is the talon card's in a trick the talon leads)."""
+    strength = _strength(deal)[led_suit(deal, trick)]
     return max(trick, key=lambda played: strength[played[1]])
 
 
 def led_strength(deal: TrickDeal) -> tuple[int, ...]:
     """Each card's strength in the trick on the table (one is led), as `winning` ranks them."""
-    return _strength(deal)[deal.table.suit_of[_state(deal).trick[0][1]]]
+    return _strength(deal)[led_suit(deal)]
 
 
 def strength_by_led_suit(deal: TrickDeal) -> tuple[tuple[int, ...], ...]:
@@ -138,9 +158,11 @@ def _must_beat(deal: TrickDeal, options: list[int], kind: DutyKind) -> tuple[lis
     """Narrow `options` to the cards that beat the trick when the rules oblige heading or
     overtrumping and the player can: (cards, the clause of that duty)."""
     contract = deal.contract
+    if not _state(deal).trick:  # the first to play to a trick the talon leads: nothing to beat
+        return options, None
     _, best = winning(deal, _state(deal).trick)
     trump = deal.trump if contract.trumps_win else None
-    led_trump = deal.table.suit_of[_state(deal).trick[0][1]] == deal.trump
+    led_trump = led_suit(deal) == deal.trump
     if kind is DutyKind.FOLLOW and contract.head and (led_trump or not contract.head_on_trump_leads):
         clause = contract.head
     elif kind is DutyKind.TRUMP and contract.overtrump and deal.table.suit_of[best] == trump:
@@ -171,13 +193,13 @@ def _required_lead(deal: TrickDeal) -> int | None:
 def trick_moves(deal: TrickDeal, seat: int) -> list[int]:
     hand = deal.hands[seat]
     contract = deal.contract
-    if not _state(deal).trick:
+    if not _state(deal).trick and not (contract.talon_leads and talon_led(deal)):
         required = _required_lead(deal)
         if required is not None:
             return [required]
         return _first_trick_allowed(deal, list(lead_options(deal, hand)))
     if contract.after_follow is not None and not contract.first_trick_bans:
-        led = deal.table.suit_of[_state(deal).trick[0][1]]
+        led = led_suit(deal)
         suit_of = deal.table.suit_of
         return [c for c in hand if suit_of[c] == led] or list(_void_options(deal, hand, None))
     options, kind = _duty_options(deal, hand)
@@ -272,7 +294,8 @@ def _plain_trick(deal: TrickDeal) -> bool:
     no duty to beat the trick and no card barred from it."""
     contract = deal.contract
     first = not _state(deal).trick_winners
-    return contract.after_follow is not None and not (first and (contract.first_trick_bans or contract.first_lead_card))
+    return contract.after_follow is not None and not (first and (contract.first_trick_bans or contract.first_lead_card)) \
+        and not (contract.talon_leads and talon_led(deal))
 
 
 def _random_whole_tricks(deal: TrickDeal, choice: Callable[[list[int]], int], budget: int) -> int:
@@ -412,7 +435,8 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
     table, contract = deal.table, deal.contract
     code = table.code(move)
     hand = deal.hands[seat]
-    if not _state(deal).trick:
+    by_talon = bool(contract.talon_leads) and talon_led(deal)
+    if not _state(deal).trick and not by_talon:
         required = _required_lead(deal)
         if required is not None and move != required:
             # `cards`, not a name of its own: the values named card and cards are shown as cards.
@@ -427,10 +451,16 @@ def _why_illegal(deal: TrickDeal, seat: int, move: int, illegal: Illegal) -> Ver
             return illegal(N_("Seat {seat} may not lead {card}: no card of its kind has been played "
                               "to a trick yet, and seat {seat} holds other cards."),
                            (barred[1],), "illegal_card", seat=seat, card=code)
-    if _state(deal).trick:
-        led = table.suit_of[_state(deal).trick[0][1]]
+    if _state(deal).trick or by_talon:
+        led = led_suit(deal)
         options, kind = _duty_options(deal, hand)
         if move not in options:
+            if kind is DutyKind.FOLLOW and by_talon:
+                return illegal(N_("Seat {seat} must follow the suit of the talon card {cards} ({suit}), which "
+                                  "leads this trick, and may not play {card}."),
+                               (contract.talon_clause, contract.duty_clause), "revoke", seat=seat, card=code,
+                               suit=table.suit_codes[led],
+                               cards=table.code(deal.talon[len(_state(deal).trick_winners)]))
             if kind is DutyKind.FOLLOW:
                 return illegal(N_("Seat {seat} must follow suit ({suit}) and may not play {card}."),
                                (contract.duty_clause,), "revoke", seat=seat, card=code,

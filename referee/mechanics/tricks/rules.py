@@ -156,6 +156,9 @@ class TrickRules:
     first_lead: Cited[SeatRef] | None = None
     first_lead_card: Cited[bool] | None = None
     """`first lead by holder of 2C, who leads it`: the holder must lead that card to the first trick."""
+    talon_leads: Cited[int] | None = None
+    """`talon cards lead the first N tricks`: the talon's cards, turned up in turn, set the suit led
+    of the first N tricks, which every player follows, the first to play too."""
     trick_winner: Cited[TrickWinner] | None = None
     early_ends: tuple[Cited[Condition], ...] = ()
     lead_restrictions: tuple[Cited[CardSet], ...] = ()

@@ -13,7 +13,7 @@ from ...front.syntax import CardSet, Condition, DutyStep, Node, Number, Pos, Sea
 
 __all__ = ["PlayDuty", "NoTrumps", "TrumpSuit", "TrumpsNamed", "NoHeadDuty", "HeadDuty", "FirstLead", "TrickWinner",
            "EarlyEnd", "LeadRestriction", "LeadUntilBroken", "FirstTrickBan", "ScoreAllTaken", "ScorePerTrick",
-           "ScorePerCard"]
+           "ScorePerCard", "TalonLeads"]
 
 
 @statement_node("play_duty")
@@ -68,6 +68,13 @@ class FirstLead(Node):
     def read(cls, pos: Pos, children: list[Any]) -> FirstLead:
         seats = [c for c in children if isinstance(c, Seat)]
         return cls(pos=pos, seat=seats[0], otherwise=tuple(seats[1:]), leads_it=len(seats) < len(children))
+
+
+@statement_node("talon_leads")
+class TalonLeads(Node):
+    """`talon cards lead the first 2 tricks`"""
+
+    count: Token
 
 
 @statement_node("trick_winner")
