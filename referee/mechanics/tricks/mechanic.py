@@ -7,6 +7,7 @@ from ...i18n import N_
 from ..declaration import Mechanic
 from ..vocabulary import Phase, PhaseWord
 from .build import BUILDERS
+from .check import check_early_ends
 from .phase import TRICKS
 
 __all__ = ["MECHANIC"]
@@ -19,4 +20,5 @@ MECHANIC = Mechanic(
     part_of=PhaseWord.PLAY,
     plays=Phase.TRICKS,
     either_way=frozenset({"early_end"}),  # a layout deal ends early too (`when places are decided`)
+    check=check_early_ends,
 )
