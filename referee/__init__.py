@@ -39,7 +39,7 @@ class _Package(_types.ModuleType):
     """Keeps `referee.judge` the function: importing the submodule of the same name would
     otherwise bind the module over it (as the eager import of this package used to prevent)."""
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         if name == "judge" and isinstance(value, _types.ModuleType):
             return
         super().__setattr__(name, value)

@@ -3,25 +3,27 @@ casebook, the check-a-deal page)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from docutils import nodes
 
 __all__ = ["para", "link", "inline", "untranslatable"]
 
 
-def para(*children, classes=()) -> nodes.paragraph:
+def para(*children: str | nodes.Node, classes: Iterable[str] = ()) -> nodes.paragraph:
     """A paragraph of strings (as text) and nodes."""
     node = nodes.paragraph("", "", *[nodes.Text(c) if isinstance(c, str) else c for c in children])
     node["classes"].extend(classes)
     return node
 
 
-def link(text: str, uri: str, classes=()) -> nodes.reference:
+def link(text: str, uri: str, classes: Iterable[str] = ()) -> nodes.reference:
     node = nodes.reference(text, text, refuri=uri, internal=not uri.startswith("http"))
     node["classes"].extend(classes)
     return node
 
 
-def inline(text: str, classes=()) -> nodes.inline:
+def inline(text: str, classes: Iterable[str] = ()) -> nodes.inline:
     return nodes.inline(text, text, classes=list(classes))
 
 

@@ -75,7 +75,7 @@ def _language(lang: str) -> type[SearchLanguage]:
         language_name = _NAMES[lang]
         js_stemmer_code = _js(lang)
 
-        def init(self, options) -> None:
+        def init(self, options: object) -> None:
             pass
 
         def stem(self, word: str) -> str:

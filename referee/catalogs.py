@@ -16,16 +16,18 @@
 translations/<lang>/LC_MESSAGES/referee.po for each language, as msgmerge does: translations are
 kept, an entry whose msgid changed is matched to its old translation and marked fuzzy, new
 entries are added empty, and vanished ones are kept as obsolete (`#~`) comments. It needs Babel
-(the `docs` dependency group). Run it through `scripts/extract-messages`.
+(the `docs` dependency group). Run it through `scripts/extract-messages`; `python -m
+referee.catalogs --check` writes nothing and lists the catalogs out of date (exit status 1 if any).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import io
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -256,7 +258,9 @@ def _template(messages: list[Message]) -> Catalog:
     return catalog
 
 
-def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
+def _write_if_changed(path: Path, catalog: Catalog, write: bool = True, **options: bool) -> bool:
+    """Whether `path` differs from `catalog` as written (its dates aside); written if so, unless
+    `write` is false."""
     # babel is in the docs dependencies only
     from babel.messages.pofile import write_po
 
@@ -268,13 +272,17 @@ def _write_if_changed(path: Path, catalog: Catalog, **options: bool) -> bool:
         return re.sub(r'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', "", s)
     if path.is_file() and strip(path.read_text(encoding="utf-8")) == strip(text):
         return False
+    if not write:
+        return True
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return True
 
 
-def update(translations: Path | None = None, languages: Iterable[str] = TRANSLATED_LANGUAGES) -> list[str]:
-    """Write referee.pot and merge it into each language's referee.po; returns what changed."""
+def update(translations: Path | None = None, languages: Iterable[str] = TRANSLATED_LANGUAGES,
+           write: bool = True) -> list[str]:
+    """Write referee.pot and merge it into each language's referee.po; returns what changed (with
+    `write` false, what would change, and nothing is written)."""
     # babel is in the docs dependencies only
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
@@ -282,7 +290,7 @@ def update(translations: Path | None = None, languages: Iterable[str] = TRANSLAT
     translations = translations or repo_root() / "translations"
     template = _template(extract())
     changed = []
-    if _write_if_changed(translations / "referee.pot", template):
+    if _write_if_changed(translations / "referee.pot", template, write):
         changed.append("referee.pot")
     for lang in languages:
         path = translations / lang / "LC_MESSAGES" / "referee.po"
@@ -293,13 +301,33 @@ def update(translations: Path | None = None, languages: Iterable[str] = TRANSLAT
             catalog = Catalog(locale=lang, domain="referee", project="referee", version="1",
                               copyright_holder="The referee project", fuzzy=False)
         catalog.update(template, update_header_comment=False, update_creation_date=False)
-        if _write_if_changed(path, catalog, include_previous=True):
+        if _write_if_changed(path, catalog, write, include_previous=True):
             changed.append(str(path.relative_to(translations)))
     return changed
 
 
-def main() -> int:
-    changed = update()
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m referee.catalogs",
+        description="Bring the referee's gettext catalogs up to date: write translations/referee.pot from "
+                    "the code, the rules files, the casebook and the grammar, and merge it into "
+                    "translations/<lang>/LC_MESSAGES/referee.po for " + ", ".join(TRANSLATED_LANGUAGES) + " "
+                    "(translations kept, changed entries fuzzy, new ones empty, vanished ones obsolete).",
+        epilog="scripts/extract-messages runs this and the book's catalogs too.")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing: list the catalogs that are out of date, and exit with 1 if any is")
+    parser.add_argument("--translations", type=Path, metavar="DIR",
+                        help="the folder of the catalogs (default: the checkout's translations/)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: update the catalogs, or with `--check` report which are out of date."""
+    options = _arguments().parse_args(argv)
+    changed = update(options.translations, write=not options.check)
+    if options.check and changed:
+        print("referee catalogs out of date:", ", ".join(changed), "(run python -m referee.catalogs)")
+        return 1
     print("referee catalogs:", ", ".join(changed) if changed else "up to date")
     return 0
 

@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from .interpreter import Deal, Match
 from .interpreter.players import random_move
@@ -30,6 +31,7 @@ from .mechanics.claims.solver import tricks_left
 from .mechanics.table.seating import SeatedDeal
 from .mechanics.vocabulary import Phase
 from .model import load_game
+from .model.game import Game
 from .output import write_output
 
 __all__ = ["PLAN", "ClaimFigures", "measure_claims", "run_claim_bench", "planned"]
@@ -62,18 +64,18 @@ class ClaimFigures:
     def worst(self) -> float:
         return max(self.seconds)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "reading": self.reading, "tricks_left": self.left, "positions": len(self.seconds),
                 "target_s": self.target, "median_s": round(self.median, 4), "max_s": round(self.worst, 4),
                 "median_nodes": int(statistics.median(self.nodes)), "max_nodes": max(self.nodes),
                 "meets_target": self.worst < self.target}
 
 
-def positions(game, left: int, count: int, seed: int = 0) -> list:
+def positions(game: Game, left: int, count: int, seed: int = 0) -> list[Deal]:
     """`count` seeded random deals of `game` at the first moment trick play has `left` tricks to
     go with no card on the table (deals that end before that are skipped), each in its own seat
     numbers (where the dealer sits out, the deal of those who play)."""
-    out: list = []
+    out: list[Deal] = []
     attempt = seed
     while len(out) < count and attempt < seed + 50 * count:
         rng = random.Random(attempt)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import i18n, presentation
 from .director import Position, replay
@@ -81,7 +82,7 @@ class ClaimView:
         lines.append(i18n.gettext(lang, _SEARCHED).format(nodes=ruling.nodes))
         return "\n".join(lines)
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         ruling, game = self.ruling, self.judgement.game
         table = self.judgement.in_play
         assert table is not None
@@ -95,8 +96,8 @@ class ClaimView:
                 "verdict": ruling.verdict.to_json(game, lang)}
 
 
-def claim_at(data: dict, position: Position, seat: int, words: tuple[str, ...], *, concede: bool = False,
-             unstated: Unstated | None = None, base: Path | None = None, settings: dict | None = None,
+def claim_at(data: dict[str, Any], position: Position, seat: int, words: tuple[str, ...], *, concede: bool = False,
+             unstated: Unstated | None = None, base: Path | None = None, settings: dict[str, str] | None = None,
              rules_file: str | Path | None = None, budget: int = 1_000_000,
              progress: Callable[[int], None] | None = None) -> ClaimView:
     """Rule on a claim (or concession) by table seat `seat` (counted from 0) at `position` of the

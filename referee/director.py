@@ -132,7 +132,7 @@ def shown_actions(actions, lang: str, game) -> str:
 def _one_action(action: Action, lang: str, game) -> str:
     shown = presentation.action(str(action), lang, game)
     if action.kind in ("choose", "declare") and len(action.args) == 2:  # the named trumps or rank
-        shown += " " + presentation.value("suit", action.args[1], lang, game)
+        shown += " " + str(presentation.value("suit", action.args[1], lang, game))
     return shown
 
 

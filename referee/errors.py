@@ -8,6 +8,7 @@ player whose action the rules forbid. Every message carries what is needed to re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from . import i18n
 
@@ -41,7 +42,7 @@ class Phrase:
 
     __slots__ = ("template", "values")
 
-    def __init__(self, template: str, /, **values) -> None:
+    def __init__(self, template: str, /, **values: object) -> None:
         self.template = template
         self.values = values
 
@@ -76,7 +77,7 @@ class Term(Phrase):
         return self.template
 
 
-def in_language(text, lang: str = "en") -> str:
+def in_language(text: object, lang: str = "en") -> str:
     """A message that is a `Phrase` or already a plain string, in the reader's language."""
     return text.in_language(lang) if isinstance(text, Phrase) else str(text)
 
@@ -169,7 +170,7 @@ class RulesSyntaxError(RulesError, SyntaxError):
     kind = N_("syntax error")
 
     def __str__(self) -> str:  # SyntaxError would otherwise format its own way
-        return self.args[0]
+        return str(self.args[0])
 
 
 class RulesDefinitionError(RulesError, ValueError):
@@ -246,9 +247,18 @@ class SimulationError(RefereeError, RuntimeError):
     (or the referee has a bug). The message names the seed and the deal, to reproduce it."""
 
 
+class Ruling(Protocol):
+    """What an illegal action's error carries: a `referee.verdicts.Verdict` (named by what it does,
+    since the verdicts, which cite clauses, sit above the errors every module raises)."""
+
+    def describe(self) -> str:
+        """The ruling for people, its clauses cited."""
+        ...
+
+
 class IllegalActionError(RefereeError):
     """A player attempted an action the rules forbid. Carries the verdict that says why."""
 
-    def __init__(self, verdict) -> None:  # verdict: referee.verdicts.Verdict
+    def __init__(self, verdict: Ruling) -> None:
         self.verdict = verdict
         super().__init__(verdict.describe())

@@ -9,6 +9,7 @@ already in memory (`judge`). The result is a `Judgement` (`referee.replay`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .at import Position, parse_position, until_of
 from .errors import Phrase, TranscriptError, UsageError
@@ -22,7 +23,7 @@ from .transcript import TranscriptStream, rules_of, validate_transcript
 __all__ = ["Judgement", "Outcome", "judge", "judge_file", "FORMAT"]
 
 
-def judge_file(path: str | Path, settings: dict | None = None,
+def judge_file(path: str | Path, settings: dict[str, str] | None = None,
                rules_file: str | Path | None = None) -> Judgement:
     """Judge a transcript file (JSON, or the deal notation for a `.deal`) as it is read: the
     replay takes each deal as soon as it is read, and stops reading at the first verdict
@@ -40,7 +41,7 @@ def judge_file(path: str | Path, settings: dict | None = None,
         stream.close()
 
 
-def _load_game(name, params: dict):
+def _load_game(name: str | Path, params: dict[str, str]) -> Game:
     """The game to judge under: a shipped game kept from an earlier build when its files are
     unchanged (`referee.model.cache`), else built from its rules file."""
     # on demand: the kept games only when the caller gives no game
@@ -48,7 +49,8 @@ def _load_game(name, params: dict):
     return load_kept(name, params)
 
 
-def _load_with_parameters(name, data: dict, params: dict, settings: dict | None):
+def _load_with_parameters(name: str | Path, data: dict[str, Any], params: dict[str, str],
+                          settings: dict[str, str] | None) -> Game:
     """The game under the transcript's parameters and the command line's; a bad value is
     reported where it was written: `transcript.parameters` or `--param`."""
     try:
@@ -66,7 +68,7 @@ def _load_with_parameters(name, data: dict, params: dict, settings: dict | None)
         raise TranscriptError(where, err.args[0]) from None
 
 
-def load_for(header: dict, base: Path | None = None, settings: dict | None = None,
+def load_for(header: dict[str, Any], base: Path | None = None, settings: dict[str, str] | None = None,
              rules_file: str | Path | None = None) -> Game:
     """The game a transcript is judged under (its `header`: every field but the deals): the
     rules it names (confined: see `transcript.rules_of`) under its parameters and `settings`."""
@@ -75,7 +77,7 @@ def load_for(header: dict, base: Path | None = None, settings: dict | None = Non
     return _load_with_parameters(rules_of(header, base, rules_file), header, params, settings)
 
 
-def start_replay(header: dict, base: Path | None = None, settings: dict | None = None,
+def start_replay(header: dict[str, Any], base: Path | None = None, settings: dict[str, str] | None = None,
                  rules_file: str | Path | None = None, game: Game | None = None, *, strict: bool = True) -> Replay:
     """A replay of the transcript whose fields but the deals are `header`, under `game` (else
     the game it names, loaded by `load_for`)."""
@@ -93,7 +95,7 @@ def start_replay(header: dict, base: Path | None = None, settings: dict | None =
 
 
 
-def judge(data: dict, base: Path | None = None, settings: dict | None = None,
+def judge(data: dict[str, Any], base: Path | None = None, settings: dict[str, str] | None = None,
           rules_file: str | Path | None = None, validated: bool = False,
           at: Position | str | None = None, game: Game | None = None) -> Judgement:
     """Judge a transcript given as parsed JSON (under `rules_file`, when given, whatever it names;

@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 __all__ = ["lazy_names"]
 
 
-def lazy_names(package: str, homes: dict[str, str]):
+def lazy_names(package: str, homes: dict[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """(`__getattr__`, `__dir__`) for `package`, whose name `N` lives in `package.homes[N]`."""
 
-    def __getattr__(name: str):
+    # A module's `__getattr__` answers for names of any type (each its home module's): Any, as
+    # the type checker reads a module `__getattr__`.
+    def __getattr__(name: str) -> Any:
         home = homes.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")

@@ -7,6 +7,8 @@ plain text, so a highlighter never rejects a snippet of a rules file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
 
@@ -62,7 +64,7 @@ class RulesLexer(RegexLexer):
         ],
     }
 
-    def get_tokens_unprocessed(self, text, stack=("root",)):
+    def get_tokens_unprocessed(self, text: str, stack: tuple[str, ...] = ("root",)) -> Iterator[tuple[int, object, str]]:
         keywords = set(grammar_keywords())
         for index, token, value in super().get_tokens_unprocessed(text, stack):
             if token is Name.Other:

@@ -6,6 +6,11 @@ from the Sphinx extension so that the referee can link verdicts without importin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only: the model is loaded when a link is made
+    from .model.game import Game
+
 __all__ = ["clause_anchor", "source_anchor", "clause_url", "book_game", "book_page"]
 
 
@@ -25,7 +30,7 @@ def clause_url(game: str, clause_id: str, lang: str = "en", page: str | None = N
     return f"{lang}/{page or game + '/rules'}.html#{clause_anchor(clause_id)}"
 
 
-def book_page(game) -> str | None:
+def book_page(game: Game) -> str | None:
     """The book page that shows this game's clauses: a shipped game's rules page, a shipped
     variant's own page (every clause of it, kept or changed, has its anchor there), or for any
     other variant its shipped base's rules page."""
@@ -38,7 +43,7 @@ def book_page(game) -> str | None:
     return f"{shown}/rules" if shown else None
 
 
-def book_game(game) -> str | None:
+def book_game(game: Game) -> str | None:
     """The shipped game whose rules page shows this game's clauses (a variant's base, or its
     base's base for a variant of a variant), if any."""
     # on demand: the rules files (and their parser) only when a link is made

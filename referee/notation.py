@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import lark
 from lark.exceptions import UnexpectedInput
@@ -42,6 +43,9 @@ from .i18n import N_
 from .limits import LIMITS, UnreadableFile, read_chunks
 from .resources import resource_dir
 from .transcript import FORMAT, rules_of, validate_deal, validate_transcript
+
+if TYPE_CHECKING:  # for the annotations only: the replay and the interpreter are loaded when deals are read
+    from .judgement import Judgement
 
 __all__ = ["read_deal_text", "read_deal_path", "judge_deal_path", "judge_deal_text", "PARSER_STARTS", "write_deal", "grammar_path", "card_code", "card_written"]
 
@@ -947,12 +951,13 @@ def open_deal_path(path: str | Path, *, rules_file: str | Path | None = None, se
 
 
 def judge_deal_text(text: str, path: str = "<string>", *, base: Path | None = None,
-                    rules_file: str | Path | None = None, settings: dict | None = None):
+                    rules_file: str | Path | None = None, settings: dict[str, str] | None = None) -> Judgement:
     """Judge a deal file's text as it is read (see `judge_deal_path`)."""
     return _judge(_text_lines(text), path, base, rules_file, settings)
 
 
-def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None, settings: dict | None = None):
+def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None,
+                    settings: dict[str, str] | None = None) -> Judgement:
     """Judge a `.deal` file as it is read: one replay gives each action its seat and rules on it,
     and reading stops at the first verdict against the deal; memory holds one deal."""
     path = Path(path)
@@ -960,7 +965,7 @@ def judge_deal_path(path: str | Path, *, rules_file: str | Path | None = None, s
 
 
 def _judge(lines: Iterator[str], path: str, base: Path | None, rules_file: str | Path | None,
-           settings: dict | None):
+           settings: dict[str, str] | None) -> Judgement:
     # on demand: the replay and the interpreter only when deals are written or read
     from .interpreter import unsupported_mechanics
     reader, game, replay = _open(lines, path, base, rules_file, settings)

@@ -43,7 +43,7 @@ def _writable(info: os.stat_result) -> bool:
     return bool(info.st_mode & stat.S_IWOTH)
 
 
-def write_output(text: str, output: str | os.PathLike, inputs: tuple[str | os.PathLike, ...] = ()) -> Path:
+def write_output(text: str, output: str | os.PathLike[str], inputs: tuple[str | os.PathLike[str], ...] = ()) -> Path:
     """Write `text` (UTF-8) to `output`, refusing to replace any of `inputs`; the path written."""
     path = Path(output)
     shown = str(output) if len(str(output)) <= 200 else str(output)[:200] + "..."

@@ -12,11 +12,16 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import i18n
 from .i18n import N_, NC_
 from .resources import sources_dir
+
+if TYPE_CHECKING:  # for the annotations only: the model imports far more than a message needs
+    from .model.game import Game
 
 __all__ = ["card", "cards", "suit_symbol", "seat", "action", "position", "value", "source_info", "source_glosses", "SEAT_KEYS",
            "cardset", "source_table"]
@@ -47,14 +52,14 @@ _BETTING_PASS = NC_("betting", "pass")
 _CODE = re.compile(r"^(10|[2-9JQKA])([CDHS])$")
 
 
-def _suit_symbols(game) -> dict[str, str]:
+def _suit_symbols(game: Game | None) -> dict[str, str]:
     symbols = dict(_SUITS)
     for deck in (game.table.decks if game is not None else {}).values():
         symbols.update({s.code: s.symbol for s in deck.suits if s.symbol})
     return symbols
 
 
-def suit_symbol(code: str, game=None) -> str:
+def suit_symbol(code: str, game: Game | None = None) -> str:
     """A suit's symbol, as the game's deck declares it (``H`` -> ``♥``), else its code."""
     return _suit_symbols(game).get(code, code)
 
@@ -67,7 +72,7 @@ def rank(code: str, lang: str = "en") -> str:
     return code if shown == msgid else shown
 
 
-def card(code: str, lang: str = "en", game=None) -> str:
+def card(code: str, lang: str = "en", game: Game | None = None) -> str:
     """``4C`` -> ``4♣``; ``QS`` -> ``Q♠`` (``D♠`` in Polish). Anything else is left as written."""
     found = _CODE.match(code or "")
     if not found:
@@ -75,7 +80,7 @@ def card(code: str, lang: str = "en", game=None) -> str:
     return rank(found.group(1), lang) + _suit_symbols(game).get(found.group(2), found.group(2))
 
 
-def cards(codes, lang: str = "en", game=None) -> str:
+def cards(codes: str | Iterable[str], lang: str = "en", game: Game | None = None) -> str:
     return " ".join(card(c, lang, game) for c in (codes.split() if isinstance(codes, str) else codes))
 
 
@@ -84,7 +89,7 @@ def seat(number: int) -> int:
     return number + 1
 
 
-def action(text: str, lang: str = "en", game=None) -> str:
+def action(text: str, lang: str = "en", game: Game | None = None) -> str:
     """``play 4C`` -> "play 4♣" in the reader's language; unknown words stay as written."""
     words = str(text).split()
     if words[:1] == ["double"] and len(words) == 2:  # doubling a player, not the contract
@@ -111,7 +116,7 @@ _CARDSET_WORDS = {"rank": N_("every {rank}"), "suit": N_("every {suit}"), "any":
                   "except": N_("{cards} except {excepted}")}
 
 
-def cardset(text: str, lang: str = "en", game=None) -> str:
+def cardset(text: str, lang: str = "en", game: Game | None = None) -> str:
     """A set of cards as the rules language writes it (``rank Q except QH``, ``suit H``,
     ``{QS, QD}``) in the reader's words: "every Q except Q♥", "every ♥", "Q♠ Q♦"."""
     _ = lambda m: i18n.gettext(lang, m)  # noqa: E731
@@ -129,7 +134,7 @@ def cardset(text: str, lang: str = "en", game=None) -> str:
     return cards(head.replace("{", " ").replace("}", " ").replace(",", " ").split(), lang, game)
 
 
-def value(key: str, raw, lang: str = "en", game=None, names=()):
+def value(key: str, raw: str | int, lang: str = "en", game: Game | None = None, names: Sequence[str] = ()) -> str | int:
     """One verdict value as a reader sees it (`names`: the players' names, seat 0 first, if known)."""
     if key in SEAT_KEYS and isinstance(raw, int) and not isinstance(raw, bool):
         return f"{seat(raw)} ({names[raw]})" if 0 <= raw < len(names) else seat(raw)
@@ -143,7 +148,7 @@ def value(key: str, raw, lang: str = "en", game=None, names=()):
         return action(raw, lang, game)
     if key == "cardset" and isinstance(raw, str):
         return cardset(raw, lang, game)
-    if key == "contract" and isinstance(raw, str) and raw in getattr(game, "contracts", {}):
+    if key == "contract" and isinstance(raw, str) and game is not None and raw in game.contracts:
         return i18n.gettext(lang, game.contracts[raw].title)
     if isinstance(raw, str):
         return i18n.gettext(lang, raw)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .engine.table import Action
 from .interpreter import Deal
@@ -21,7 +22,7 @@ __all__ = ["read_deal_file", "Transcript", "Step"]
 
 
 def read_deal_file(path: str | Path, *, rules_file: str | Path | None = None,
-                   settings: dict | None = None) -> dict:
+                   settings: dict[str, str] | None = None) -> dict[str, Any]:
     """Read a recorded deal or match into a transcript: a `.deal` file in the deal notation
     (`referee.notation`, checked against the game under `rules_file` and `settings`, the
     `--rules` and `--param` of the command line), anything else as JSON (`load_transcript`).
@@ -81,8 +82,8 @@ class Transcript:
             print(step.at, step.action, step.verdict.legal)
     """
 
-    def __init__(self, source: str | Path | dict, *, rules_file: str | Path | None = None,
-                 settings: dict | None = None) -> None:
+    def __init__(self, source: str | Path | dict[str, Any], *, rules_file: str | Path | None = None,
+                 settings: dict[str, str] | None = None) -> None:
         self.source, self.rules_file, self.settings = source, rules_file, settings
         self.judgement: Judgement | None = None
         """What the referee ruled, once a walk has ended (None before)."""

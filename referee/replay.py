@@ -508,10 +508,12 @@ class Replay:
         if match.is_over():
             broken = match.broken_seats()
             if broken:  # the session ended because a player lost his stake and left the table
+                leaves = match.vying.model.broken_player if match.vying is not None else None
+                assert leaves is not None  # (only a session whose broken players leave has them)
                 return self._stop(Verdict(False, N_("Seat {seat} has lost all his chips and gives up his seat, so the "
                                                     "session is over; deal {number} should not be played."),
                                           (("seat", broken[0]), ("number", number + 1)),
-                                          (match.vying.model.broken_player.clause,) + match.result().clauses), where)
+                                          (leaves.clause,) + match.result().clauses), where)
             return self._stop(Verdict(False, N_("The match is already over; deal {number} should not be played."),
                                       (("number", number + 1),), match.result().clauses), where)
         late = self._after_time(record, number)

@@ -103,7 +103,8 @@ def judgement_text(judgement: Judgement, lang: str = "en") -> str:
     _ = functools.partial(i18n.gettext, lang)
 
     def cite(game: Game, clauses: Iterable[str | None], lang: str) -> str:
-        return cite_for_people(game, clauses, lang, human=True)
+        # (a report's clause may be typed optional: `ended_early` is set whenever it is cited)
+        return cite_for_people(game, [c for c in clauses if c is not None], lang, human=True)
     out = [f"{_(g.title)} ({Path(g.path).name})"]
     changed = {k: v for k, v in g.settings.items() if v != g.parameters[k].default}
     if changed:

@@ -19,6 +19,7 @@ import functools
 import html
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -27,6 +28,10 @@ from . import i18n
 from .model import load_game
 from .model.document import shipped_rules_files
 from .resources import rules_dir
+
+if TYPE_CHECKING:  # for the annotations only: Sphinx loads these when it builds the page
+    from sphinx.application import Sphinx
+    from sphinx.writers.html5 import HTML5Translator
 
 __all__ = ["CheckDeal", "LABELS", "PASTE_LIMIT", "setup_check"]
 
@@ -48,7 +53,7 @@ class check_deal(nodes.General, nodes.Element):
     """The form; its children are the page's words, translated before it is written out."""
 
 
-def _games(lang: str) -> list[dict]:
+def _games(lang: str) -> list[dict[str, Any]]:
     games = []
     for path in shipped_rules_files():
         game = load_game(str(path))
@@ -67,7 +72,7 @@ def _games(lang: str) -> list[dict]:
 class CheckDeal(SphinxDirective):
     has_content = True
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         box = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, box)
         found = [n for n in box.children if isinstance(n, nodes.definition_list)]
@@ -106,7 +111,7 @@ class CheckDeal(SphinxDirective):
         return int(json.loads(path.read_text("utf-8"))["bytes"])
 
 
-def _visit(self, node: check_deal) -> None:
+def _visit(self: HTML5Translator, node: check_deal) -> None:
     words = {}
     for item in node.next_node(nodes.definition_list).children:
         words[item.next_node(nodes.term).astext()] = item.next_node(nodes.definition).astext().strip()
@@ -148,10 +153,10 @@ def _page_script() -> str:
     return script
 
 
-def _depart(self, node) -> None:
+def _depart(self: HTML5Translator, node: check_deal) -> None:
     pass
 
 
-def setup_check(app) -> None:
+def setup_check(app: Sphinx) -> None:
     app.add_node(check_deal, html=(_visit, _depart))
     app.add_directive("check-deal", CheckDeal)

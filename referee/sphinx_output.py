@@ -42,7 +42,7 @@ class RefereeOutput(SphinxDirective):
     final_argument_whitespace = True
     has_content = False
 
-    def run(self):
+    def run(self) -> list[nodes.Node]:
         argv = shlex.split(self.arguments[0])
         if not argv or argv[0] not in READING_COMMANDS:
             raise self.error(f"referee-output runs only {', '.join(sorted(READING_COMMANDS))}, "

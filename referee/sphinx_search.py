@@ -25,6 +25,7 @@ import functools
 import hashlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import lark
 
@@ -33,6 +34,10 @@ from .front.parser import parse_text
 from .i18n import N_
 from .model import load_game
 from .model.document import game_names, variant_names
+
+if TYPE_CHECKING:  # for the annotations only: Sphinx calls this module, which never imports it
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 __all__ = ["clause_entries", "setup"]
 
@@ -45,7 +50,7 @@ L_CONTENTS = N_("Contents")
 
 def _own_clauses(path: Path) -> set[str]:
     """The clauses a variant's own file adds or replaces (the rest are its parent's)."""
-    own = set()
+    own: set[str] = set()
     for item in parse_text(path.read_text("utf-8"), str(path)).children[1:]:
         if isinstance(item, lark.Tree) and item.data in ("clause", "replace_clause"):
             inner = item.children[0] if item.data == "replace_clause" else item
@@ -53,10 +58,10 @@ def _own_clauses(path: Path) -> set[str]:
     return own
 
 
-def clause_entries(lang: str, pages: dict[str, str]) -> list[list]:
+def clause_entries(lang: str, pages: dict[str, str]) -> list[list[str | bool]]:
     """[page, ID, title, statement, variant?] of every clause the book's pages show, in the
     language; `pages` maps each game or variant name to the page that shows it."""
-    out = []
+    out: list[list[str | bool]] = []
     for name in game_names() + variant_names():
         if name not in pages:
             continue
@@ -78,7 +83,7 @@ def _page_script() -> str:
     return script
 
 
-def _search_page(app, pagename, templatename, context, doctree) -> None:
+def _search_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     if pagename != "search":
         return
     env, lang = app.env, app.config.language or "en"
@@ -108,13 +113,13 @@ def _search_page(app, pagename, templatename, context, doctree) -> None:
     app.add_js_file(None, body=f"window.REFEREE_SEARCH_DATA = {where};\n{_page_script()}")
 
 
-def _contents_title(app, config) -> None:
+def _contents_title(app: Sphinx, config: Config) -> None:
     options = dict(config.html_theme_options or {})
     options["toc_title"] = i18n.gettext(config.language or "en", L_CONTENTS)
     config.html_theme_options = options
 
 
-def setup(app):
+def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _contents_title)
     app.connect("html-page-context", _search_page)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,6 +11,7 @@ and what was expected) is the validator's.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 __all__ = ["conforms", "conforms_deal"]
 
@@ -24,21 +25,21 @@ _CLOCK = 100_000
 """The latest minute of a session's clock a transcript may record (about ten weeks)."""
 
 
-def _whole(value, least: int | None = None, most: int | None = None) -> bool:
+def _whole(value: object, least: int | None = None, most: int | None = None) -> bool:
     return (type(value) is int and (least is None or value >= least)
             and (most is None or value <= most))
 
 
-def _texts(value) -> bool:
+def _texts(value: object) -> bool:
     return type(value) is list and all(type(item) is str for item in value)
 
 
-def _by_seat(value, valid) -> bool:
+def _by_seat(value: object, valid: Callable[[object], bool]) -> bool:
     """An object keyed by seat numbers, each value passing `valid`."""
     return type(value) is dict and all(_SEAT_KEY.fullmatch(key) and valid(item) for key, item in value.items())
 
 
-def _deal(deal, action: re.Pattern) -> bool:
+def _deal(deal: object, action: re.Pattern[str]) -> bool:
     if type(deal) is not dict or not _DEAL.issuperset(deal) or not {"dealer", "hands", "actions"} <= deal.keys():
         return False
     if not _whole(deal["dealer"], 0) or not _by_seat(deal["hands"], _texts):
@@ -61,7 +62,7 @@ def _deal(deal, action: re.Pattern) -> bool:
         for entry in actions)
 
 
-def conforms(data, format_name: str, action: re.Pattern) -> bool:
+def conforms(data: object, format_name: str, action: re.Pattern[str]) -> bool:
     """Whether `data` surely meets the transcript schema (`action`: the schema's action pattern)."""
     if type(data) is not dict or not _TOP.issuperset(data) or "format" not in data or "deals" not in data:
         return False
@@ -90,6 +91,6 @@ def conforms(data, format_name: str, action: re.Pattern) -> bool:
     return type(data["deals"]) is list and all(_deal(deal, action) for deal in data["deals"])
 
 
-def conforms_deal(deal, action: re.Pattern) -> bool:
+def conforms_deal(deal: object, action: re.Pattern[str]) -> bool:
     """Whether one deal surely meets the schema's `deal` (`action`: the schema's action pattern)."""
     return _deal(deal, action)

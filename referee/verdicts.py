@@ -8,22 +8,28 @@ with a `Game` adds each clause's source lines, so the reader sees e.g.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, presentation
 from .i18n import N_
 
+if TYPE_CHECKING:  # for the annotations only: a verdict is read without the model's modules
+    from .model.game import Game
+
 __all__ = ["Verdict", "ScoreLine", "cite"]
 
 
-def _localised(values, lang: str, game=None, names=()) -> dict:
+def _localised(values: Iterable[tuple[str, str | int]], lang: str, game: Game | None = None,
+               names: Sequence[str] = ()) -> dict[str, str | int]:
     """Message values as a reader sees them (`referee.presentation`): seats counted from 1 (with
     the player's name when the transcript gives names), cards as rank and suit symbol, actions and
     titles in the reader's language."""
     return {k: presentation.value(k, v, lang, game, names) for k, v in values}
 
 
-def cite(game, clause_ids, lang: str = "en", human: bool = False, titles: bool = False) -> str:
+def cite(game: Game | None, clause_ids: Iterable[str], lang: str = "en", human: bool = False, titles: bool = False) -> str:
     """Clause IDs with the source lines or supplement kind behind each: by file name
     (`K3.1 (003_e21bac2628eec2a5.txt:3)`, the machine form of --json), or for people by the
     source's title (`K3.1 (TITLE OF THE SOURCE, line 3)`), with `titles` each clause's title
@@ -31,7 +37,7 @@ def cite(game, clause_ids, lang: str = "en", human: bool = False, titles: bool =
     parts = []
     for cid in dict.fromkeys(clause_ids):
         clause = game.clauses.get(cid) if game is not None else None
-        if clause is None:
+        if game is None or clause is None:
             parts.append(cid)
             continue
         by_source: dict[str, list[str]] = {}
@@ -69,18 +75,18 @@ class Verdict:
     seat: int | None = None
     action: str | None = None
 
-    def text(self, lang: str = "en", game=None, names=()) -> str:
+    def text(self, lang: str = "en", game: Game | None = None, names: Sequence[str] = ()) -> str:
         """The ruling in words, in `lang` (`names`: the players' names by seat)."""
         return i18n.gettext(lang, self.message).format(**_localised(self.values, lang, game, names))
 
-    def describe(self, game=None, lang: str = "en", names=(), titles: bool = False) -> str:
+    def describe(self, game: Game | None = None, lang: str = "en", names: Sequence[str] = (), titles: bool = False) -> str:
         """The verdict for people, its clauses cited (with their titles if `titles`)."""
         text = self.text(lang, game, names)
         if self.clauses:
             text += " [" + cite(game, self.clauses, lang, human=True, titles=titles) + "]"
         return text
 
-    def to_json(self, game=None, lang: str = "en") -> dict:
+    def to_json(self, game: Game | None = None, lang: str = "en") -> dict[str, Any]:
         """The ruling as `--json` writes it: legal, seat, action, message, clauses, citations, links."""
         # on demand: the book's links only for --json
         from .links import book_page, clause_url
@@ -125,7 +131,7 @@ class ScoreLine:
         return next((v for k, v in self.values if k in presentation.SEAT_KEYS and k != "seat"
                      and isinstance(v, int) and not isinstance(v, bool) and v != self.seat), None)
 
-    def text(self, lang: str = "en", game=None, names=()) -> str:
+    def text(self, lang: str = "en", game: Game | None = None, names: Sequence[str] = ()) -> str:
         values = _localised(self.values, lang, game, names)
         if self.plural and self.count:
             template = i18n.ngettext(lang, self.message, self.plural, int(dict(self.values)[self.count]))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli, i18n
+from referee import catalogs, cli, i18n
 from referee.model import load_game
 from referee.model.document import game_names
 from referee.resources import repo_root
@@ -174,3 +174,33 @@ def test_catalogs_contain_no_addresses():
     for path in TRANSLATIONS.rglob("*.po*"):
         text = Path(path).read_text(encoding="utf-8")
         assert "://" not in text, path
+
+
+def test_the_catalogs_command_prints_its_help_and_writes_nothing(monkeypatch, capsys):
+    """`python -m referee.catalogs --help` shows the options; it never reaches the update."""
+
+    def update(*args, **kwargs):
+        raise AssertionError("--help must not update the catalogs")
+
+    monkeypatch.setattr(catalogs, "update", update)
+    with pytest.raises(SystemExit) as stopped:
+        catalogs.main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m referee.catalogs") and "--check" in out and "--translations" in out
+
+
+def test_the_catalogs_check_reports_without_writing(monkeypatch, tmp_path, capsys):
+    """`--check` lists the catalogs out of date and exits 1, writing nothing; after an update
+    it finds them current and exits 0. (One message stands for the extraction, to keep it fast.)"""
+    monkeypatch.setattr(catalogs, "extract", lambda: [catalogs.Message("The deal is over.", locations=[("x.py", 0)])])
+    args = ["--translations", str(tmp_path)]
+    assert catalogs.main([*args, "--check"]) == 1
+    assert "out of date: referee.pot, ru/LC_MESSAGES/referee.po" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+    assert catalogs.main(args) == 0
+    written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.po*")}
+    assert written == {"referee.pot", *(f"{lang}/LC_MESSAGES/referee.po" for lang in catalogs.TRANSLATED_LANGUAGES)}
+    capsys.readouterr()
+    assert catalogs.main([*args, "--check"]) == 0
+    assert capsys.readouterr().out == "referee catalogs: up to date\n"

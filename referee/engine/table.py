@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import Phrase, UsageError
 from ..mechanics.table.rules import PlayDirection, Side
-from ..model.cards import Card
+from ..model.cards import Card, CardSet
 from ..model.game import Game
 from . import moves
 from .moves import BLIND, CALL, DEFEND, DEFEND_CLOSED, DEFEND_OPEN, DOUBLE, FOLD, HALF_DEFEND, PASS, WITHDRAW, MoveKind
@@ -143,7 +143,7 @@ class Table:
     def card_id(self, code: str) -> int | None:
         return self.by_code.get(code)
 
-    def cards_of(self, cardset) -> frozenset[int]:
+    def cards_of(self, cardset: CardSet) -> frozenset[int]:
         return frozenset(self.index[c] for c in cardset.cards if c in self.index)
 
     # moves <-> actions

@@ -5,11 +5,12 @@ from __future__ import annotations
 import difflib
 import functools
 from pathlib import Path
+from typing import Any, overload
 
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import Phrase, RulesSyntaxError, SourcePosition
+from ..errors import NotationSyntaxError, Phrase, RulesSyntaxError, SourcePosition
 from ..i18n import N_
 from ..resources import resource_dir
 from .lalr import TableReader, Unread
@@ -77,7 +78,9 @@ def _reader() -> TableReader | None:
     return TableReader.of(get_parser())
 
 
-def parse_text(text: str, path: str = "<string>") -> lark.Tree:
+# The tree's children are read by position (`referee.model.document.Located.tree`), each
+# statement's grammar saying which child is a token and which a tree: hence `Tree[Any]`.
+def parse_text(text: str, path: str = "<string>") -> lark.Tree[Any]:
     """Parse a rules file's text. Raises `RulesSyntaxError` with position, excerpt and hint.
 
     The text is read with the parser's tables in one loop (`lalr`); a text that does not parse
@@ -95,9 +98,22 @@ def parse_text(text: str, path: str = "<string>") -> lark.Tree:
         raise syntax_error(parser, error, text, path) from None
 
 
+@overload
+def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
+                 terminals: dict[str, str] = ..., found_names: dict[str, str] = ...,
+                 hint: Phrase | None = None) -> RulesSyntaxError: ...
+
+
+@overload
+def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
+                 terminals: dict[str, str] = ..., found_names: dict[str, str] = ...,
+                 kind: type[NotationSyntaxError], hint: Phrase | None = None) -> NotationSyntaxError: ...
+
+
 def syntax_error(parser: lark.Lark, error: UnexpectedInput, text: str, path: str, *,
                  terminals: dict[str, str] = _TERMINAL_NAMES, found_names: dict[str, str] = _FOUND_NAMES,
-                 kind: type = RulesSyntaxError, hint: Phrase | None = None):
+                 kind: type[RulesSyntaxError | NotationSyntaxError] = RulesSyntaxError,
+                 hint: Phrase | None = None) -> RulesSyntaxError | NotationSyntaxError:
     """Lark's error as ours: `kind` (a `RulesError`-like class) at file:line:col with an excerpt,
     what was expected (terminals named by `terminals`, the token met by `found_names`) and a hint.
     The deal notation (`referee.notation`) reports its syntax errors through this too."""

@@ -77,7 +77,9 @@ def _kept(grammar: Path, text: str, start: tuple[str, ...] = ("start",)) -> lark
     try:
         kept = loads(rest)
         with without_cycle_collector():
-            return lark.Lark._load_from_dict(kept["data"], kept["memo"], **_AT_LOAD)
+            parser = lark.Lark._load_from_dict(kept["data"], kept["memo"], **_AT_LOAD)
+        assert isinstance(parser, lark.Lark)  # (what `_load_from_dict` makes: Lark leaves it untyped)
+        return parser
     except Unreadable:
         return None
     except Exception:  # as Lark's own cache reader does: any error means building afresh

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from ..engine.table import Table
 from ..errors import Phrase, UsageError
 from ..mechanics.auction.closing import close_overflow, final_scores
-from ..mechanics.auction.compiled import compile_auction
+from ..mechanics.auction.compiled import CompiledAuction, compile_auction
 from ..mechanics.table import dealing
 from ..mechanics.table.draw import Draw, decide_draw, draw_for_dealer, judge_draw
 from ..mechanics.table.rules import Side
 from ..mechanics.table.seating import SeatedDeal, playing_seats
-from ..mechanics.tricks.compiled import compile_contract
-from ..mechanics.vying.compiled import compile_vying
+from ..mechanics.tricks.compiled import CompiledContract, compile_contract
+from ..mechanics.vying.compiled import VyingRules, compile_vying
 from ..mechanics.vying.rules import SessionLength, SessionUnit
 from ..mechanics.vying.showdown import hand_bonuses
 from ..model.game import EndKind, Game
@@ -43,25 +43,39 @@ _BY_TOTAL = frozenset({EndKind.ACCOUNT, EndKind.ANY_PLAYER, EndKind.EVERY_PLAYER
 
 # The table and the compiled rules of a game for a number of players, shared by its matches: they
 # are read-only once built, and a session or a benchmark plays many matches of one game.
-_COMPILED: dict[tuple[int, int], tuple] = {}
+@dataclass(frozen=True)
+class _Compiled:
+    """What the matches of one game at one size of table share."""
+
+    game: weakref.ref[Game]
+    """The game (the entry goes when the game does, before its id can be reused by another)."""
+    table: Table
+    contracts: dict[str, CompiledContract]
+    auction: CompiledAuction | None
+    vying: VyingRules | None
+    plans: dict[tuple[int | None, int], dealing.DealPlan]
+    """The plans of the deal by (dealer, cards in the pack), filled as the deals need them."""
+    rotation: dealing.RotationPlan
 
 
-def _compiled(game: Game, players: int) -> tuple:
+_COMPILED: dict[tuple[int, int], _Compiled] = {}
+
+
+def _compiled(game: Game, players: int) -> _Compiled:
     key = (id(game), players)
     hit = _COMPILED.get(key)
-    if hit is None or hit[0]() is not game:
+    if hit is None or hit.game() is not game:
         table = Table(game, players)
         contracts = {cid: compile_contract(game, table, c) for cid, c in game.contracts.items()}
 
         def forget(_ref: weakref.ref[Game], key: tuple[int, int] = key,
-                   cache: dict[tuple[int, int], tuple] = _COMPILED) -> None:
+                   cache: dict[tuple[int, int], _Compiled] = _COMPILED) -> None:
             cache.pop(key, None)  # (the dict bound here: at exit the module's name may be gone first)
 
-        # The entry goes when the game does, before its id can be reused by another.
-        hit = (weakref.ref(game, forget), table, contracts,
-               compile_auction(game, table, contracts), compile_vying(game), {}, dealing.rotation_plan(game, table))
+        hit = _Compiled(weakref.ref(game, forget), table, contracts, compile_auction(game, table, contracts),
+                        compile_vying(game), {}, dealing.rotation_plan(game, table))
         _COMPILED[key] = hit
-    return hit[1:]
+    return hit
 
 
 @dataclass(frozen=True)
@@ -114,8 +128,13 @@ class Match:
             raise UsageError(Phrase("{game}: this referee cannot run {mechanics} yet; the rules file loads and "
                                     "validates (`referee check`)", game=game.id, mechanics=", ".join(missing)))
         self.game = game
-        self.table, self.contracts, self.auction, self.vying, self._dealing, self._rotation = _compiled(
-            game, players or game.table.default_players)
+        compiled = _compiled(game, players or game.table.default_players)
+        self.table = compiled.table
+        self.contracts = compiled.contracts
+        self.auction = compiled.auction
+        self.vying = compiled.vying
+        self._dealing = compiled.plans
+        self._rotation = compiled.rotation
         rotation = game.table.dealer_rotation
         if rotation is not None and rotation.value.side is Side.OPPOSITE and self.table.players % 2:
             raise UsageError(Phrase("{game}: the deal passes to the player opposite the dealer (clause {clause}), and "

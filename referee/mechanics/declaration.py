@@ -12,7 +12,7 @@ from ..errors import Phrase
 from ..front.syntax import Node
 from ..model.cards import CardSet, Deck
 from ..model.document import Located
-from ..model.game import Account, Game
+from ..model.game import Account, ContractRules, Game, PlayRecord
 from ..model.values import Cited, SeatRef
 from .base import PhaseRunner
 from .vocabulary import Phase, PhaseWord
@@ -95,7 +95,7 @@ class Builder(Protocol):
     def seats(self, item: Located, node: Any) -> SeatRef:
         """The seat a `first ... by SEAT, else SEAT` statement names, its `else` seats chained on."""
 
-    def rule(self, item: Located, node: Node, cid: str, scope: str | None, record: type, field: str,
+    def rule(self, item: Located, node: Node, cid: str, scope: str | None, record: type[PlayRecord | ContractRules], field: str,
              value: object, many: bool = False) -> None:
         """Set the play rule `field` of `record` (a mechanic's record of a contract's rules, such
         as `TrickRules`, which names its field of `ContractRules`; or `ContractRules` itself) for

@@ -30,16 +30,22 @@ writing simply means building the game as usual.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__
 from ..plaindata import Folder, FolderRefused, Records, Unreadable, dumps, loads
 from ..resources import resource_dir, rules_dir
+
+if TYPE_CHECKING:  # for the annotations only: the model's records are loaded when a kept game is read
+    from .game import Game
 
 __all__ = ["content_fingerprint", "installed_is_current", "kept_game", "load_kept", "shipped_game"]
 
@@ -84,23 +90,24 @@ def _folder() -> tuple[Path | None, bool]:
     return INSTALLED, False
 
 
-def load_kept(name, settings: dict[str, str]):
+def load_kept(name: str | Path, settings: dict[str, str]) -> Game:
     """The game `name` (a shipped game's path or any rules file) under `settings`: kept, when it
     is a shipped game kept for these readings, else built from its rules file."""
-    def build():
+    def build() -> Game:
         # the parser and the builder only when no kept game serves (a judge of a kept game loads neither)
         from .build import load_game
         return load_game(name, settings)
     return kept_game(Path(name), settings, build)
 
 
-def keep_installed_games(build, folder: Path | None = None, version: str | None = None) -> list[Path]:
+def keep_installed_games(build: Callable[[Path], Game], folder: Path | None = None,
+                         version: str | None = None) -> list[Path]:
     """The install step: keep every shipped game and variant under its default readings
     (`build(path)` builds one) in `folder` (`INSTALLED`), under `version` (the fingerprint of
     the files); the files kept."""
     folder = folder or INSTALLED
     for path in sorted([*rules_dir().glob("*.rules"), *(rules_dir() / "variants").glob("*.rules")]):
-        _keep(path, {}, lambda path=path: build(path), folder, True, version)
+        _keep(path, {}, functools.partial(build, path), folder, True, version)
     return sorted(folder.rglob("*.json"))
 
 
@@ -110,7 +117,7 @@ def installed_is_current() -> bool:
     class _Stale(Exception):
         pass
 
-    def stale():
+    def stale() -> NoReturn:
         raise _Stale
     for path in sorted(rules_dir().glob("*.rules"))[:1]:
         try:
@@ -203,7 +210,7 @@ def _forget_other_versions(top: Folder, version: str) -> None:
             top.remove_folder(name, lambda entry: _KEPT_FILE.fullmatch(entry) is not None)
 
 
-def kept_game(path: Path, settings: dict[str, str], build):
+def kept_game(path: Path, settings: dict[str, str], build: Callable[[], Game]) -> Game:
     """The game of the shipped rules file `path` under `settings`: the kept one if its inputs are
     unchanged, else `build()`, kept for next time. A file that is not shipped is always built."""
     return _keep(path, settings, build, *_folder())
@@ -223,8 +230,8 @@ def _relative_paths() -> tuple[bytes, bytes]:
     return folder, _RULES_MARK
 
 
-def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writable: bool,
-          version: str | None = None):
+def _keep(path: Path, settings: dict[str, str], build: Callable[[], Game], folder: Path | None, writable: bool,
+          version: str | None = None) -> Game:
     shipped = _shipped_name(path) if folder is not None else None
     if folder is None or shipped is None:
         return build()
@@ -254,7 +261,7 @@ def _keep(path: Path, settings: dict[str, str], build, folder: Path | None, writ
     return game
 
 
-def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
+def _read(top: Folder, version: str, name: str, head: bytes, folder: Path) -> Game | None:
     """The game kept as `name`, if it is there, was built from what `head` says, and reads back
     as a game; else None."""
     # the model's records only when a kept game is read: install and completion ask only whether it is current
@@ -279,7 +286,7 @@ def _read(top: Folder, version: str, name: str, head: bytes, folder: Path):
     return game if type(game) is Game else None
 
 
-def _write(top: Folder, version: str, name: str, head: bytes, game, mode: int) -> None:
+def _write(top: Folder, version: str, name: str, head: bytes, game: Game, mode: int) -> None:
     try:
         absolute, mark = _relative_paths()
         data = dumps(game, _RECORDS)

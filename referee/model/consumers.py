@@ -127,14 +127,6 @@ def _check_contracts(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], head
                 raise item.error(stmt, Phrase('`{stmt}` is a rule of {wanted} play, and no contract of this game '
                                               'plays {wanted}', stmt=_words(item, stmt), wanted=wanted.value),
                                  hint=Phrase('remove it, or declare a contract that is played that way'))
-        if kind == "early_end":
-            condition = stmt.condition.kind
-            if condition == "place_decided" and (scope is None or contracts[scope].plays is not Phase.LAYOUT):
-                raise item.error(stmt, Phrase('places are decided only in a layout game'),
-                                 hint=Phrase('put it in the `in` block of a contract that plays layout'))
-            if condition in ("declarer_tricks", "defenders_tricks") and PhaseWord.AUCTION not in phases:
-                raise item.error(stmt, Phrase('only an auction makes a declarer and defenders'),
-                                 hint=Phrase('add `auction` to `deal phases`, or end the deal on cards taken'))
     any_trumps = False
     for contract in contracts.values():
         rules = contract.rules.tricks or TrickRules()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar, Protocol
 
 from ..errors import SourcePosition
 from ..mechanics.auction.rules import AuctionRules
@@ -25,7 +26,7 @@ from .values import Citation, Cited, Provenance, SeatRef
 
 __all__ = [
     "Citation", "Provenance", "Clause", "Parameter", "Source", "Cited", "Packet", "SeatRef", "ContractRules",
-    "Contract", "Check", "Game", "EndKind", "MatchEnd", "Account", "Winner",
+    "Contract", "Check", "Game", "EndKind", "MatchEnd", "Account", "Winner", "PlayRecord",
 ]
 
 class EndKind(Enum):
@@ -122,6 +123,14 @@ class Source:
     filename: str
     language: str
     lines: int
+
+
+class PlayRecord(Protocol):
+    """A mechanic's record of a contract's rules for one way of playing it (`TrickRules`,
+    `LayoutRules`): a field of `ContractRules`, which it names."""
+
+    contract_field: ClassVar[str]
+    """The field of `ContractRules` the record fills."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
-"""The checks of a whole game that the table makes: the rules every game must state, a pack that
-covers the deal for every number of players (and is dealt out where no phase uses what is left),
-a draw that can name a first dealer, a dealer who sits out with no turn, and a `holder of CARD`
-seat that somebody holds."""
+"""The checks of a whole game that the table makes: the rules every game must state, a pack for
+each table the game has (and none for a table it never has) that covers the deal for every number
+of players (and is dealt out where no phase uses what is left), a draw that can name a first
+dealer, a dealer who sits out with no turn, and a `holder of CARD` seat that somebody holds."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ...model.game import Game
 from ..declaration import Seen
 from ..vocabulary import PhaseWord
 from .rules import DrawKind, PacketKind
-from .syntax import Deal
+from .syntax import Deal, Pack
 
 __all__ = ["require_table", "check_table", "check_holder"]
 
@@ -41,10 +41,17 @@ def require_table(game: Game, header: Located) -> None:
 
 
 def check_table(game: Game, seen: Seen, phases: tuple[PhaseWord, ...], header: Located) -> None:
-    """The pack covers the deal for every number of players, and the draw can name a dealer."""
+    """A pack chosen `when players N` names a table the game has; the pack covers the deal for
+    every number of players, and the draw can name a dealer."""
     where = {kind: (item, stmt) for kind, _, item, stmt in seen}
     assert game.table.players is not None
-    for players in game.table.players.value:
+    tables = game.table.players.value
+    for _, _, item, stmt in seen:  # a pack for a table the game never has would never be dealt
+        if isinstance(stmt, Pack) and stmt.players is not None and int(stmt.players) not in tables:
+            raise item.error(stmt.players, Phrase('the game is never played by {count} players', count=int(stmt.players)),
+                             hint=Phrase('name a number of players the game allows: {tables}',
+                                         tables=", ".join(map(str, tables))))
+    for players in tables:
         deck = game.table.pack_for(players)
         hand, talon, up = game.table.dealt_cards(players)
         if hand < 1:
