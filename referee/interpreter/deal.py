@@ -8,8 +8,10 @@ citing the deciding clauses, and applies it only when it is legal.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.legal import LegalActions
 from ..engine.start import DealStart, write_position
@@ -39,6 +41,9 @@ from ..mechanics.vying.state import BettingState
 from ..verdicts import ScoreLine, Verdict
 from .phases import RUNNERS
 
+if TYPE_CHECKING:
+    from ..drawing import Drawing
+
 __all__ = ["Deal", "DealResult", "DealStart", "LegalActions", "perft"]
 
 # The phases asked about on every deal or move, as module names: a member looked up on its enum
@@ -56,6 +61,8 @@ class DealResult:
     finish_order: tuple[int, ...]
     ended_early: str | None
     """Clause that ended the deal before all cards were played, if any."""
+    if TYPE_CHECKING:  # not a field (`dataclasses.replace` leaves it None): see `__init__`
+        written: dict[str, list[int]] | None
 
     def __init__(self, contract: str | None, scores: tuple[ScoreLine, ...], finish_order: tuple[int, ...],
                  ended_early: str | None) -> None:
@@ -77,9 +84,10 @@ class DealResult:
                                written=written, _lines=lines)
         return result
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> tuple[ScoreLine, ...]:
         # Only the `scores` of a result made by `unread` are missing, until first read.
-        lines = self.__dict__.pop("_lines", None) if name == "scores" else None
+        lines: Callable[[], tuple[ScoreLine, ...]] | None = self.__dict__.pop("_lines", None) \
+            if name == "scores" else None
         if lines is None:
             raise AttributeError(name)
         scores = self.__dict__["scores"] = lines()
@@ -102,7 +110,7 @@ class Deal:
                  written: list[int] | None = None,
                  vying: VyingRules | None = None, chips: list[int] | None = None, carry: int = 0,
                  upcards: list[int] | None = None, number: int = 0,
-                 dealer_doubles: dict | None = None, passed_before: int = 0) -> None:
+                 dealer_doubles: dict[tuple[int, int], int] | None = None, passed_before: int = 0) -> None:
         self.table = table
         self.game = table.game
         # What the deal starts from, for `start`, `undo()` and `position()`: what the match may
@@ -188,7 +196,7 @@ class Deal:
         middle (`referee.drawing`); `view`: only that seat's hand face up."""
         return str(self.show(lang, view))
 
-    def show(self, lang: str = "en", view: int | None = None):
+    def show(self, lang: str = "en", view: int | None = None) -> Drawing:
         """The deal drawn in `lang` (`referee.drawing.Drawing`): HTML in a notebook, text in a terminal."""
         # loaded on demand: only a deal shown draws itself (judge and play never do)
         from ..drawing import Drawing, picture
@@ -324,7 +332,7 @@ class Deal:
 
     # -- applying moves ---------------------------------------------------------------------------------
 
-    def random_tricks(self, rng, budget: int) -> int:
+    def random_tricks(self, rng: random.Random, budget: int) -> int:
         """Random legal trick play (`referee.mechanics.tricks.phase.random_tricks`)."""
         return random_tricks(self, rng, budget)
 
@@ -346,19 +354,19 @@ class Deal:
     def trick_winners(self) -> list[int]:
         return self.tricks.trick_winners if self.tricks is not None else []
 
-    def random_bidding(self, rng, budget: int) -> int:
+    def random_bidding(self, rng: random.Random, budget: int) -> int:
         """Random legal play up to the play of the cards (`referee.mechanics.auction.phase.random_bidding`)."""
         return random_bidding(self, rng, budget)
 
-    def random_layout(self, rng, budget: int) -> int:
+    def random_layout(self, rng: random.Random, budget: int) -> int:
         """Random legal layout play (`referee.mechanics.layout.phase.random_layout`)."""
         return random_layout(self, rng, budget)
 
-    def random_betting(self, rng, budget: int) -> int:
+    def random_betting(self, rng: random.Random, budget: int) -> int:
         """Random blinds and betting (`referee.mechanics.vying.betting.random_betting`)."""
         return random_betting(self, rng, budget)
 
-    def random_bet(self, rng) -> int:
+    def random_bet(self, rng: random.Random) -> int:
         """A random player's betting move (`referee.mechanics.vying.betting.random_bet`)."""
         return random_bet(self, rng)
 
@@ -414,7 +422,8 @@ class Deal:
         what = str(action)
         irregular = game.irregularities
 
-        def illegal(message, clauses, irregularity=None, **values):
+        def illegal(message: str, clauses: Sequence[str | None], irregularity: str | None = None,
+                    **values: str | int) -> Verdict:
             extra = (irregular[irregularity].clause,) if irregularity in irregular else ()
             cited = tuple(dict.fromkeys(tuple(c for c in clauses if c) + extra))
             return Verdict(False, message, tuple(values.items()), cited, seat, what)

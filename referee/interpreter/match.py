@@ -319,7 +319,8 @@ class Match:
                 totals = accounts.get(account)
                 if totals is None:
                     totals = accounts[account] = [0] * self.table.players
-                totals[:] = map(int.__add__, totals, points)
+                for seat, change in enumerate(points):  # (cheaper than a map of int.__add__)
+                    totals[seat] += change
         for line in result.scores if known is None else ():
             if line.account in pairs:
                 assert line.against is not None  # a line of an account kept per opponent names him

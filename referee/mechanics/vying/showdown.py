@@ -320,13 +320,19 @@ def _pots(deal: ShowdownDeal, state: BettingState) -> list[tuple[int, list[int]]
     sizes: list[int] = []
     entitled: list[list[int]] = []
     previous = 0
-    for level in levels:
-        chips = sum(min(stake[s], level) - min(stake[s], previous) for s in range(n))
+    for level in levels:  # (plain loops: a generator per level costs more than the sums)
+        chips = 0
+        for put in stake:  # what each put in between the level below and this one
+            if put > previous:
+                chips += (put if put < level else level) - previous
         if chips:
             sizes.append(chips)
             entitled.append([s for s in active if stake[s] >= level])
         previous = level
-    leftover = sum(max(0, stake[s] - previous) for s in range(n))
+    leftover = 0
+    for put in stake:
+        if put > previous:
+            leftover += put - previous
     if not sizes:
         sizes.append(0)
         entitled.append(active)
@@ -417,7 +423,7 @@ def settle_vying(deal: ShowdownDeal) -> Settlement:
     account = rules.account
     stake = state.stake
     pot = state.carry + state.staked
-    net = list(map(int.__neg__, stake))  # what each wins or loses in the deal
+    net = [-chips for chips in stake]  # what each wins or loses in the deal
     won: list[Line] = []
     written = {account: net}
     if state.pass_out:
