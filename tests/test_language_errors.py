@@ -313,7 +313,7 @@ def test_good_variants_pass_referee_check(name: str, capsys) -> None:
 @pytest.mark.parametrize("lang, words", [
     ("ru", ("синтаксическая ошибка", "неожиданное имя 'dealr'", "подсказка", "может быть, имелось в виду 'dealer'?")),
     ("pl", ("błąd składni", "nieoczekiwana nazwa 'dealr'", "wskazówka", "czy chodziło o 'dealer'?")),
-    ("hr", ("sintaktička pogreška", "neočekivano ime 'dealr'", "savjet", "jeste li mislili 'dealer'?")),
+    ("hr", ("sintaktička pogreška", "neočekivano ime 'dealr'", "savjet", "možda ste htjeli napisati 'dealer'?")),
 ])
 def test_rules_errors_in_the_readers_language(tmp_path, capsys, lang, words):
     """`referee check --lang` gives a variant author the error in his language, with the same

@@ -220,4 +220,4 @@ def test_the_judge_rules_the_resting_dealer_out_in_every_language(game):
     assert f"Seat {seat} sits out this deal" in judgement_text(judgement, "en")
     assert f"Игрок {seat} пропускает эту сдачу" in judgement_text(judgement, "ru")
     assert f"Gracz {seat} pauzuje w tym rozdaniu" in judgement_text(judgement, "pl")
-    assert f"Igrač {seat} pauzira ovo dijeljenje" in judgement_text(judgement, "hr")
+    assert f"Igrač {seat} pauzira u ovom dijeljenju" in judgement_text(judgement, "hr")

@@ -65,7 +65,9 @@ FORBIDDEN = {
     # Croatian: the Croatian preferans book (free-st.t-com.hr/preferans-knjiga) says "pratitelj",
     # "izvođač igre" and "sanac" ("sans" is the Serbian name; reader's review book-3).
     "hr": [("nositelj", "izvođač igre"), ("pratilac", "pratitelj"), ("pratioc", "pratitelj-"),
-           ("herc kralj", "kralj herca"), ("herc dam", "dama herca"),
+           # card names as Croatian players say them, suit first ("pik dama", "herc kralj"; grade3-hr)
+           ("kralj herca", "herc kralj"), ("kralja herca", "herc kralja"), ("dama herca", "herc dama"),
+           ("damu herca", "herc damu"),
            ("tapisijer", "tapetar"), ("kontrakaré", "contre-carré"), ("karéa", "carréa"), ("bez dečka", "bez dečki"),
            ("breleni", "brelani"), ("povišic", "povišenje"), ("klađenje", "ulaganje"), ("dolazim", "pratim"),
            ("morkontra", "mortkontra"), ("sijeće", "siječe"), ("branitelj", "pratitelj"), ("branič", "pratitelj"),
