@@ -104,7 +104,7 @@ TERMS = {
            # the Polonised "rozpasy", as the book's Sochi and Rostov pages say; a rules file is a
            # "plik zasad" (the book's "język zasad"); a fiche a "fisza" (the glossary), not a
            # "fiszka" (an index card); the deal notation the "zapis rozdania"
-           "raspasy": ("rozpasy", r"\b[Rr]aspas"), "rules file": ("plik zasad", r"\b[Pp]lik\w* reguł"),
+           "raspasy": ("rozpasy", r"\b[Rr]aspas(?![a-z]*_)"), "rules file": ("plik zasad", r"\b[Pp]lik\w* reguł"),
            "fiche": ("fisza", r"\b[Ff]iszk"), "deal notation": ("zapis rozdania", r"\b[Nn]otacj")},
 }
 
