@@ -108,7 +108,8 @@ TERMS = {
            "fiche": ("fisza", r"\b[Ff]iszk"), "deal notation": ("zapis rozdania", r"\b[Nn]otacj"),
            # cards passed before the play are "oddawane", as the book's heading "Oddawanie kart"
            # and Polish kierki rules say; "przekazywanie" stays only for passing the deal
-           "passing": ("oddawanie", r"\b[Pp]rzekaz\w*\b(?! prawa)")},
+           "passing": ("oddawanie", r"\b[Pp]rzekaz\w*\b(?! prawa)"),
+           "rules language": ("język zasad", r"\b[Jj]ęzyk\w* reguł")},
 }
 
 
