@@ -390,7 +390,7 @@ QUERIES = {
         ("pula boczna", "bouillotte/rules#B4.5"),
         ("błędne rozdanie", "bouillotte/rules#B2.5"),
         ("strzał w księżyc", "variants/black_lady#BL5.1"),
-        ("przekazywanie kart", "variants/black_lady#BL2.1"),
+        ("oddawanie kart", "variants/black_lady#BL2.1"),
         ("ile punktów za króla kier", "kierki/rules#K5.1"),
         ("czym można wyjść", "kierki/rules#K3.5"),
         ("remis przy losowaniu", "kierki/rules#K1.3"),

@@ -105,7 +105,11 @@ TERMS = {
            # "plik zasad" (the book's "język zasad"); a fiche a "fisza" (the glossary), not a
            # "fiszka" (an index card); the deal notation the "zapis rozdania"
            "raspasy": ("rozpasy", r"\b[Rr]aspas(?![a-z]*_)"), "rules file": ("plik zasad", r"\b[Pp]lik\w* reguł"),
-           "fiche": ("fisza", r"\b[Ff]iszk"), "deal notation": ("zapis rozdania", r"\b[Nn]otacj")},
+           "fiche": ("fisza", r"\b[Ff]iszk"), "deal notation": ("zapis rozdania", r"\b[Nn]otacj"),
+           # cards passed before the play are "oddawane", as the book's heading "Oddawanie kart"
+           # and Polish kierki rules say; "przekazywanie" stays only for passing the deal
+           "passing": ("oddawanie", r"\b[Pp]rzekaz\w*\b(?! prawa)"),
+           "rules language": ("język zasad", r"\b[Jj]ęzyk\w* reguł")},
 }
 
 
