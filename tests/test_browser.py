@@ -418,7 +418,7 @@ QUERIES = {
         ("pogrešno dijeljenje", "bouillotte/rules#B2.5"),
         ("pucanj u mjesec", "variants/black_lady#BL5.1"),
         ("dodavanje karata", "variants/black_lady#BL2.1"),
-        ("koliko bodova vrijedi kralj herca", "kierki/rules#K5.1"),
+        ("koliko bodova vrijedi herc kralj", "kierki/rules#K5.1"),
         ("čime se smije izaći", "kierki/rules#K3.5"),
         ("jednake karte pri izvlačenju", "kierki/rules#K1.3"),
         ("lutrijica prvi dečko", "kierki/rules#K4.1"),
