@@ -33,9 +33,9 @@ class TrickDeal(DealCore, Protocol):
     trump in force, the talon and, in an auction game, the declarer."""
 
     tricks: TrickState | None
+    """Set from the start of trick play (the phase functions run only then)."""
     talon: list[int]
     """The talon as dealt (its cards lead the first tricks under `talon cards lead ...`)."""
-    """Set from the start of trick play (the phase functions run only then)."""
     history: list[tuple[int, int]]
     ended_early: str | None
     contract: Any
