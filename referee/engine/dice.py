@@ -20,11 +20,12 @@ import functools
 import random
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Generic, Protocol, TypeVar
 
 __all__ = ["chooser", "shuffle", "between", "randrange", "bits", "Draws"]
 
 T = TypeVar("T")
+F = TypeVar("F")
 
 
 def _draws_as_random_uncached(kind: type) -> bool:
@@ -42,27 +43,41 @@ def _draws_as_random_uncached(kind: type) -> bool:
 _draws_as_random: Callable[[type], bool] = functools.cache(_draws_as_random_uncached)
 
 
-_MADE: dict[str, tuple[weakref.ref, Callable]] = {}
-"""Kind of draw -> (the generator, the function made for it) last asked for: random play asks
-for the same generator's functions every deal, and a closure costs as much as a short loop."""
+class Chooser(Protocol):
+    """What `rng.choice` is: an element of any sequence, of that sequence's own type."""
+
+    def __call__(self, seq: Sequence[T], /) -> T: ...
 
 
-def _made(kind: str, rng) -> Callable | None:
-    made = _MADE.get(kind)
-    return made[1] if made is not None and made[0]() is rng else None
+class _Last(Generic[F]):
+    """The generator last asked for and the function made for it: random play asks for the same
+    generator's functions every deal, and a closure costs as much as a short loop. A cache, so
+    mutable, one for each kind of draw."""
+
+    __slots__ = ("rng", "function")
+
+    def __init__(self) -> None:
+        self.rng: weakref.ref[random.Random] | None = None
+        self.function: F | None = None
+
+    def made(self, rng: random.Random) -> F | None:
+        return self.function if self.rng is not None and self.rng() is rng else None
+
+    def keep(self, rng: random.Random, function: F) -> F:
+        try:
+            self.rng, self.function = weakref.ref(rng), function
+        except TypeError:  # a generator without weak references is simply not kept
+            pass
+        return function
 
 
-def _keep(kind: str, rng, function: Callable) -> Callable:
-    try:
-        _MADE[kind] = (weakref.ref(rng), function)
-    except TypeError:  # a generator without weak references is simply not kept
-        pass
-    return function
+_CHOOSER: _Last[Chooser] = _Last()
+_BETWEEN: _Last[Callable[[int, int], int]] = _Last()
 
 
-def chooser(rng) -> Callable[[Sequence[T]], T]:
+def chooser(rng: random.Random) -> Chooser:
     """A function that does what `rng.choice` does: the same element, the same bits drawn."""
-    made = _made("choice", rng)
+    made = _CHOOSER.made(rng)
     if made is not None:
         return made
     if not _draws_as_random(type(rng)):
@@ -78,10 +93,10 @@ def chooser(rng) -> Callable[[Sequence[T]], T]:
         while r >= n:
             r = getrandbits(k)
         return seq[r]
-    return _keep("choice", rng, choose)
+    return _CHOOSER.keep(rng, choose)
 
 
-def bits(rng) -> Callable[[int], int] | None:
+def bits(rng: random.Random) -> Callable[[int], int] | None:
     """The generator's `getrandbits` when its draws are `random.Random`'s own, else None. A fused
     loop that picks among a few moves on every action writes the rejection loop out itself
     with it (the same bits as `chooser` and `between` draw), saving a call an action; with None
@@ -89,10 +104,10 @@ def bits(rng) -> Callable[[int], int] | None:
     return rng.getrandbits if _draws_as_random(type(rng)) else None
 
 
-def between(rng) -> Callable[[int, int], int]:
+def between(rng: random.Random) -> Callable[[int, int], int]:
     """A function that does what `rng.randint` does for whole numbers: the same number, the
     same bits drawn (`randrange(low, high + 1)`, which draws `_randbelow(high - low + 1)`)."""
-    made = _made("randint", rng)
+    made = _BETWEEN.made(rng)
     if made is not None:
         return made
     if not _draws_as_random(type(rng)):
@@ -108,7 +123,7 @@ def between(rng) -> Callable[[int, int], int]:
         while r >= n:
             r = getrandbits(k)
         return low + r
-    return _keep("randint", rng, draw)
+    return _BETWEEN.keep(rng, draw)
 
 
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -116,7 +131,7 @@ _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 draw from, the bits drawn for it). Every deal shuffles a pack of the same few lengths."""
 
 
-def shuffle(rng, cards: list) -> None:
+def shuffle(rng: random.Random, cards: list[T]) -> None:
     """`rng.shuffle(cards)`, drawing the same bits in the same order."""
     if not _draws_as_random(type(rng)):
         rng.shuffle(cards)
@@ -133,7 +148,7 @@ def shuffle(rng, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def randrange(rng, start: int, stop: int) -> int:
+def randrange(rng: random.Random, start: int, stop: int) -> int:
     """`rng.randrange(start, stop)`: the same number, the same bits drawn."""
     if not _draws_as_random(type(rng)):
         return rng.randrange(start, stop)
