@@ -33,6 +33,11 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for the annotations only: Sphinx calls this module, which never imports it
+    from docutils import nodes
+    from sphinx.application import Sphinx
 
 __all__ = ["ICONS_CSS", "compact_search_index", "fontawesome_icons", "light_highlight", "prune_css", "setup",
            "strip_theme_css", "svg_icons"]
@@ -87,11 +92,11 @@ SVG_CSS = ("/* The theme's icons as inline SVG, drawn at build time as FontAweso
            ".svg-inline--fa.fa-fw{width:var(--fa-fw-width,1.25em)}\n")
 
 
-def svg_icons(html: str, icons: dict) -> str:
+def svg_icons(html: str, icons: dict[str, dict[str, tuple[int, int, str]]]) -> str:
     """Each FontAwesome element of a page (`<i class="fa-solid fa-bars"></i>`) as the inline SVG
     that FontAwesome's script would put in its place: same classes but the style's, the title
     as the SVG's title. An unknown icon is left as it is."""
-    def svg(match: re.Match) -> str:
+    def svg(match: re.Match[str]) -> str:
         names = match.group(2).split()
         style = next((_STYLES[n] for n in names if n in _STYLES), "solid")
         icon = next((n[3:] for n in names if n.startswith("fa-") and n[3:] in icons.get(style, {})), None)
@@ -198,14 +203,14 @@ def _words(out: Path) -> tuple[set[str], tuple[str, ...]]:
     return words, tuple(sorted(prefixes))
 
 
-def _page_assets(app, pagename, templatename, context, doctree) -> None:
+def _page_assets(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     body = context.get("body") or ""
     source = app.env.doc2path(pagename, False) if pagename in app.env.all_docs else ""
     notebook = str(source).endswith(".ipynb") or 'class="cell' in body
     code = 'class="highlight' in body
     toggles = 'class="toggle' in body or "admonition dropdown" in body
 
-    def wanted(asset) -> bool:
+    def wanted(asset: object) -> bool:
         name = str(getattr(asset, "filename", asset) or "")
         text = str(getattr(asset, "attributes", {}).get("body", ""))
         if "thebe" in name or "THEBE" in text:
@@ -225,7 +230,7 @@ def _page_assets(app, pagename, templatename, context, doctree) -> None:
             context[key][:] = [asset for asset in context[key] if wanted(asset)]
 
 
-def _drop_thebe_settings(app, doctree, docname) -> None:
+def _drop_thebe_settings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """sphinx-thebe appends its kernel settings to every page (a binder repository, a kernel name)."""
     # docutils only in a book build
     from docutils import nodes
@@ -234,7 +239,7 @@ def _drop_thebe_settings(app, doctree, docname) -> None:
             node.parent.remove(node)
 
 
-def _finish(app, exception) -> None:
+def _finish(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
@@ -302,20 +307,20 @@ def light_highlight(html: str) -> str:
     return html
 
 
-def _light_rules_blocks(app) -> None:
+def _light_rules_blocks(app: Sphinx) -> None:
     highlighter = getattr(app.builder, "highlighter", None)
     if highlighter is None:  # a builder that writes no HTML
         return
     highlight_block = highlighter.highlight_block
 
-    def light(source, lang, *args, **kwargs):
+    def light(source: str, lang: str, *args: object, **kwargs: object) -> str:
         html = highlight_block(source, lang, *args, **kwargs)
         return light_highlight(html) if lang in _RULES_LANGUAGES else html
 
     highlighter.highlight_block = light
 
 
-def setup(app):
+def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file(ICONS_CSS, priority=900)
     app.connect("builder-inited", _light_rules_blocks)
     app.connect("html-page-context", _page_assets, priority=950)
